@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the system packages the tests need when they are missing: Debian's
+# PostgreSQL server (for the PostgreSQL pass of the server suite) and Chromium
+# (for the Playwright end-to-end tests). Needs root (apt-get); otherwise it says what to run.
+set -euo pipefail
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "The tests need these Debian packages: ${missing[*]}" >&2
+  echo "Install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing test dependencies: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,118 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Ajv from "ajv";
+import addFormats from "ajv-formats";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "./config";
+import type { ServerContext } from "./context";
+import type { Database } from "./db/client";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { registerModules } from "./modules";
+import { authPlugin } from "./plugins/auth";
+import { installErrorHandler } from "./plugins/errors";
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * Two validators: request bodies are checked strictly (no type coercion, unknown
+ * fields refused); query strings, params and headers coerce strings to the declared
+ * types, since that is all a URL can carry.
+ */
+function makeAjv(strict: boolean) {
+  const ajv = new Ajv({
+    allErrors: false,
+    removeAdditional: false,
+    useDefaults: true,
+    coerceTypes: strict ? false : "array",
+    strict: false,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const bodyAjv = makeAjv(true);
+  const urlAjv = makeAjv(false);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === "body" ? bodyAjv : urlAjv).compile(schema as object),
+  );
+
+  const mailer =
+    opts.mailer ??
+    createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const ctx: ServerContext = { config, database, db: database.db, mailer };
+  app.decorate("ctx", ctx);
+  app.addHook("onClose", async () => mailer.close());
+
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Blocklot API",
+        version: "1.0.0",
+        description: "RPIE filing and reseller inventory service",
+      },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(authPlugin, { config });
+
+  await registerModules(app);
+
+  if (config.staticDir && existsSync(resolve(config.staticDir, "index.html"))) {
+    await serveApp(app, config.staticDir);
+  }
+  return app;
+}
+
+/** The built PWA: static files, and index.html for every other non-API path (client routing). */
+async function serveApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
+      else res.header("cache-control", "no-cache");
+    },
+  });
+  const isApi = (url: string) => /^\/(api|auth-jwt)(\/|$|\?)/.test(url);
+  app.get("/*", { config: { auth: "public" }, schema: { hide: true } }, async (request, reply) => {
+    const path = decodeURIComponent((request.params as { "*": string })["*"] ?? "");
+    if (isApi(request.url)) {
+      return reply.status(404).send({
+        statusCode: 404,
+        error: "Not Found",
+        message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+      });
+    }
+    if (path && !path.includes("..") && existsSync(resolve(root, path)) && !path.endsWith("/")) {
+      return reply.sendFile(path);
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+/** Every setting comes from the environment; docs/configuration.md lists them all. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  googleIssuer: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: string;
+  /** Serve the built app from this directory (unset in API-only tests). */
+  staticDir: string | undefined;
+  /** Cookies get the Secure attribute (true unless COOKIE_SECURE=false). */
+  cookieSecure: boolean;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function intFrom(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+/** JWT_SECRET, or a secret generated once and kept in DATA_DIR so tokens survive restarts. */
+function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error("JWT_SECRET must be at least 32 characters");
+    return new TextEncoder().encode(env.JWT_SECRET);
+  }
+  const file = resolve(dataDir, "jwt-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
+  }
+  return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = intFrom(env, "PORT", 3000);
+  const dataDir = resolve(env.DATA_DIR || "./data");
+  const config: Config = {
+    port,
+    host: env.HOST || "0.0.0.0",
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || "Blocklot <no-reply@blocklot.local>",
+    jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir),
+    accessTokenTtlSeconds: intFrom(env, "ACCESS_TOKEN_TTL", 15 * 60),
+    refreshTokenTtlSeconds: intFrom(env, "REFRESH_TOKEN_TTL", 30 * 24 * 3600),
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    googleJwksUrl: env.GOOGLE_JWKS_URL || "https://www.googleapis.com/oauth2/v3/certs",
+    googleIssuer: env.GOOGLE_ISSUER || "https://accounts.google.com",
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL || "info",
+    staticDir: env.STATIC_DIR === "" ? undefined : resolve(env.STATIC_DIR || "./dist/app"),
+    cookieSecure: env.COOKIE_SECURE !== "false",
+    bodyLimitBytes: intFrom(env, "BODY_LIMIT", 1024 * 1024),
+    trustProxy: env.TRUST_PROXY === "true",
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,17 @@
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import type { Mailer } from "./mail/mailer";
+
+/** What every module gets: configuration, the database and the mailer. */
+export interface ServerContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+}

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/**
+ * One database type for the whole server. PGlite and node-postgres both implement
+ * drizzle's PgDatabase; the node-postgres flavour is used as the common type.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Cheap reachability check for /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Migrations sit beside the source; the bundled server carries a copy next to itself. */
+export function migrationsDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, "migrations"), resolve(here, "../../src/server/db/migrations")];
+  const found = candidates.find((c) => existsSync(resolve(c, "meta/_journal.json")));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+/** Serialises migrations across replicas starting at once against one PostgreSQL server. */
+const MIGRATION_LOCK = 7_310_452_001;
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+}): Promise<Database> {
+  const migrationsFolder = migrationsDir();
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzleNodePg(pool, { schema });
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrateNodePg(db, { migrationsFolder });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      lockClient.release();
+    }
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => {
+        try {
+          await db.execute(sql`select 1`);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (opts.memory) {
+    client = new PGlite();
+  } else {
+    const dir = resolve(opts.dataDir ?? "./data", "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    ping: async () => {
+      try {
+        await client.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}

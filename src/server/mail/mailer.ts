@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer, { type Transporter } from "nodemailer";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is for, e.g. "confirm-email", "reset-password". */
+  kind: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Every mail is first written to the outbox table. With SMTP_URL set it is then sent
+ * and marked sent (a failure is recorded on the row and logged, never thrown at the
+ * user). Without SMTP_URL its text is logged, so sign-up works on a fresh machine.
+ */
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async send(message) {
+      const id = uuidv7();
+      await opts.db.insert(mailOutbox).values({ id, ...message, html: message.html ?? null });
+      if (!transport) {
+        opts.log.info(
+          { mail: { to: message.to, subject: message.subject, kind: message.kind } },
+          `mail (outbox only):\n${message.text}`,
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({
+          from: opts.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+      } catch (err) {
+        opts.log.error({ err, to: message.to, kind: message.kind }, "sending mail failed");
+        await opts.db
+          .update(mailOutbox)
+          .set({ error: String((err as Error).message ?? err) })
+          .where(eq(mailOutbox.id, id));
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from "fastify";
+import { healthRoutes } from "./health/routes";
+
+/** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
+export async function registerModules(app: FastifyInstance) {
+  await app.register(healthRoutes);
+}

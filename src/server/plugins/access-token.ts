@@ -1,0 +1,53 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Role } from "../../domain/roles";
+
+/** The user claims the app decodes from the access token (spec section 3). */
+export interface AccessClaims {
+  id: string;
+  email: string;
+  displayName: string;
+  photo: string | null;
+  phoneNumber: string | null;
+  createdAt: string;
+  hasEbayAccount: boolean;
+  roles: Role[];
+  showWelcomePage: boolean;
+  /** The active company at the time of issue (null when the user has none). */
+  companyId: string | null;
+}
+
+const ISSUER = "blocklot";
+
+export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number) {
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.id)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(secret);
+}
+
+export class TokenError extends Error {
+  constructor(
+    message: string,
+    readonly expired = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer and expiry. */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], issuer: ISSUER });
+    if (typeof payload.id !== "string" || !Array.isArray(payload.roles)) {
+      throw new TokenError("Access token is malformed");
+    }
+    return payload as unknown as AccessClaims;
+  } catch (err) {
+    if (err instanceof TokenError) throw err;
+    if (err instanceof joseErrors.JWTExpired) throw new TokenError("Access token has expired", true);
+    throw new TokenError("Access token is invalid");
+  }
+}

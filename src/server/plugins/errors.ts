@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export function httpError(statusCode: number, message: string, data?: Record<string, unknown>) {
+  return new HttpError(statusCode, message, data);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/**
+ * One error shape for every failure: `{ statusCode, error, message }` plus any extra data.
+ * Client mistakes keep their 4xx and a message that says what was wrong; anything
+ * unexpected is logged and answered with a 500 that reveals nothing.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    let status = typeof err.statusCode === "number" ? err.statusCode : 500;
+    let message = err.message;
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      status = 400;
+      message = fe.validationContext
+        ? `Invalid ${fe.validationContext}: ${fe.message.replace(/^(body|querystring|params|headers)\/?/, "")}`
+        : fe.message;
+    } else if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      message = "Request body is too large";
+    } else if (fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError) {
+      status = 400;
+      message = "Request body is not valid JSON";
+    } else if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      status = 415;
+    } else if (fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      status = 400;
+      message = "Request body is empty but the content type says JSON";
+    }
+    if (status >= 500) {
+      request.log.error({ err }, "request failed");
+      message = "Something went wrong on our side. Please try again.";
+    }
+    const extra = err instanceof HttpError && err.data ? err.data : {};
+    if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");
+    return reply
+      .status(status)
+      .send({ statusCode: status, error: STATUS_TEXT[status] ?? "Error", message, ...extra });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      statusCode: 404,
+      error: "Not Found",
+      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+    });
+  });
+}

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+describe("GET /api/health", () => {
+  it("reports the database as reachable", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok", database: `${server.database.kind}: reachable` });
+  });
+
+  it("serves the OpenAPI document", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths["/api/health"]).toBeDefined();
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain("/api/nope");
+  });
+});
