@@ -154,3 +154,39 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_user_idx").on(t.userId)],
 );
+
+/** Messages sent from the public Contact Us page; staff are mailed a copy. */
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  company: text("company"),
+  phone: text("phone"),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Demo requests from /request-demo, reviewed by staff in /admin/demo-requests. */
+export const demoRequests = pgTable("demo_requests", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  company: text("company"),
+  phone: text("phone"),
+  interest: text("interest"),
+  message: text("message"),
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Failed sign-in and reset attempts, counted per IP and per account for rate limiting across replicas. */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: uuid("id").primaryKey(),
+    /** "ip:1.2.3.4" or "account:someone@example.com", prefixed by the action ("login:", "reset:"). */
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_attempts_key_time_idx").on(t.key, t.createdAt)],
+);
