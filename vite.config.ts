@@ -1,0 +1,68 @@
+import { lingui } from "@lingui/vite-plugin";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [
+    // Must come before the React plugin so route files are split before JSX transforms.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "src/app/routes",
+      generatedRouteTree: "src/app/routeTree.gen.ts",
+      quoteStyle: "double",
+    }),
+    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+    lingui(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: {
+        name: "Blocklot",
+        short_name: "Blocklot",
+        description: "NYC RPIE filing and reseller inventory tools",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        background_color: "#ffffff",
+        theme_color: "#2970ff",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
+        // Route chunks and the Mantine bundle can exceed Workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false, type: "module" },
+    }),
+  ],
+  build: {
+    outDir: "dist/app",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: apiTarget, changeOrigin: true },
+      "/auth-jwt": { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      "/api": { target: apiTarget, changeOrigin: true },
+      "/auth-jwt": { target: apiTarget, changeOrigin: true },
+    },
+  },
+});
