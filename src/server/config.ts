@@ -11,6 +11,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where contact-form messages and demo requests are mailed. */
+  staffEmail: string;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -63,6 +65,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Blocklot <no-reply@blocklot.local>",
+    staffEmail: env.STAFF_EMAIL || env.ADMIN_EMAIL || "staff@blocklot.local",
     jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir),
     accessTokenTtlSeconds: intFrom(env, "ACCESS_TOKEN_TTL", 15 * 60),
     refreshTokenTtlSeconds: intFrom(env, "REFRESH_TOKEN_TTL", 30 * 24 * 3600),

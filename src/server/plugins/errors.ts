@@ -29,6 +29,36 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const PART_LABEL: Record<string, string> = {
+  body: "request body",
+  querystring: "query string",
+  params: "path",
+  headers: "headers",
+};
+
+/** A validation failure in words a person can act on: which field, and what is wrong with it. */
+export function describeValidation(part: string, issues: readonly ValidationIssue[]): string {
+  const where = PART_LABEL[part] ?? part;
+  const issue = issues[0];
+  if (!issue) return `Invalid ${where}`;
+  const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  switch (issue.keyword) {
+    case "required":
+      return `Invalid ${where}: "${[field, issue.params.missingProperty].filter(Boolean).join(".")}" is required`;
+    case "additionalProperties":
+      return `Invalid ${where}: unknown field "${[field, issue.params.additionalProperty].filter(Boolean).join(".")}"`;
+    default:
+      return `Invalid ${where}: ${field ? `"${field}" ` : ""}${issue.message ?? "is not valid"}`;
+  }
+}
+
 /**
  * One error shape for every failure: `{ statusCode, error, message }` plus any extra data.
  * Client mistakes keep their 4xx and a message that says what was wrong; anything
@@ -41,9 +71,7 @@ export function installErrorHandler(app: FastifyInstance) {
     const fe = err as FastifyError;
     if (fe.validation) {
       status = 400;
-      message = fe.validationContext
-        ? `Invalid ${fe.validationContext}: ${fe.message.replace(/^(body|querystring|params|headers)\/?/, "")}`
-        : fe.message;
+      message = describeValidation(fe.validationContext ?? "request", fe.validation);
     } else if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       message = "Request body is too large";
     } else if (fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError) {

@@ -1,0 +1,152 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { count, desc } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { v7 as uuidv7 } from "uuid";
+import { ROLES } from "../../../domain/roles";
+import { contactMessages, demoRequests } from "../../db/schema";
+
+const Email = Type.String({ format: "email", maxLength: 254 });
+const ShortText = (max: number) => Type.String({ minLength: 1, maxLength: max });
+
+const ContactBody = Type.Object(
+  {
+    name: ShortText(120),
+    email: Email,
+    company: Type.Optional(Type.String({ maxLength: 200 })),
+    phone: Type.Optional(Type.String({ maxLength: 40 })),
+    message: Type.String({ minLength: 1, maxLength: 5000 }),
+  },
+  { additionalProperties: false },
+);
+
+const DemoBody = Type.Object(
+  {
+    name: ShortText(120),
+    email: Email,
+    company: Type.Optional(Type.String({ maxLength: 200 })),
+    phone: Type.Optional(Type.String({ maxLength: 40 })),
+    interest: Type.Optional(
+      Type.Union([Type.Literal("rpie"), Type.Literal("inventory"), Type.Literal("both")]),
+    ),
+    message: Type.Optional(Type.String({ maxLength: 5000 })),
+  },
+  { additionalProperties: false },
+);
+
+const Accepted = Type.Object({ id: Type.String(), message: Type.String() });
+
+const DemoRequest = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  company: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  interest: Type.Union([Type.String(), Type.Null()]),
+  message: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+
+const Paging = Type.Object(
+  {
+    page: Type.Integer({ minimum: 0, default: 0 }),
+    rowsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+  },
+  { additionalProperties: false },
+);
+
+function lines(fields: Record<string, string | undefined>) {
+  return Object.entries(fields)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
+}
+
+/** The public Contact Us and Request Demo forms, and the staff list of demo requests. */
+export async function publicFormRoutes(app: FastifyInstance) {
+  app.post<{ Body: Static<typeof ContactBody> }>(
+    "/api/contact",
+    {
+      config: { auth: "public" },
+      schema: {
+        tags: ["public"],
+        summary: "Send a Contact Us message",
+        body: ContactBody,
+        response: { 201: Accepted },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const id = uuidv7();
+      await app.ctx.db
+        .insert(contactMessages)
+        .values({ id, ...b, company: b.company ?? null, phone: b.phone ?? null });
+      await app.ctx.mailer.send({
+        to: app.ctx.config.staffEmail,
+        kind: "contact-message",
+        subject: `Contact form: ${b.name}`,
+        text: `${lines({ Name: b.name, Email: b.email, Company: b.company, Phone: b.phone })}\n\n${b.message}`,
+      });
+      return reply
+        .status(201)
+        .send({ id, message: "Thank you — we will get back to you within one business day." });
+    },
+  );
+
+  app.post<{ Body: Static<typeof DemoBody> }>(
+    "/api/demo-requests",
+    {
+      config: { auth: "public" },
+      schema: { tags: ["public"], summary: "Request a demo", body: DemoBody, response: { 201: Accepted } },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const id = uuidv7();
+      await app.ctx.db.insert(demoRequests).values({
+        id,
+        name: b.name,
+        email: b.email,
+        company: b.company ?? null,
+        phone: b.phone ?? null,
+        interest: b.interest ?? null,
+        message: b.message ?? null,
+      });
+      await app.ctx.mailer.send({
+        to: app.ctx.config.staffEmail,
+        kind: "demo-request",
+        subject: `Demo request: ${b.name}${b.company ? ` (${b.company})` : ""}`,
+        text: `${lines({ Name: b.name, Email: b.email, Company: b.company, Phone: b.phone, Interest: b.interest })}\n\n${b.message ?? ""}`,
+      });
+      return reply.status(201).send({ id, message: "Thank you — we will contact you to arrange your demo." });
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof Paging> }>(
+    "/api/admin/demo-requests",
+    {
+      config: { auth: [ROLES.SUPER_ADMIN] },
+      schema: {
+        tags: ["admin"],
+        summary: "Demo requests, newest first",
+        querystring: Paging,
+        response: { 200: Type.Object({ rows: Type.Array(DemoRequest), total: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const { page, rowsPerPage } = request.query;
+      const { db } = app.ctx;
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(demoRequests)
+          .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+          .limit(rowsPerPage)
+          .offset(page * rowsPerPage),
+        db.select({ n: count() }).from(demoRequests),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        total: totals[0]?.n ?? 0,
+      };
+    },
+  );
+}
