@@ -1,11 +1,16 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { activateLocale, storedLocale } from "./i18n/i18n";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root element missing from index.html");
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+// The remembered language is loaded before the first render so no text flashes in English.
+void activateLocale(storedLocale()).finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

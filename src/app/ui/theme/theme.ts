@@ -1,0 +1,115 @@
+import {
+  type ConvertCSSVariablesInput,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from "@mantine/core";
+import type { ColorPreset, Contrast } from "../../features/settings/settings";
+
+/** Spec section 9: breakpoints in px, expressed in em as Mantine expects (16 px = 1 em). */
+export const BREAKPOINTS_PX = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1440 } as const;
+const em = (px: number) => `${px / 16}em`;
+
+export const CARD_RADIUS = 20;
+export const BASE_RADIUS = 8;
+
+/** Colour presets of the settings (spec section 3) mapped to Mantine palettes. */
+const PRESET_COLORS: Record<ColorPreset, MantineColorsTuple> = {
+  green: DEFAULT_THEME.colors.green,
+  blue: DEFAULT_THEME.colors.blue,
+  indigo: DEFAULT_THEME.colors.indigo,
+  purple: DEFAULT_THEME.colors.violet,
+};
+
+/** The main colour of each preset, for places outside Mantine (theme-color meta, icons). */
+export const PRESET_MAIN: Record<ColorPreset, string> = {
+  green: PRESET_COLORS.green[6],
+  blue: PRESET_COLORS.blue[6],
+  indigo: PRESET_COLORS.indigo[6],
+  purple: PRESET_COLORS.purple[6],
+};
+
+const BODY_FONT = "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+const HEADING_FONT = "'Plus Jakarta Sans', Inter, system-ui, sans-serif";
+
+/** Heading sizes: fluid (clamp) when responsive font sizes are on, fixed otherwise. */
+function headingSizes(responsive: boolean) {
+  const fluid = (min: number, max: number) =>
+    responsive ? `clamp(${min}rem, ${min}rem + ${((max - min) * 100) / 60}vw, ${max}rem)` : `${max}rem`;
+  return {
+    h1: { fontSize: fluid(2, 3), lineHeight: "1.2", fontWeight: "700" },
+    h2: { fontSize: fluid(1.6, 2.25), lineHeight: "1.25", fontWeight: "700" },
+    h3: { fontSize: fluid(1.35, 1.75), lineHeight: "1.3", fontWeight: "700" },
+    h4: { fontSize: fluid(1.15, 1.35), lineHeight: "1.35", fontWeight: "700" },
+    h5: { fontSize: "1.125rem", lineHeight: "1.4", fontWeight: "600" },
+    h6: { fontSize: "1rem", lineHeight: "1.45", fontWeight: "600" },
+  };
+}
+
+export interface ThemeOptions {
+  colorPreset: ColorPreset;
+  contrast: Contrast;
+  responsiveFontSizes: boolean;
+}
+
+export function buildTheme({
+  colorPreset,
+  contrast,
+  responsiveFontSizes,
+}: ThemeOptions): MantineThemeOverride {
+  const high = contrast === "high";
+  return createTheme({
+    primaryColor: colorPreset,
+    primaryShade: high ? { light: 8, dark: 5 } : { light: 6, dark: 8 },
+    autoContrast: true,
+    colors: { purple: PRESET_COLORS.purple },
+    fontFamily: BODY_FONT,
+    headings: { fontFamily: HEADING_FONT, sizes: headingSizes(responsiveFontSizes) },
+    breakpoints: {
+      xs: em(BREAKPOINTS_PX.xs),
+      sm: em(BREAKPOINTS_PX.sm),
+      md: em(BREAKPOINTS_PX.md),
+      lg: em(BREAKPOINTS_PX.lg),
+      xl: em(BREAKPOINTS_PX.xl),
+    },
+    defaultRadius: "md",
+    radius: { xs: "2px", sm: "4px", md: `${BASE_RADIUS}px`, lg: "12px", xl: `${CARD_RADIUS}px` },
+    components: {
+      Card: { defaultProps: { radius: CARD_RADIUS, withBorder: true } },
+      Paper: { defaultProps: { radius: "md" } },
+      // Spec section 9: tooltip delays and width.
+      Tooltip: {
+        defaultProps: {
+          openDelay: 100,
+          maw: 300,
+          multiline: true,
+          events: { hover: true, focus: true, touch: true },
+        },
+      },
+    },
+    other: { contrast, cardRadius: CARD_RADIUS },
+  });
+}
+
+/** High contrast: dimmed text becomes regular text colour and borders get darker. */
+export function cssVariablesResolver(contrast: Contrast): CSSVariablesResolver {
+  return (): ConvertCSSVariablesInput => {
+    if (contrast !== "high") return { variables: {}, light: {}, dark: {} };
+    return {
+      variables: {},
+      light: {
+        "--mantine-color-dimmed": "var(--mantine-color-gray-8)",
+        "--mantine-color-default-border": "var(--mantine-color-gray-6)",
+        "--mantine-color-text": "#000",
+      },
+      dark: {
+        "--mantine-color-dimmed": "var(--mantine-color-dark-0)",
+        "--mantine-color-default-border": "var(--mantine-color-dark-2)",
+        "--mantine-color-text": "#fff",
+        "--mantine-color-body": "#000",
+      },
+    };
+  };
+}
