@@ -83,36 +83,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await registerModules(app);
 
-  if (config.staticDir && existsSync(resolve(config.staticDir, "index.html"))) {
-    await serveApp(app, config.staticDir);
-  }
+  const spa = config.staticDir && existsSync(resolve(config.staticDir, "index.html"));
+  if (spa) await serveApp(app, config.staticDir as string);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|auth-jwt)(\/|$|\?)/.test(request.url);
+    if (spa && (request.method === "GET" || request.method === "HEAD") && !isApi) {
+      // Client-side routing: the app shows its own 404 page for unknown paths.
+      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      error: "Not Found",
+      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
+    });
+  });
   return app;
 }
 
-/** The built PWA: static files, and index.html for every other non-API path (client routing). */
+/** The built PWA's static files; unknown non-API paths fall back to index.html (see buildApp). */
 async function serveApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
     index: false,
     setHeaders(res, path) {
       if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
       else res.header("cache-control", "no-cache");
     },
   });
-  const isApi = (url: string) => /^\/(api|auth-jwt)(\/|$|\?)/.test(url);
-  app.get("/*", { config: { auth: "public" }, schema: { hide: true } }, async (request, reply) => {
-    const path = decodeURIComponent((request.params as { "*": string })["*"] ?? "");
-    if (isApi(request.url)) {
-      return reply.status(404).send({
-        statusCode: 404,
-        error: "Not Found",
-        message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-      });
-    }
-    if (path && !path.includes("..") && existsSync(resolve(root, path)) && !path.endsWith("/")) {
-      return reply.sendFile(path);
-    }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
-  });
+  app.get("/", { config: { auth: "public" }, schema: { hide: true } }, (_request, reply) =>
+    reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html"),
+  );
 }

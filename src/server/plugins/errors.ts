@@ -93,12 +93,4 @@ export function installErrorHandler(app: FastifyInstance) {
       .status(status)
       .send({ statusCode: status, error: STATUS_TEXT[status] ?? "Error", message, ...extra });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      statusCode: 404,
-      error: "Not Found",
-      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-    });
-  });
 }

@@ -1,0 +1,44 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** Debian's Chromium, driven by playwright-core; no browser is ever downloaded. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export const baseUrl = () => inject("baseUrl");
+export const mailDir = () => inject("mailDir");
+
+/** A fresh browser context (its own storage) at a given viewport. */
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    locale: opts.locale ?? "en-US",
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A unique email for one test run. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}

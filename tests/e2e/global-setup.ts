@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startMailbox } from "./mailbox";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mailDir: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server at ${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the built product (`node dist/server/main.js`) on a free loopback port with a
+ * fresh data directory and a real SMTP server, for the browser tests.
+ */
+export default async function setup(project: TestProject) {
+  const root = resolve(import.meta.dirname, "../..");
+  if (!existsSync(join(root, "dist/server/main.js")) || !existsSync(join(root, "dist/app/index.html"))) {
+    throw new Error("Build the product first: npm run build");
+  }
+  const work = mkdtempSync(join(tmpdir(), "blocklot-e2e-"));
+  const mailDir = join(work, "mail");
+  const mailbox = await startMailbox(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const adminEmail = "root@blocklot.test";
+  const adminPassword = "e2e-super-admin-password";
+  const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(work, "data"),
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    await waitHealthy(baseUrl, child);
+  } catch (err) {
+    child.kill("SIGKILL");
+    await mailbox.close();
+    throw err;
+  }
+  project.provide("baseUrl", baseUrl);
+  project.provide("mailDir", mailDir);
+  project.provide("adminEmail", adminEmail);
+  project.provide("adminPassword", adminPassword);
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    await mailbox.close();
+    rmSync(work, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A real SMTP server on loopback for the end-to-end tests: every message the product
+ * sends is received over SMTP and written to a folder, where tests read it.
+ */
+export async function startMailbox(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        n += 1;
+        writeFileSync(
+          join(dir, `${Date.now()}-${String(n).padStart(4, "0")}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }),
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export interface ReceivedMail {
+  to: string;
+  raw: string;
+}
+
+/** Messages received so far for an address, oldest first. */
+export function mailsTo(dir: string, address: string): ReceivedMail[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as ReceivedMail)
+    .filter((m) => m.to.toLowerCase().split(",").includes(address.toLowerCase()));
+}
+
+/** Decodes quoted-printable soft line breaks and escapes so links can be found in the raw message. */
+export function plainText(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Waits for the next mail to an address and returns the first link in it matching a pattern. */
+export async function waitForLink(
+  dir: string,
+  address: string,
+  pattern: RegExp,
+  after = 0,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = mailsTo(dir, address).slice(after);
+    for (const m of mails) {
+      const match = plainText(m.raw).match(pattern);
+      if (match) return match[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail to ${address} with a link matching ${pattern} within ${timeoutMs} ms`);
+}

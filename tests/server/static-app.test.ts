@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+let server: TestServer;
+let dir: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "blocklot-static-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Blocklot</title><div id=root></div>");
+  writeFileSync(join(dir, "assets", "app-1234.js"), "console.log('app')");
+  server = await startTestServer({ STATIC_DIR: dir });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("serving the built app beside the API", () => {
+  it("serves index.html at / and for client-side routes", async () => {
+    for (const url of [
+      "/",
+      "/dashboard/import-file",
+      "/auth/google/login?returnTo=%2Fdashboard",
+      "/no/such/page",
+    ]) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain("<title>Blocklot</title>");
+    }
+  });
+
+  it("serves hashed assets with a long cache lifetime", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/assets/app-1234.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("keeps unknown API paths as JSON 404s", async () => {
+    for (const url of ["/api/unknown", "/auth-jwt/unknown"]) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toContain("No route");
+    }
+    const post = await server.app.inject({ method: "POST", url: "/dashboard", payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+});
