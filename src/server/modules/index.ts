@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { authRoutes } from "./auth/routes";
 import { healthRoutes } from "./health/routes";
 import { publicFormRoutes } from "./public-forms/routes";
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(publicFormRoutes);
 }

@@ -1,0 +1,45 @@
+import type { ServerContext } from "../../context";
+
+/** The confirmation mail: a link to the app's /confirmation-email/{hash} page, valid 24 hours. */
+export async function sendConfirmationMail(ctx: ServerContext, to: string, name: string, hash: string) {
+  const link = `${ctx.config.publicUrl}/confirmation-email/${hash}`;
+  await ctx.mailer.send({
+    to,
+    kind: "confirm-email",
+    subject: "Confirm your email address for Blocklot",
+    text: [
+      `Hello ${name},`,
+      "",
+      "Please confirm your email address to finish creating your Blocklot account:",
+      "",
+      link,
+      "",
+      "The link works for 24 hours. If you did not sign up, you can ignore this mail.",
+    ].join("\n"),
+    html: `<p>Hello ${escapeHtml(name)},</p><p>Please confirm your email address to finish creating your Blocklot account:</p><p><a href="${link}">Confirm my email address</a></p><p>The link works for 24 hours. If you did not sign up, you can ignore this mail.</p>`,
+  });
+}
+
+/** The password reset mail: a link to /auth/google/reset-pwd/{token}, valid 1 hour. */
+export async function sendResetMail(ctx: ServerContext, to: string, name: string, token: string) {
+  const link = `${ctx.config.publicUrl}/auth/google/reset-pwd/${token}`;
+  await ctx.mailer.send({
+    to,
+    kind: "reset-password",
+    subject: "Reset your Blocklot password",
+    text: [
+      `Hello ${name},`,
+      "",
+      "Someone asked to reset the password of your Blocklot account. To choose a new password, open:",
+      "",
+      link,
+      "",
+      "The link works for 1 hour. If it was not you, ignore this mail: your password stays as it is.",
+    ].join("\n"),
+    html: `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Blocklot account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works for 1 hour. If it was not you, ignore this mail: your password stays as it is.</p>`,
+  });
+}
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
