@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../../context";
-import { users } from "../../db/schema";
+import { emailTokens, users } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
 import { createUserWithCompany } from "../users/create";
 import { audit } from "./audit";
@@ -76,15 +76,25 @@ async function findOrCreateGoogleUser(ctx: ServerContext, identity: GoogleIdenti
     if (byEmail.googleSub && byEmail.googleSub !== identity.sub) {
       throw httpError(409, "This email address is already linked to a different Google account");
     }
+    // An unconfirmed account's password was set by someone who never proved they own
+    // the address (maybe not this person): it is dropped, so it cannot be used to get in.
+    const unconfirmed = !byEmail.emailConfirmedAt;
     await db
       .update(users)
       .set({
         googleSub: identity.sub,
         emailConfirmedAt: byEmail.emailConfirmedAt ?? new Date(),
+        ...(unconfirmed ? { passwordHash: null } : {}),
         photo: byEmail.photo ?? identity.picture,
         updatedAt: new Date(),
       })
       .where(eq(users.id, byEmail.id));
+    if (unconfirmed) {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailTokens.userId, byEmail.id), isNull(emailTokens.usedAt)));
+    }
     return byEmail.id;
   }
   const { userId } = await createUserWithCompany(db, {
