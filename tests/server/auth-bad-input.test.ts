@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAttempts, users } from "../../src/server/db/schema";
+import { pruneAttempts } from "../../src/server/modules/auth/rate-limit";
 import { buildClaims } from "../../src/server/modules/users/claims";
 import { createUserWithCompany } from "../../src/server/modules/users/create";
 import { signAccessToken } from "../../src/server/plugins/access-token";
@@ -203,5 +204,21 @@ describe("rate limits", () => {
     });
     expect(res.statusCode).toBe(429);
     expect(res.headers["retry-after"]).toBeDefined();
+  });
+
+  it("old attempt rows are cleaned away, recent ones kept", async () => {
+    const db = server.database.db;
+    await db.insert(authAttempts).values([
+      {
+        id: "00000000-0000-7000-8000-000000000001",
+        key: "login:ip:old",
+        createdAt: new Date(Date.now() - 2 * 86400_000),
+      },
+      { id: "00000000-0000-7000-8000-000000000002", key: "login:ip:recent", createdAt: new Date() },
+    ]);
+    await pruneAttempts(db);
+    const keys = (await db.select().from(authAttempts)).map((a) => a.key);
+    expect(keys).not.toContain("login:ip:old");
+    expect(keys).toContain("login:ip:recent");
   });
 });
