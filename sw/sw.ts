@@ -1,8 +1,58 @@
 /// <reference lib="webworker" />
-import { precacheAndRoute } from "workbox-precaching";
+/**
+ * Blocklot service worker (Workbox, injectManifest). Precaches the app shell and every
+ * route chunk so any screen opens offline; client-side routes fall back to index.html.
+ */
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
 };
 
+cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+// Every client-side route is served by the precached index.html; API calls never are.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    denylist: [/^\/api(\/|$)/, /^\/auth-jwt(\/|$)/, /\/[^/?]+\.[^/]+$/],
+  }),
+);
+
+// Images (product photos, /images, uploaded files served to the user): cache first, bounded.
+registerRoute(
+  ({ request, url }) => request.destination === "image" && !url.pathname.startsWith("/api/"),
+  new CacheFirst({
+    cacheName: "images",
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Fonts not in the precache (other subsets): cache first for a year.
+registerRoute(
+  ({ request }) => request.destination === "font",
+  new CacheFirst({
+    cacheName: "fonts",
+    plugins: [new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 365 * 24 * 3600 })],
+  }),
+);
+
+// Same-origin scripts/styles that are not precached (e.g. after a deploy): fast, then refreshed.
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin &&
+    (request.destination === "script" || request.destination === "style"),
+  new StaleWhileRevalidate({ cacheName: "assets" }),
+);
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+});
+
+clientsClaim();

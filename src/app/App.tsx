@@ -1,13 +1,26 @@
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
+import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
+import { queryClient } from "./lib/query-client";
 import { router } from "./router";
 import { AppThemeProvider } from "./ui/theme/AppThemeProvider";
+import { TOAST_LIMIT } from "./ui/toast";
+
+const navigate = (to: string, options?: { replace?: boolean }) =>
+  options?.replace ? router.history.replace(to) : router.history.push(to);
 
 export function App() {
   return (
     <AppI18nProvider>
       <AppThemeProvider>
-        <RouterProvider router={router} />
+        <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider navigate={navigate}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
       </AppThemeProvider>
     </AppI18nProvider>
   );

@@ -1,10 +1,13 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { startPwa } from "./features/pwa/pwa-store";
 import { activateLocale, storedLocale } from "./i18n/i18n";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root element missing from index.html");
+
+startPwa();
 
 // The remembered language is loaded before the first render so no text flashes in English.
 void activateLocale(storedLocale()).finally(() => {

@@ -10,33 +10,526 @@
 
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
+import { Route as R401RouteImport } from "./routes/401"
+import { Route as R403RouteImport } from "./routes/403"
+import { Route as R404RouteImport } from "./routes/404"
+import { Route as R409RouteImport } from "./routes/409"
+import { Route as R500RouteImport } from "./routes/500"
+import { Route as AdminRouteImport } from "./routes/admin"
+import { Route as AuthDeclinedRouteImport } from "./routes/auth-declined"
+import { Route as AuthSuccessRouteImport } from "./routes/auth-success"
+import { Route as DashboardRouteImport } from "./routes/dashboard"
+import { Route as MarketplaceRouteImport } from "./routes/marketplace"
+import { Route as SuccessConfirmationEmailRouteImport } from "./routes/success-confirmation-email"
+import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AuthAmplifyRouteImport } from "./routes/auth/amplify"
+import { Route as AuthAuth0RouteImport } from "./routes/auth/auth0"
+import { Route as AuthFirebaseRouteImport } from "./routes/auth/firebase"
+import { Route as AuthGoogleRouteImport } from "./routes/auth/google"
+import { Route as AuthJwtRouteImport } from "./routes/auth/jwt"
+import { Route as ConfirmationEmailHashRouteImport } from "./routes/confirmation-email.$hash"
+import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
+import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
+import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
+import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
+import { Route as AuthDemoPageVariantRouteImport } from "./routes/auth-demo/$page/$variant"
+import { Route as AuthAmplifyConfirmRegisterRouteImport } from "./routes/auth/amplify/confirm-register"
+import { Route as AuthAmplifyForgotPasswordRouteImport } from "./routes/auth/amplify/forgot-password"
+import { Route as AuthAmplifyLoginRouteImport } from "./routes/auth/amplify/login"
+import { Route as AuthAmplifyRegisterRouteImport } from "./routes/auth/amplify/register"
+import { Route as AuthAmplifyResetPasswordRouteImport } from "./routes/auth/amplify/reset-password"
+import { Route as AuthAuth0CallbackRouteImport } from "./routes/auth/auth0/callback"
+import { Route as AuthAuth0LoginRouteImport } from "./routes/auth/auth0/login"
+import { Route as AuthFirebaseLoginRouteImport } from "./routes/auth/firebase/login"
+import { Route as AuthFirebaseRegisterRouteImport } from "./routes/auth/firebase/register"
+import { Route as AuthGoogleDataUserForgotPasswordRouteImport } from "./routes/auth/google/data-user-forgot-password"
+import { Route as AuthGoogleLoginRouteImport } from "./routes/auth/google/login"
+import { Route as AuthJwtLoginRouteImport } from "./routes/auth/jwt/login"
+import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
+import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
+import { Route as AuthGoogleDataUserRegisterForLoginFormRouteImport } from "./routes/auth/google/data-user-register-for-login/form"
+import { Route as AuthGoogleResetPwdTokenRouteImport } from "./routes/auth/google/reset-pwd.$token"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
   path: "/",
   getParentRoute: () => rootRouteImport,
 } as any)
+const R401Route = R401RouteImport.update({
+  id: "/401",
+  path: "/401",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R403Route = R403RouteImport.update({
+  id: "/403",
+  path: "/403",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R404Route = R404RouteImport.update({
+  id: "/404",
+  path: "/404",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R409Route = R409RouteImport.update({
+  id: "/409",
+  path: "/409",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R500Route = R500RouteImport.update({
+  id: "/500",
+  path: "/500",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: "/admin",
+  path: "/admin",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthDeclinedRoute = AuthDeclinedRouteImport.update({
+  id: "/auth-declined",
+  path: "/auth-declined",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSuccessRoute = AuthSuccessRouteImport.update({
+  id: "/auth-success",
+  path: "/auth-success",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRoute = DashboardRouteImport.update({
+  id: "/dashboard",
+  path: "/dashboard",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketplaceRoute = MarketplaceRouteImport.update({
+  id: "/marketplace",
+  path: "/marketplace",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SuccessConfirmationEmailRoute =
+  SuccessConfirmationEmailRouteImport.update({
+    id: "/success-confirmation-email",
+    path: "/success-confirmation-email",
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AuthAmplifyRoute = AuthAmplifyRouteImport.update({
+  id: "/auth/amplify",
+  path: "/auth/amplify",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAuth0Route = AuthAuth0RouteImport.update({
+  id: "/auth/auth0",
+  path: "/auth/auth0",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthFirebaseRoute = AuthFirebaseRouteImport.update({
+  id: "/auth/firebase",
+  path: "/auth/firebase",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthGoogleRoute = AuthGoogleRouteImport.update({
+  id: "/auth/google",
+  path: "/auth/google",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthJwtRoute = AuthJwtRouteImport.update({
+  id: "/auth/jwt",
+  path: "/auth/jwt",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmationEmailHashRoute = ConfirmationEmailHashRouteImport.update({
+  id: "/confirmation-email/$hash",
+  path: "/confirmation-email/$hash",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardIndexRoute = DashboardIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
+  id: "/import-file",
+  path: "/import-file",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const MarketplaceIndexRoute = MarketplaceIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => MarketplaceRoute,
+} as any)
+const ResendConfirmationEmailHashRoute =
+  ResendConfirmationEmailHashRouteImport.update({
+    id: "/resend-confirmation-email/$hash",
+    path: "/resend-confirmation-email/$hash",
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AuthDemoPageVariantRoute = AuthDemoPageVariantRouteImport.update({
+  id: "/auth-demo/$page/$variant",
+  path: "/auth-demo/$page/$variant",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAmplifyConfirmRegisterRoute =
+  AuthAmplifyConfirmRegisterRouteImport.update({
+    id: "/confirm-register",
+    path: "/confirm-register",
+    getParentRoute: () => AuthAmplifyRoute,
+  } as any)
+const AuthAmplifyForgotPasswordRoute =
+  AuthAmplifyForgotPasswordRouteImport.update({
+    id: "/forgot-password",
+    path: "/forgot-password",
+    getParentRoute: () => AuthAmplifyRoute,
+  } as any)
+const AuthAmplifyLoginRoute = AuthAmplifyLoginRouteImport.update({
+  id: "/login",
+  path: "/login",
+  getParentRoute: () => AuthAmplifyRoute,
+} as any)
+const AuthAmplifyRegisterRoute = AuthAmplifyRegisterRouteImport.update({
+  id: "/register",
+  path: "/register",
+  getParentRoute: () => AuthAmplifyRoute,
+} as any)
+const AuthAmplifyResetPasswordRoute =
+  AuthAmplifyResetPasswordRouteImport.update({
+    id: "/reset-password",
+    path: "/reset-password",
+    getParentRoute: () => AuthAmplifyRoute,
+  } as any)
+const AuthAuth0CallbackRoute = AuthAuth0CallbackRouteImport.update({
+  id: "/callback",
+  path: "/callback",
+  getParentRoute: () => AuthAuth0Route,
+} as any)
+const AuthAuth0LoginRoute = AuthAuth0LoginRouteImport.update({
+  id: "/login",
+  path: "/login",
+  getParentRoute: () => AuthAuth0Route,
+} as any)
+const AuthFirebaseLoginRoute = AuthFirebaseLoginRouteImport.update({
+  id: "/login",
+  path: "/login",
+  getParentRoute: () => AuthFirebaseRoute,
+} as any)
+const AuthFirebaseRegisterRoute = AuthFirebaseRegisterRouteImport.update({
+  id: "/register",
+  path: "/register",
+  getParentRoute: () => AuthFirebaseRoute,
+} as any)
+const AuthGoogleDataUserForgotPasswordRoute =
+  AuthGoogleDataUserForgotPasswordRouteImport.update({
+    id: "/data-user-forgot-password",
+    path: "/data-user-forgot-password",
+    getParentRoute: () => AuthGoogleRoute,
+  } as any)
+const AuthGoogleLoginRoute = AuthGoogleLoginRouteImport.update({
+  id: "/login",
+  path: "/login",
+  getParentRoute: () => AuthGoogleRoute,
+} as any)
+const AuthJwtLoginRoute = AuthJwtLoginRouteImport.update({
+  id: "/login",
+  path: "/login",
+  getParentRoute: () => AuthJwtRoute,
+} as any)
+const AuthJwtRegisterRoute = AuthJwtRegisterRouteImport.update({
+  id: "/register",
+  path: "/register",
+  getParentRoute: () => AuthJwtRoute,
+} as any)
+const AuthGoogleDataUserRegisterForLoginIndexRoute =
+  AuthGoogleDataUserRegisterForLoginIndexRouteImport.update({
+    id: "/data-user-register-for-login/",
+    path: "/data-user-register-for-login/",
+    getParentRoute: () => AuthGoogleRoute,
+  } as any)
+const AuthGoogleDataUserRegisterForLoginFormRoute =
+  AuthGoogleDataUserRegisterForLoginFormRouteImport.update({
+    id: "/data-user-register-for-login/form",
+    path: "/data-user-register-for-login/form",
+    getParentRoute: () => AuthGoogleRoute,
+  } as any)
+const AuthGoogleResetPwdTokenRoute = AuthGoogleResetPwdTokenRouteImport.update({
+  id: "/reset-pwd/$token",
+  path: "/reset-pwd/$token",
+  getParentRoute: () => AuthGoogleRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/401": typeof R401Route
+  "/403": typeof R403Route
+  "/404": typeof R404Route
+  "/409": typeof R409Route
+  "/500": typeof R500Route
+  "/admin": typeof AdminRouteWithChildren
+  "/auth-declined": typeof AuthDeclinedRoute
+  "/auth-success": typeof AuthSuccessRoute
+  "/dashboard": typeof DashboardRouteWithChildren
+  "/marketplace": typeof MarketplaceRouteWithChildren
+  "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
+  "/auth/amplify": typeof AuthAmplifyRouteWithChildren
+  "/auth/auth0": typeof AuthAuth0RouteWithChildren
+  "/auth/firebase": typeof AuthFirebaseRouteWithChildren
+  "/auth/google": typeof AuthGoogleRouteWithChildren
+  "/auth/jwt": typeof AuthJwtRouteWithChildren
+  "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
+  "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/admin/": typeof AdminIndexRoute
+  "/dashboard/": typeof DashboardIndexRoute
+  "/marketplace/": typeof MarketplaceIndexRoute
+  "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
+  "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
+  "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
+  "/auth/amplify/login": typeof AuthAmplifyLoginRoute
+  "/auth/amplify/register": typeof AuthAmplifyRegisterRoute
+  "/auth/amplify/reset-password": typeof AuthAmplifyResetPasswordRoute
+  "/auth/auth0/callback": typeof AuthAuth0CallbackRoute
+  "/auth/auth0/login": typeof AuthAuth0LoginRoute
+  "/auth/firebase/login": typeof AuthFirebaseLoginRoute
+  "/auth/firebase/register": typeof AuthFirebaseRegisterRoute
+  "/auth/google/data-user-forgot-password": typeof AuthGoogleDataUserForgotPasswordRoute
+  "/auth/google/login": typeof AuthGoogleLoginRoute
+  "/auth/jwt/login": typeof AuthJwtLoginRoute
+  "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
+  "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/401": typeof R401Route
+  "/403": typeof R403Route
+  "/404": typeof R404Route
+  "/409": typeof R409Route
+  "/500": typeof R500Route
+  "/auth-declined": typeof AuthDeclinedRoute
+  "/auth-success": typeof AuthSuccessRoute
+  "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
+  "/auth/amplify": typeof AuthAmplifyRouteWithChildren
+  "/auth/auth0": typeof AuthAuth0RouteWithChildren
+  "/auth/firebase": typeof AuthFirebaseRouteWithChildren
+  "/auth/google": typeof AuthGoogleRouteWithChildren
+  "/auth/jwt": typeof AuthJwtRouteWithChildren
+  "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
+  "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/admin": typeof AdminIndexRoute
+  "/dashboard": typeof DashboardIndexRoute
+  "/marketplace": typeof MarketplaceIndexRoute
+  "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
+  "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
+  "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
+  "/auth/amplify/login": typeof AuthAmplifyLoginRoute
+  "/auth/amplify/register": typeof AuthAmplifyRegisterRoute
+  "/auth/amplify/reset-password": typeof AuthAmplifyResetPasswordRoute
+  "/auth/auth0/callback": typeof AuthAuth0CallbackRoute
+  "/auth/auth0/login": typeof AuthAuth0LoginRoute
+  "/auth/firebase/login": typeof AuthFirebaseLoginRoute
+  "/auth/firebase/register": typeof AuthFirebaseRegisterRoute
+  "/auth/google/data-user-forgot-password": typeof AuthGoogleDataUserForgotPasswordRoute
+  "/auth/google/login": typeof AuthGoogleLoginRoute
+  "/auth/jwt/login": typeof AuthJwtLoginRoute
+  "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
+  "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/auth/google/data-user-register-for-login": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
+  "/401": typeof R401Route
+  "/403": typeof R403Route
+  "/404": typeof R404Route
+  "/409": typeof R409Route
+  "/500": typeof R500Route
+  "/admin": typeof AdminRouteWithChildren
+  "/auth-declined": typeof AuthDeclinedRoute
+  "/auth-success": typeof AuthSuccessRoute
+  "/dashboard": typeof DashboardRouteWithChildren
+  "/marketplace": typeof MarketplaceRouteWithChildren
+  "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
+  "/auth/amplify": typeof AuthAmplifyRouteWithChildren
+  "/auth/auth0": typeof AuthAuth0RouteWithChildren
+  "/auth/firebase": typeof AuthFirebaseRouteWithChildren
+  "/auth/google": typeof AuthGoogleRouteWithChildren
+  "/auth/jwt": typeof AuthJwtRouteWithChildren
+  "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
+  "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/admin/": typeof AdminIndexRoute
+  "/dashboard/": typeof DashboardIndexRoute
+  "/marketplace/": typeof MarketplaceIndexRoute
+  "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
+  "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
+  "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
+  "/auth/amplify/login": typeof AuthAmplifyLoginRoute
+  "/auth/amplify/register": typeof AuthAmplifyRegisterRoute
+  "/auth/amplify/reset-password": typeof AuthAmplifyResetPasswordRoute
+  "/auth/auth0/callback": typeof AuthAuth0CallbackRoute
+  "/auth/auth0/login": typeof AuthAuth0LoginRoute
+  "/auth/firebase/login": typeof AuthFirebaseLoginRoute
+  "/auth/firebase/register": typeof AuthFirebaseRegisterRoute
+  "/auth/google/data-user-forgot-password": typeof AuthGoogleDataUserForgotPasswordRoute
+  "/auth/google/login": typeof AuthGoogleLoginRoute
+  "/auth/jwt/login": typeof AuthJwtLoginRoute
+  "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
+  "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/"
+  fullPaths:
+    | "/"
+    | "/401"
+    | "/403"
+    | "/404"
+    | "/409"
+    | "/500"
+    | "/admin"
+    | "/auth-declined"
+    | "/auth-success"
+    | "/dashboard"
+    | "/marketplace"
+    | "/success-confirmation-email"
+    | "/auth/amplify"
+    | "/auth/auth0"
+    | "/auth/firebase"
+    | "/auth/google"
+    | "/auth/jwt"
+    | "/confirmation-email/$hash"
+    | "/dashboard/import-file"
+    | "/resend-confirmation-email/$hash"
+    | "/admin/"
+    | "/dashboard/"
+    | "/marketplace/"
+    | "/auth-demo/$page/$variant"
+    | "/auth/amplify/confirm-register"
+    | "/auth/amplify/forgot-password"
+    | "/auth/amplify/login"
+    | "/auth/amplify/register"
+    | "/auth/amplify/reset-password"
+    | "/auth/auth0/callback"
+    | "/auth/auth0/login"
+    | "/auth/firebase/login"
+    | "/auth/firebase/register"
+    | "/auth/google/data-user-forgot-password"
+    | "/auth/google/login"
+    | "/auth/jwt/login"
+    | "/auth/jwt/register"
+    | "/auth/google/data-user-register-for-login/form"
+    | "/auth/google/reset-pwd/$token"
+    | "/auth/google/data-user-register-for-login/"
   fileRoutesByTo: FileRoutesByTo
-  to: "/"
-  id: "__root__" | "/"
+  to:
+    | "/"
+    | "/401"
+    | "/403"
+    | "/404"
+    | "/409"
+    | "/500"
+    | "/auth-declined"
+    | "/auth-success"
+    | "/success-confirmation-email"
+    | "/auth/amplify"
+    | "/auth/auth0"
+    | "/auth/firebase"
+    | "/auth/google"
+    | "/auth/jwt"
+    | "/confirmation-email/$hash"
+    | "/dashboard/import-file"
+    | "/resend-confirmation-email/$hash"
+    | "/admin"
+    | "/dashboard"
+    | "/marketplace"
+    | "/auth-demo/$page/$variant"
+    | "/auth/amplify/confirm-register"
+    | "/auth/amplify/forgot-password"
+    | "/auth/amplify/login"
+    | "/auth/amplify/register"
+    | "/auth/amplify/reset-password"
+    | "/auth/auth0/callback"
+    | "/auth/auth0/login"
+    | "/auth/firebase/login"
+    | "/auth/firebase/register"
+    | "/auth/google/data-user-forgot-password"
+    | "/auth/google/login"
+    | "/auth/jwt/login"
+    | "/auth/jwt/register"
+    | "/auth/google/data-user-register-for-login/form"
+    | "/auth/google/reset-pwd/$token"
+    | "/auth/google/data-user-register-for-login"
+  id:
+    | "__root__"
+    | "/"
+    | "/401"
+    | "/403"
+    | "/404"
+    | "/409"
+    | "/500"
+    | "/admin"
+    | "/auth-declined"
+    | "/auth-success"
+    | "/dashboard"
+    | "/marketplace"
+    | "/success-confirmation-email"
+    | "/auth/amplify"
+    | "/auth/auth0"
+    | "/auth/firebase"
+    | "/auth/google"
+    | "/auth/jwt"
+    | "/confirmation-email/$hash"
+    | "/dashboard/import-file"
+    | "/resend-confirmation-email/$hash"
+    | "/admin/"
+    | "/dashboard/"
+    | "/marketplace/"
+    | "/auth-demo/$page/$variant"
+    | "/auth/amplify/confirm-register"
+    | "/auth/amplify/forgot-password"
+    | "/auth/amplify/login"
+    | "/auth/amplify/register"
+    | "/auth/amplify/reset-password"
+    | "/auth/auth0/callback"
+    | "/auth/auth0/login"
+    | "/auth/firebase/login"
+    | "/auth/firebase/register"
+    | "/auth/google/data-user-forgot-password"
+    | "/auth/google/login"
+    | "/auth/jwt/login"
+    | "/auth/jwt/register"
+    | "/auth/google/data-user-register-for-login/form"
+    | "/auth/google/reset-pwd/$token"
+    | "/auth/google/data-user-register-for-login/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  R401Route: typeof R401Route
+  R403Route: typeof R403Route
+  R404Route: typeof R404Route
+  R409Route: typeof R409Route
+  R500Route: typeof R500Route
+  AdminRoute: typeof AdminRouteWithChildren
+  AuthDeclinedRoute: typeof AuthDeclinedRoute
+  AuthSuccessRoute: typeof AuthSuccessRoute
+  DashboardRoute: typeof DashboardRouteWithChildren
+  MarketplaceRoute: typeof MarketplaceRouteWithChildren
+  SuccessConfirmationEmailRoute: typeof SuccessConfirmationEmailRoute
+  AuthAmplifyRoute: typeof AuthAmplifyRouteWithChildren
+  AuthAuth0Route: typeof AuthAuth0RouteWithChildren
+  AuthFirebaseRoute: typeof AuthFirebaseRouteWithChildren
+  AuthGoogleRoute: typeof AuthGoogleRouteWithChildren
+  AuthJwtRoute: typeof AuthJwtRouteWithChildren
+  ConfirmationEmailHashRoute: typeof ConfirmationEmailHashRoute
+  ResendConfirmationEmailHashRoute: typeof ResendConfirmationEmailHashRoute
+  AuthDemoPageVariantRoute: typeof AuthDemoPageVariantRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -48,11 +541,422 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/401": {
+      id: "/401"
+      path: "/401"
+      fullPath: "/401"
+      preLoaderRoute: typeof R401RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/403": {
+      id: "/403"
+      path: "/403"
+      fullPath: "/403"
+      preLoaderRoute: typeof R403RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/404": {
+      id: "/404"
+      path: "/404"
+      fullPath: "/404"
+      preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/409": {
+      id: "/409"
+      path: "/409"
+      fullPath: "/409"
+      preLoaderRoute: typeof R409RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/500": {
+      id: "/500"
+      path: "/500"
+      fullPath: "/500"
+      preLoaderRoute: typeof R500RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/admin": {
+      id: "/admin"
+      path: "/admin"
+      fullPath: "/admin"
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth-declined": {
+      id: "/auth-declined"
+      path: "/auth-declined"
+      fullPath: "/auth-declined"
+      preLoaderRoute: typeof AuthDeclinedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth-success": {
+      id: "/auth-success"
+      path: "/auth-success"
+      fullPath: "/auth-success"
+      preLoaderRoute: typeof AuthSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/dashboard": {
+      id: "/dashboard"
+      path: "/dashboard"
+      fullPath: "/dashboard"
+      preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/marketplace": {
+      id: "/marketplace"
+      path: "/marketplace"
+      fullPath: "/marketplace"
+      preLoaderRoute: typeof MarketplaceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/success-confirmation-email": {
+      id: "/success-confirmation-email"
+      path: "/success-confirmation-email"
+      fullPath: "/success-confirmation-email"
+      preLoaderRoute: typeof SuccessConfirmationEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/admin/": {
+      id: "/admin/"
+      path: "/"
+      fullPath: "/admin/"
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/auth/amplify": {
+      id: "/auth/amplify"
+      path: "/auth/amplify"
+      fullPath: "/auth/amplify"
+      preLoaderRoute: typeof AuthAmplifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth/auth0": {
+      id: "/auth/auth0"
+      path: "/auth/auth0"
+      fullPath: "/auth/auth0"
+      preLoaderRoute: typeof AuthAuth0RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth/firebase": {
+      id: "/auth/firebase"
+      path: "/auth/firebase"
+      fullPath: "/auth/firebase"
+      preLoaderRoute: typeof AuthFirebaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth/google": {
+      id: "/auth/google"
+      path: "/auth/google"
+      fullPath: "/auth/google"
+      preLoaderRoute: typeof AuthGoogleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth/jwt": {
+      id: "/auth/jwt"
+      path: "/auth/jwt"
+      fullPath: "/auth/jwt"
+      preLoaderRoute: typeof AuthJwtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/confirmation-email/$hash": {
+      id: "/confirmation-email/$hash"
+      path: "/confirmation-email/$hash"
+      fullPath: "/confirmation-email/$hash"
+      preLoaderRoute: typeof ConfirmationEmailHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/dashboard/": {
+      id: "/dashboard/"
+      path: "/"
+      fullPath: "/dashboard/"
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/import-file": {
+      id: "/dashboard/import-file"
+      path: "/import-file"
+      fullPath: "/dashboard/import-file"
+      preLoaderRoute: typeof DashboardImportFileRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/marketplace/": {
+      id: "/marketplace/"
+      path: "/"
+      fullPath: "/marketplace/"
+      preLoaderRoute: typeof MarketplaceIndexRouteImport
+      parentRoute: typeof MarketplaceRoute
+    }
+    "/resend-confirmation-email/$hash": {
+      id: "/resend-confirmation-email/$hash"
+      path: "/resend-confirmation-email/$hash"
+      fullPath: "/resend-confirmation-email/$hash"
+      preLoaderRoute: typeof ResendConfirmationEmailHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth-demo/$page/$variant": {
+      id: "/auth-demo/$page/$variant"
+      path: "/auth-demo/$page/$variant"
+      fullPath: "/auth-demo/$page/$variant"
+      preLoaderRoute: typeof AuthDemoPageVariantRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/auth/amplify/confirm-register": {
+      id: "/auth/amplify/confirm-register"
+      path: "/confirm-register"
+      fullPath: "/auth/amplify/confirm-register"
+      preLoaderRoute: typeof AuthAmplifyConfirmRegisterRouteImport
+      parentRoute: typeof AuthAmplifyRoute
+    }
+    "/auth/amplify/forgot-password": {
+      id: "/auth/amplify/forgot-password"
+      path: "/forgot-password"
+      fullPath: "/auth/amplify/forgot-password"
+      preLoaderRoute: typeof AuthAmplifyForgotPasswordRouteImport
+      parentRoute: typeof AuthAmplifyRoute
+    }
+    "/auth/amplify/login": {
+      id: "/auth/amplify/login"
+      path: "/login"
+      fullPath: "/auth/amplify/login"
+      preLoaderRoute: typeof AuthAmplifyLoginRouteImport
+      parentRoute: typeof AuthAmplifyRoute
+    }
+    "/auth/amplify/register": {
+      id: "/auth/amplify/register"
+      path: "/register"
+      fullPath: "/auth/amplify/register"
+      preLoaderRoute: typeof AuthAmplifyRegisterRouteImport
+      parentRoute: typeof AuthAmplifyRoute
+    }
+    "/auth/amplify/reset-password": {
+      id: "/auth/amplify/reset-password"
+      path: "/reset-password"
+      fullPath: "/auth/amplify/reset-password"
+      preLoaderRoute: typeof AuthAmplifyResetPasswordRouteImport
+      parentRoute: typeof AuthAmplifyRoute
+    }
+    "/auth/auth0/callback": {
+      id: "/auth/auth0/callback"
+      path: "/callback"
+      fullPath: "/auth/auth0/callback"
+      preLoaderRoute: typeof AuthAuth0CallbackRouteImport
+      parentRoute: typeof AuthAuth0Route
+    }
+    "/auth/auth0/login": {
+      id: "/auth/auth0/login"
+      path: "/login"
+      fullPath: "/auth/auth0/login"
+      preLoaderRoute: typeof AuthAuth0LoginRouteImport
+      parentRoute: typeof AuthAuth0Route
+    }
+    "/auth/firebase/login": {
+      id: "/auth/firebase/login"
+      path: "/login"
+      fullPath: "/auth/firebase/login"
+      preLoaderRoute: typeof AuthFirebaseLoginRouteImport
+      parentRoute: typeof AuthFirebaseRoute
+    }
+    "/auth/firebase/register": {
+      id: "/auth/firebase/register"
+      path: "/register"
+      fullPath: "/auth/firebase/register"
+      preLoaderRoute: typeof AuthFirebaseRegisterRouteImport
+      parentRoute: typeof AuthFirebaseRoute
+    }
+    "/auth/google/data-user-forgot-password": {
+      id: "/auth/google/data-user-forgot-password"
+      path: "/data-user-forgot-password"
+      fullPath: "/auth/google/data-user-forgot-password"
+      preLoaderRoute: typeof AuthGoogleDataUserForgotPasswordRouteImport
+      parentRoute: typeof AuthGoogleRoute
+    }
+    "/auth/google/login": {
+      id: "/auth/google/login"
+      path: "/login"
+      fullPath: "/auth/google/login"
+      preLoaderRoute: typeof AuthGoogleLoginRouteImport
+      parentRoute: typeof AuthGoogleRoute
+    }
+    "/auth/jwt/login": {
+      id: "/auth/jwt/login"
+      path: "/login"
+      fullPath: "/auth/jwt/login"
+      preLoaderRoute: typeof AuthJwtLoginRouteImport
+      parentRoute: typeof AuthJwtRoute
+    }
+    "/auth/jwt/register": {
+      id: "/auth/jwt/register"
+      path: "/register"
+      fullPath: "/auth/jwt/register"
+      preLoaderRoute: typeof AuthJwtRegisterRouteImport
+      parentRoute: typeof AuthJwtRoute
+    }
+    "/auth/google/data-user-register-for-login/": {
+      id: "/auth/google/data-user-register-for-login/"
+      path: "/data-user-register-for-login"
+      fullPath: "/auth/google/data-user-register-for-login/"
+      preLoaderRoute: typeof AuthGoogleDataUserRegisterForLoginIndexRouteImport
+      parentRoute: typeof AuthGoogleRoute
+    }
+    "/auth/google/data-user-register-for-login/form": {
+      id: "/auth/google/data-user-register-for-login/form"
+      path: "/data-user-register-for-login/form"
+      fullPath: "/auth/google/data-user-register-for-login/form"
+      preLoaderRoute: typeof AuthGoogleDataUserRegisterForLoginFormRouteImport
+      parentRoute: typeof AuthGoogleRoute
+    }
+    "/auth/google/reset-pwd/$token": {
+      id: "/auth/google/reset-pwd/$token"
+      path: "/reset-pwd/$token"
+      fullPath: "/auth/google/reset-pwd/$token"
+      preLoaderRoute: typeof AuthGoogleResetPwdTokenRouteImport
+      parentRoute: typeof AuthGoogleRoute
+    }
   }
 }
 
+interface AdminRouteChildren {
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
+interface DashboardRouteChildren {
+  DashboardImportFileRoute: typeof DashboardImportFileRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
+}
+
+const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardImportFileRoute: DashboardImportFileRoute,
+  DashboardIndexRoute: DashboardIndexRoute,
+}
+
+const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
+  DashboardRouteChildren,
+)
+
+interface MarketplaceRouteChildren {
+  MarketplaceIndexRoute: typeof MarketplaceIndexRoute
+}
+
+const MarketplaceRouteChildren: MarketplaceRouteChildren = {
+  MarketplaceIndexRoute: MarketplaceIndexRoute,
+}
+
+const MarketplaceRouteWithChildren = MarketplaceRoute._addFileChildren(
+  MarketplaceRouteChildren,
+)
+
+interface AuthAmplifyRouteChildren {
+  AuthAmplifyConfirmRegisterRoute: typeof AuthAmplifyConfirmRegisterRoute
+  AuthAmplifyForgotPasswordRoute: typeof AuthAmplifyForgotPasswordRoute
+  AuthAmplifyLoginRoute: typeof AuthAmplifyLoginRoute
+  AuthAmplifyRegisterRoute: typeof AuthAmplifyRegisterRoute
+  AuthAmplifyResetPasswordRoute: typeof AuthAmplifyResetPasswordRoute
+}
+
+const AuthAmplifyRouteChildren: AuthAmplifyRouteChildren = {
+  AuthAmplifyConfirmRegisterRoute: AuthAmplifyConfirmRegisterRoute,
+  AuthAmplifyForgotPasswordRoute: AuthAmplifyForgotPasswordRoute,
+  AuthAmplifyLoginRoute: AuthAmplifyLoginRoute,
+  AuthAmplifyRegisterRoute: AuthAmplifyRegisterRoute,
+  AuthAmplifyResetPasswordRoute: AuthAmplifyResetPasswordRoute,
+}
+
+const AuthAmplifyRouteWithChildren = AuthAmplifyRoute._addFileChildren(
+  AuthAmplifyRouteChildren,
+)
+
+interface AuthAuth0RouteChildren {
+  AuthAuth0CallbackRoute: typeof AuthAuth0CallbackRoute
+  AuthAuth0LoginRoute: typeof AuthAuth0LoginRoute
+}
+
+const AuthAuth0RouteChildren: AuthAuth0RouteChildren = {
+  AuthAuth0CallbackRoute: AuthAuth0CallbackRoute,
+  AuthAuth0LoginRoute: AuthAuth0LoginRoute,
+}
+
+const AuthAuth0RouteWithChildren = AuthAuth0Route._addFileChildren(
+  AuthAuth0RouteChildren,
+)
+
+interface AuthFirebaseRouteChildren {
+  AuthFirebaseLoginRoute: typeof AuthFirebaseLoginRoute
+  AuthFirebaseRegisterRoute: typeof AuthFirebaseRegisterRoute
+}
+
+const AuthFirebaseRouteChildren: AuthFirebaseRouteChildren = {
+  AuthFirebaseLoginRoute: AuthFirebaseLoginRoute,
+  AuthFirebaseRegisterRoute: AuthFirebaseRegisterRoute,
+}
+
+const AuthFirebaseRouteWithChildren = AuthFirebaseRoute._addFileChildren(
+  AuthFirebaseRouteChildren,
+)
+
+interface AuthGoogleRouteChildren {
+  AuthGoogleDataUserForgotPasswordRoute: typeof AuthGoogleDataUserForgotPasswordRoute
+  AuthGoogleLoginRoute: typeof AuthGoogleLoginRoute
+  AuthGoogleDataUserRegisterForLoginFormRoute: typeof AuthGoogleDataUserRegisterForLoginFormRoute
+  AuthGoogleResetPwdTokenRoute: typeof AuthGoogleResetPwdTokenRoute
+  AuthGoogleDataUserRegisterForLoginIndexRoute: typeof AuthGoogleDataUserRegisterForLoginIndexRoute
+}
+
+const AuthGoogleRouteChildren: AuthGoogleRouteChildren = {
+  AuthGoogleDataUserForgotPasswordRoute: AuthGoogleDataUserForgotPasswordRoute,
+  AuthGoogleLoginRoute: AuthGoogleLoginRoute,
+  AuthGoogleDataUserRegisterForLoginFormRoute:
+    AuthGoogleDataUserRegisterForLoginFormRoute,
+  AuthGoogleResetPwdTokenRoute: AuthGoogleResetPwdTokenRoute,
+  AuthGoogleDataUserRegisterForLoginIndexRoute:
+    AuthGoogleDataUserRegisterForLoginIndexRoute,
+}
+
+const AuthGoogleRouteWithChildren = AuthGoogleRoute._addFileChildren(
+  AuthGoogleRouteChildren,
+)
+
+interface AuthJwtRouteChildren {
+  AuthJwtLoginRoute: typeof AuthJwtLoginRoute
+  AuthJwtRegisterRoute: typeof AuthJwtRegisterRoute
+}
+
+const AuthJwtRouteChildren: AuthJwtRouteChildren = {
+  AuthJwtLoginRoute: AuthJwtLoginRoute,
+  AuthJwtRegisterRoute: AuthJwtRegisterRoute,
+}
+
+const AuthJwtRouteWithChildren =
+  AuthJwtRoute._addFileChildren(AuthJwtRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  R401Route: R401Route,
+  R403Route: R403Route,
+  R404Route: R404Route,
+  R409Route: R409Route,
+  R500Route: R500Route,
+  AdminRoute: AdminRouteWithChildren,
+  AuthDeclinedRoute: AuthDeclinedRoute,
+  AuthSuccessRoute: AuthSuccessRoute,
+  DashboardRoute: DashboardRouteWithChildren,
+  MarketplaceRoute: MarketplaceRouteWithChildren,
+  SuccessConfirmationEmailRoute: SuccessConfirmationEmailRoute,
+  AuthAmplifyRoute: AuthAmplifyRouteWithChildren,
+  AuthAuth0Route: AuthAuth0RouteWithChildren,
+  AuthFirebaseRoute: AuthFirebaseRouteWithChildren,
+  AuthGoogleRoute: AuthGoogleRouteWithChildren,
+  AuthJwtRoute: AuthJwtRouteWithChildren,
+  ConfirmationEmailHashRoute: ConfirmationEmailHashRoute,
+  ResendConfirmationEmailHashRoute: ResendConfirmationEmailHashRoute,
+  AuthDemoPageVariantRoute: AuthDemoPageVariantRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,60 @@
+/** The server's auth calls (see the brief in docs/frontend.md). */
+import { http } from "../../lib/http";
+import type { TokenPair } from "./tokens";
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  displayName: string;
+  companyName?: string;
+}
+
+const anon = { anonymous: true } as const;
+
+export const authApi = {
+  signInWithGoogle: (credential: string) =>
+    http.post<TokenPair>("/auth-jwt/connect/google/check", { token: credential }, anon),
+  signInWithPassword: (email: string, password: string) =>
+    http.post<TokenPair>("/auth-jwt/connect/google/check", { email, password }, anon),
+  register: (input: RegisterInput) =>
+    http.post<{ message: string; email: string }>("/auth-jwt/register", input, anon),
+  confirmEmail: (hash: string) => http.post<TokenPair>("/auth-jwt/confirm-email", { hash }, anon),
+  resendConfirmation: (by: { hash: string } | { email: string }) =>
+    http.post<{ message?: string }>("/auth-jwt/resend-confirmation-email", by, anon),
+  forgotPassword: (email: string) =>
+    http.post<{ message?: string }>("/auth-jwt/forgot-password", { email }, anon),
+  resetPassword: (token: string, password: string) =>
+    http.post<{ message?: string }>("/auth-jwt/reset-password", { token, password }, anon),
+  logout: (refreshToken: string | null, accessToken: string | null) =>
+    http.post("/auth-jwt/logout", refreshToken ? { refresh_token: refreshToken } : undefined, {
+      anonymous: true,
+      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined,
+    }),
+  postClarity: (clarityId: string) => http.post("/api/trade/user-property/clarity", { clarityId }),
+};
+
+/** The analytics cookie `_clck` holds "<clarityId>|..."; its id is sent after login and registration. */
+export function clarityIdFromCookie(cookie: string = typeof document === "undefined" ? "" : document.cookie) {
+  const match = /(?:^|;\s*)_clck=([^;]+)/.exec(cookie);
+  if (!match?.[1]) return null;
+  const id = decodeURIComponent(match[1]).split("|")[0]?.trim();
+  return id || null;
+}
+
+/** Only same-origin paths are accepted as a place to go after login. */
+export function safeReturnTo(value: unknown): string | null {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  ) {
+    return null;
+  }
+  try {
+    const url = new URL(value, "http://x.invalid");
+    return url.origin === "http://x.invalid" ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,16 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { AREA_ROLES } from "../../domain/roles";
+import { AuthGuard, RoleGuard } from "../features/auth/guards";
+import { DashboardLayout } from "../ui/layouts/DashboardLayout";
+
+export const Route = createFileRoute("/admin")({
+  component: () => (
+    <AuthGuard>
+      <RoleGuard roles={AREA_ROLES.admin}>
+        <DashboardLayout area="admin">
+          <Outlet />
+        </DashboardLayout>
+      </RoleGuard>
+    </AuthGuard>
+  ),
+});

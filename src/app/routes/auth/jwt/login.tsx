@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { LoginPage } from "../../../features/auth/pages/LoginPage";
+
+export const Route = createFileRoute("/auth/jwt/login")({
+  component: () => <LoginPage />,
+});

@@ -1,0 +1,13 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { AuthGuard } from "../features/auth/guards";
+import { DashboardLayout } from "../ui/layouts/DashboardLayout";
+
+export const Route = createFileRoute("/dashboard")({
+  component: () => (
+    <AuthGuard>
+      <DashboardLayout area="dashboard">
+        <Outlet />
+      </DashboardLayout>
+    </AuthGuard>
+  ),
+});

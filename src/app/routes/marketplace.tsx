@@ -1,0 +1,16 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { AREA_ROLES } from "../../domain/roles";
+import { AuthGuard, RoleGuard } from "../features/auth/guards";
+import { DashboardLayout } from "../ui/layouts/DashboardLayout";
+
+export const Route = createFileRoute("/marketplace")({
+  component: () => (
+    <AuthGuard>
+      <RoleGuard roles={AREA_ROLES.marketplace}>
+        <DashboardLayout area="marketplace">
+          <Outlet />
+        </DashboardLayout>
+      </RoleGuard>
+    </AuthGuard>
+  ),
+});
