@@ -1,0 +1,46 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Anchor, Button, Group, Paper, Portal, Text } from "@mantine/core";
+import { IconCookie } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useCookieConsent } from "./cookie-consent";
+
+/** Cookie consent banner (spec section 4): shown until Accept is pressed. */
+export function CookieBanner() {
+  const { t } = useLingui();
+  const { accepted, accept } = useCookieConsent();
+  if (accepted) return null;
+  return (
+    <Portal>
+      <Paper
+        role="region"
+        aria-label={t`Cookie consent`}
+        data-testid="cookie-banner"
+        shadow="xl"
+        withBorder
+        p="md"
+        radius="lg"
+        pos="fixed"
+        bottom={16}
+        style={{ insetInlineStart: 16, insetInlineEnd: 88, maxWidth: 560, zIndex: 1250 }}
+      >
+        <Group wrap="nowrap" align="flex-start" gap="md">
+          <IconCookie size={28} style={{ flexShrink: 0 }} />
+          <div style={{ flex: 1 }}>
+            <Text size="sm">
+              <Trans>
+                We use cookies to keep you signed in and to understand how the site is used. Read our{" "}
+                <Anchor component={Link} to="/policy" inherit>
+                  Privacy Policy
+                </Anchor>{" "}
+                to learn more.
+              </Trans>
+            </Text>
+            <Button size="xs" mt="sm" onClick={accept}>
+              <Trans>Accept</Trans>
+            </Button>
+          </div>
+        </Group>
+      </Paper>
+    </Portal>
+  );
+}

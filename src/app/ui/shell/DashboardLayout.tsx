@@ -1,0 +1,75 @@
+import { AppShell, Box, Container, Divider, ScrollArea } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { Link, useLocation } from "@tanstack/react-router";
+import { type ReactNode, useEffect } from "react";
+import { useSettings } from "../../features/settings/useSettings";
+import { Logo } from "../Logo";
+import { BREAKPOINTS_PX } from "../theme/theme";
+import { HORIZONTAL_NAV_HEIGHT, NAV_WIDTH, TOP_BAR_HEIGHT } from "./constants";
+import { HorizontalNav } from "./HorizontalNav";
+import { NavMenu } from "./NavMenu";
+import { NeedHelp } from "./NeedHelp";
+import classes from "./Shell.module.css";
+import { TopBar } from "./TopBar";
+
+export type ShellArea = "dashboard" | "admin" | "marketplace";
+
+/**
+ * The signed-in frame for /dashboard, /admin and /marketplace: a 280 px navigation
+ * drawer (permanent from lg, slide-out below with the burger, closing on path change)
+ * or a horizontal menu bar, the 64 px top bar, and the page in a Compact or Wide column.
+ */
+export function DashboardLayout({ children }: { area?: ShellArea; children: ReactNode }) {
+  const { settings } = useSettings();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const large = useMediaQuery(`(min-width: ${BREAKPOINTS_PX.lg / 16}em)`, true);
+  const horizontal = settings.layout === "horizontal";
+  const horizontalBar = horizontal && large;
+
+  // The slide-out drawer closes whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      layout={horizontal ? "default" : "alt"}
+      header={{ height: horizontalBar ? TOP_BAR_HEIGHT + HORIZONTAL_NAV_HEIGHT : TOP_BAR_HEIGHT }}
+      navbar={{ width: NAV_WIDTH, breakpoint: "lg", collapsed: { mobile: !opened, desktop: horizontal } }}
+      padding={{ base: "md", sm: "lg" }}
+    >
+      <AppShell.Header className={classes.topBar}>
+        <TopBar navOpened={opened} onToggleNav={toggle} showLogo={horizontal} />
+        {horizontalBar ? (
+          <>
+            <Divider />
+            <Box h={HORIZONTAL_NAV_HEIGHT}>
+              <HorizontalNav />
+            </Box>
+          </>
+        ) : null}
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.nav} data-nav-color={settings.navColor}>
+        <AppShell.Section px="md" pt="md" pb="sm">
+          <Link to="/" className={classes.brand}>
+            <Logo size={32} />
+            <span>Blocklot</span>
+          </Link>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} px="sm" type="scroll">
+          <NavMenu />
+        </AppShell.Section>
+        <AppShell.Section p="md">
+          <NeedHelp />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Container fluid={settings.stretch} size="xl" px={0} py="md">
+          {children}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
