@@ -29,6 +29,8 @@ import { Route as AuthGoogleRouteImport } from "./routes/auth/google"
 import { Route as AuthJwtRouteImport } from "./routes/auth/jwt"
 import { Route as ConfirmationEmailHashRouteImport } from "./routes/confirmation-email.$hash"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
+import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
+import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
@@ -149,6 +151,16 @@ const ConfirmationEmailHashRoute = ConfirmationEmailHashRouteImport.update({
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardAccountRoute = DashboardAccountRouteImport.update({
+  id: "/account",
+  path: "/account",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardBlankRoute = DashboardBlankRouteImport.update({
+  id: "/blank",
+  path: "/blank",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
@@ -278,6 +290,8 @@ export interface FileRoutesByFullPath {
   "/auth/google": typeof AuthGoogleRouteWithChildren
   "/auth/jwt": typeof AuthJwtRouteWithChildren
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
+  "/dashboard/account": typeof DashboardAccountRoute
+  "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/admin/": typeof AdminIndexRoute
@@ -317,6 +331,8 @@ export interface FileRoutesByTo {
   "/auth/google": typeof AuthGoogleRouteWithChildren
   "/auth/jwt": typeof AuthJwtRouteWithChildren
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
+  "/dashboard/account": typeof DashboardAccountRoute
+  "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/admin": typeof AdminIndexRoute
@@ -360,6 +376,8 @@ export interface FileRoutesById {
   "/auth/google": typeof AuthGoogleRouteWithChildren
   "/auth/jwt": typeof AuthJwtRouteWithChildren
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
+  "/dashboard/account": typeof DashboardAccountRoute
+  "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/admin/": typeof AdminIndexRoute
@@ -404,6 +422,8 @@ export interface FileRouteTypes {
     | "/auth/google"
     | "/auth/jwt"
     | "/confirmation-email/$hash"
+    | "/dashboard/account"
+    | "/dashboard/blank"
     | "/dashboard/import-file"
     | "/resend-confirmation-email/$hash"
     | "/admin/"
@@ -443,6 +463,8 @@ export interface FileRouteTypes {
     | "/auth/google"
     | "/auth/jwt"
     | "/confirmation-email/$hash"
+    | "/dashboard/account"
+    | "/dashboard/blank"
     | "/dashboard/import-file"
     | "/resend-confirmation-email/$hash"
     | "/admin"
@@ -485,6 +507,8 @@ export interface FileRouteTypes {
     | "/auth/google"
     | "/auth/jwt"
     | "/confirmation-email/$hash"
+    | "/dashboard/account"
+    | "/dashboard/blank"
     | "/dashboard/import-file"
     | "/resend-confirmation-email/$hash"
     | "/admin/"
@@ -674,6 +698,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/account": {
+      id: "/dashboard/account"
+      path: "/account"
+      fullPath: "/dashboard/account"
+      preLoaderRoute: typeof DashboardAccountRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/blank": {
+      id: "/dashboard/blank"
+      path: "/blank"
+      fullPath: "/dashboard/blank"
+      preLoaderRoute: typeof DashboardBlankRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/import-file": {
       id: "/dashboard/import-file"
       path: "/import-file"
@@ -828,11 +866,15 @@ const AdminRouteChildren: AdminRouteChildren = {
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface DashboardRouteChildren {
+  DashboardAccountRoute: typeof DashboardAccountRoute
+  DashboardBlankRoute: typeof DashboardBlankRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
+  DashboardAccountRoute: DashboardAccountRoute,
+  DashboardBlankRoute: DashboardBlankRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }

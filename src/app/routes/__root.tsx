@@ -1,7 +1,10 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { useAuth } from "../features/auth/auth-context";
+import { CookieBanner } from "../features/cookies/CookieBanner";
 import { NotFoundPage, ServerErrorPage } from "../features/errors/pages";
 import { PwaPrompts } from "../features/pwa/PwaPrompts";
+import { SettingsButton } from "../features/settings/SettingsButton";
+import { SettingsDrawer } from "../features/settings/SettingsDrawer";
 import { useNavigationProgress } from "../ui/progress/useNavigationProgress";
 import { SplashScreen } from "../ui/SplashScreen";
 
@@ -12,6 +15,9 @@ function RootLayout() {
     <>
       {isInitialized ? <Outlet /> : <SplashScreen />}
       <PwaPrompts />
+      {isInitialized ? <SettingsButton /> : null}
+      <SettingsDrawer />
+      <CookieBanner />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AREA_ROLES } from "../../domain/roles";
 import { AuthGuard, RoleGuard } from "../features/auth/guards";
-import { DashboardLayout } from "../ui/layouts/DashboardLayout";
+import { DashboardLayout } from "../ui/shell/DashboardLayout";
 
 export const Route = createFileRoute("/admin")({
   component: () => (

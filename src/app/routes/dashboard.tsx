@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AuthGuard } from "../features/auth/guards";
-import { DashboardLayout } from "../ui/layouts/DashboardLayout";
+import { DashboardLayout } from "../ui/shell/DashboardLayout";
 
 export const Route = createFileRoute("/dashboard")({
   component: () => (
