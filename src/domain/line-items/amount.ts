@@ -1,0 +1,49 @@
+/**
+ * Money amounts as they appear in financial statements.
+ *
+ * Accepted: `1234`, `1,234`, `1,234.56`, `$1,234`, `$ 1,234` (the caller joins `$` and the
+ * digits), `(1,234)` and `1,234-` and `-1,234` for negatives, `$(1,234.00)`, European
+ * `1.234,56` (spreadsheets saved with a comma decimal), and a lone dash (`-`, `–`, `—`,
+ * `$ -`) for zero. Not amounts: percentages, dates, times, words.
+ */
+const US = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$|^\.\d+$/;
+const EU = /^\d{1,3}(?:\.\d{3})+,\d{1,2}$|^\d+,\d{1,2}$/;
+const DASH = /^[-–—]+$/;
+
+export function parseAmount(raw: string): number | null {
+  let s = raw.trim().replace(/\s+/g, "");
+  if (s === "") return null;
+  if (/^\$?[-–—]+\$?$/.test(s)) return 0;
+  let negative = false;
+  // Peel signs, currency and parentheses in whatever order they were written: -$(1,234) etc.
+  for (let guard = 0; guard < 4; guard++) {
+    const before = s;
+    if (s.startsWith("(") && s.endsWith(")")) {
+      negative = !negative;
+      s = s.slice(1, -1);
+    }
+    if (/^[-−]./.test(s) && !DASH.test(s)) {
+      negative = !negative;
+      s = s.slice(1);
+    }
+    if (/\d-$/.test(s)) {
+      negative = !negative;
+      s = s.slice(0, -1);
+    }
+    if (s.startsWith("$")) s = s.slice(1);
+    if (s === before) break;
+  }
+  if (s.includes("(") || s.includes(")")) return null;
+  if (DASH.test(s)) return 0;
+  let value: number;
+  if (US.test(s)) value = Number(s.replaceAll(",", ""));
+  else if (EU.test(s)) value = Number(s.replaceAll(".", "").replace(",", "."));
+  else return null;
+  if (!Number.isFinite(value)) return null;
+  return negative ? (value === 0 ? 0 : -value) : value;
+}
+
+/** True for a plain 4-digit year such as a column header "2023". */
+export function isYearToken(raw: string): boolean {
+  return /^(19|20)\d{2}$/.test(raw.trim());
+}

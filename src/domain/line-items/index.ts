@@ -1,0 +1,13 @@
+export { isYearToken, parseAmount } from "./amount";
+export {
+  type Cell,
+  isTotalLabel,
+  type LineItem,
+  normaliseLine,
+  type PageLineItem,
+  parsePages,
+  parseRows,
+  parseText,
+  sectionHeading,
+  splitLine,
+} from "./parse";
