@@ -51,6 +51,8 @@ export default defineConfig({
     outDir: "dist/app",
     emptyOutDir: true,
     sourcemap: true,
+    // dist/app/.vite/manifest.json: scripts/size-budget.ts follows the landing page's imports.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,12 +1,16 @@
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
 import { queryClient } from "./lib/query-client";
 import { router } from "./router";
 import { AppThemeProvider } from "./ui/theme/AppThemeProvider";
 import { TOAST_LIMIT } from "./ui/toast";
+
+// The toast container (transitions, scroll locking) is not needed for the first paint; toasts
+// shown before it arrives wait in the notifications store and appear when it mounts.
+const Notifications = lazy(() => import("./ui/toast-container"));
 
 const navigate = (to: string, options?: { replace?: boolean }) =>
   options?.replace ? router.history.replace(to) : router.history.push(to);
@@ -15,7 +19,9 @@ export function App() {
   return (
     <AppI18nProvider>
       <AppThemeProvider>
-        <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <AuthProvider navigate={navigate}>
             <RouterProvider router={router} />

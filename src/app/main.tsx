@@ -16,4 +16,7 @@ void activateLocale(storedLocale()).finally(() => {
       <App />
     </StrictMode>,
   );
+  // The rest of Mantine's styles (dialogs, tables, pickers...) arrive just after the first
+  // render instead of blocking it; see ui/theme/critical-styles.ts.
+  void import("./ui/theme/full-styles");
 });

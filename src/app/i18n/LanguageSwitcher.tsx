@@ -1,32 +1,35 @@
 import { useLingui } from "@lingui/react/macro";
-import { ActionIcon, Menu, Tooltip } from "@mantine/core";
-import { IconCheck, IconLanguage } from "@tabler/icons-react";
-import { changeLocale, isLocale, LOCALES, type Locale } from "./i18n";
+import { ActionIcon } from "@mantine/core";
+import { IconLanguage } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from "react";
+
+// The menu (and floating-ui behind it) is not part of the first page load: it is fetched
+// when the pointer or focus reaches the button, and shown on the first click.
+const loadMenu = () => import("./LanguageMenu");
+const LanguageMenu = lazy(loadMenu);
 
 export function LanguageSwitcher() {
   const { t, i18n } = useLingui();
   const label = t`Language`;
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={label}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setWanted(true)}
+    >
+      <IconLanguage size={20} />
+    </ActionIcon>
+  );
+  if (!wanted) return button;
   return (
-    <Menu position="bottom-end" width={180} withinPortal>
-      <Menu.Target>
-        <Tooltip label={label}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>
-            <IconLanguage size={20} />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {(Object.keys(LOCALES) as Locale[]).map((code) => (
-          <Menu.Item
-            key={code}
-            lang={code}
-            onClick={() => void changeLocale(code)}
-            rightSection={isLocale(i18n.locale) && i18n.locale === code ? <IconCheck size={16} /> : null}
-          >
-            {LOCALES[code]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenu label={label} locale={i18n.locale} defaultOpened />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@
  * install prompt and the update flag. Components read it through usePwa().
  */
 import { useSyncExternalStore } from "react";
-import { Workbox } from "workbox-window";
+import type { Workbox } from "workbox-window";
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -55,14 +55,19 @@ export function startPwa() {
   });
 
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  wb = new Workbox("/sw.js", { scope: "/", type: "classic" });
-  wb.addEventListener("waiting", () => set({ needRefresh: true }));
-  wb.addEventListener("installed", (e) => {
-    if (!e.isUpdate) set({ offlineReady: true });
-  });
-  void wb.register().then((reg) => {
-    // Look for a new version every hour while the app stays open.
-    if (reg) setInterval(() => void reg.update(), 60 * 60 * 1000);
+  // workbox-window is fetched after the first page load instead of with it (registration
+  // waits for the load event anyway).
+  void import("workbox-window").then(({ Workbox }) => {
+    const box = new Workbox("/sw.js", { scope: "/", type: "classic" });
+    wb = box;
+    box.addEventListener("waiting", () => set({ needRefresh: true }));
+    box.addEventListener("installed", (e) => {
+      if (!e.isUpdate) set({ offlineReady: true });
+    });
+    void box.register().then((reg) => {
+      // Look for a new version every hour while the app stays open.
+      if (reg) setInterval(() => void reg.update(), 60 * 60 * 1000);
+    });
   });
 }
 

@@ -1,10 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
-import { ActionIcon, Affix, Tooltip } from "@mantine/core";
+import { ActionIcon, Affix } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { useLocation } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useAuth } from "../auth/auth-context";
 import { showSettingsButton } from "./settings-button-visibility";
 import { useSettings } from "./useSettings";
+
+// Mantine's Tooltip brings floating-ui; it is fetched after the first render, not before it.
+const Tooltip = lazy(() => import("../../ui/tooltip-chunk").then((m) => ({ default: m.Tooltip })));
 
 /** The floating Settings button (bottom right) that opens the App Settings drawer. */
 export function SettingsButton() {
@@ -13,20 +17,25 @@ export function SettingsButton() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const { openDrawer, setOpenDrawer } = useSettings();
   if (!showSettingsButton(isAuthenticated, pathname) || openDrawer) return null;
+  const icon = (
+    <ActionIcon
+      size={48}
+      radius="xl"
+      variant="filled"
+      onClick={() => setOpenDrawer(true)}
+      aria-label={t`Settings`}
+      style={{ boxShadow: "var(--mantine-shadow-lg)" }}
+    >
+      <IconSettings size={24} />
+    </ActionIcon>
+  );
   return (
     <Affix position={{ bottom: 24, right: 24 }} zIndex={1300}>
-      <Tooltip label={t`Settings`} position="left">
-        <ActionIcon
-          size={48}
-          radius="xl"
-          variant="filled"
-          onClick={() => setOpenDrawer(true)}
-          aria-label={t`Settings`}
-          style={{ boxShadow: "var(--mantine-shadow-lg)" }}
-        >
-          <IconSettings size={24} />
-        </ActionIcon>
-      </Tooltip>
+      <Suspense fallback={icon}>
+        <Tooltip label={t`Settings`} position="left">
+          {icon}
+        </Tooltip>
+      </Suspense>
     </Affix>
   );
 }

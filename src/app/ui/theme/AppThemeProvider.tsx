@@ -1,5 +1,4 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./critical-styles";
 import "./fonts";
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { type ReactNode, useEffect, useMemo } from "react";

@@ -18,10 +18,9 @@ import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { AuthLayout } from "../AuthLayout";
 
-export const DEMO_PAGES = ["forgot-password", "login", "register", "reset-password", "verify-code"] as const;
-export const DEMO_VARIANTS = ["classic", "modern"] as const;
-export type DemoPage = (typeof DEMO_PAGES)[number];
-export type DemoVariant = (typeof DEMO_VARIANTS)[number];
+import type { DemoPage, DemoVariant } from "./demo-pages";
+
+export { DEMO_PAGES, DEMO_VARIANTS, type DemoPage, type DemoVariant } from "./demo-pages";
 
 function DemoForm({ page }: { page: DemoPage }) {
   const { t } = useLingui();

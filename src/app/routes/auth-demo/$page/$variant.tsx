@@ -1,11 +1,11 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
+import { DemoAuthPage } from "../../../features/auth/pages/DemoAuthPage";
 import {
   DEMO_PAGES,
   DEMO_VARIANTS,
-  DemoAuthPage,
   type DemoPage,
   type DemoVariant,
-} from "../../../features/auth/pages/DemoAuthPage";
+} from "../../../features/auth/pages/demo-pages";
 
 export const Route = createFileRoute("/auth-demo/$page/$variant")({
   beforeLoad: ({ params }) => {
