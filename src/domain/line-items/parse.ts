@@ -86,7 +86,7 @@ export function splitLine(line: string): Split | null {
   const dates: string[] = [];
   let s = line.replace(DATE_RE, (m) => {
     dates.push(m);
-    return ` \u0000${dates.length - 1}\u0000 `;
+    return ` \uE000${dates.length - 1}\uE000 `;
   });
   s = s
     .replace(/\$\s+(?=[\d(\-–—.])/g, "$")
@@ -105,10 +105,7 @@ export function splitLine(line: string): Split | null {
   const restored = tokens
     .slice(0, i + 1)
     .join(" ")
-    .replace(/\u0000(\d+)\u0000/g, (_, n: string) => dates[Number(n)] ?? "");
-  if (amounts.length === 0 && dates.length > 0 && /\u0000\d+\u0000$/.test(tokens.at(-1) ?? "")) {
-    return { label: clean(restored), amounts: [] };
-  }
+    .replace(/\uE000(\d+)\uE000/g, (_, n: string) => dates[Number(n)] ?? "");
   return { label: clean(restored), amounts };
 }
 
@@ -290,7 +287,7 @@ function lastLabelIndex(cells: ReadonlyArray<{ text: string; amount: unknown }>,
   let last = firstText;
   for (let i = firstText + 1; i < cells.length; i++) {
     const x = cells[i];
-    if (!x || !x.text) continue;
+    if (!x?.text) continue;
     if (x.amount !== null) break;
     last = i;
   }
