@@ -9,18 +9,30 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from "./routes/__root"
-import { Route as IndexRouteImport } from "./routes/index"
 import { Route as R401RouteImport } from "./routes/401"
 import { Route as R403RouteImport } from "./routes/403"
 import { Route as R404RouteImport } from "./routes/404"
 import { Route as R409RouteImport } from "./routes/409"
 import { Route as R500RouteImport } from "./routes/500"
+import { Route as PublicRouteImport } from "./routes/_public"
 import { Route as AdminRouteImport } from "./routes/admin"
 import { Route as AuthDeclinedRouteImport } from "./routes/auth-declined"
 import { Route as AuthSuccessRouteImport } from "./routes/auth-success"
+import { Route as CheckoutRouteImport } from "./routes/checkout"
+import { Route as ContactRouteImport } from "./routes/contact"
 import { Route as DashboardRouteImport } from "./routes/dashboard"
 import { Route as MarketplaceRouteImport } from "./routes/marketplace"
+import { Route as RequestDemoRouteImport } from "./routes/request-demo"
 import { Route as SuccessConfirmationEmailRouteImport } from "./routes/success-confirmation-email"
+import { Route as SuccessContactUsRouteImport } from "./routes/success-contact-us"
+import { Route as SuccessDemoRouteImport } from "./routes/success-demo"
+import { Route as TermsServiceRouteImport } from "./routes/terms-service"
+import { Route as PublicIndexRouteImport } from "./routes/_public/index"
+import { Route as PublicAboutUsRouteImport } from "./routes/_public/about-us"
+import { Route as PublicFaqRouteImport } from "./routes/_public/faq"
+import { Route as PublicPenaltyRemovalRouteImport } from "./routes/_public/penalty-removal"
+import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
+import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AuthAmplifyRouteImport } from "./routes/auth/amplify"
 import { Route as AuthAuth0RouteImport } from "./routes/auth/auth0"
@@ -34,6 +46,8 @@ import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
+import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
+import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
 import { Route as AuthDemoPageVariantRouteImport } from "./routes/auth-demo/$page/$variant"
 import { Route as AuthAmplifyConfirmRegisterRouteImport } from "./routes/auth/amplify/confirm-register"
 import { Route as AuthAmplifyForgotPasswordRouteImport } from "./routes/auth/amplify/forgot-password"
@@ -52,11 +66,6 @@ import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./r
 import { Route as AuthGoogleDataUserRegisterForLoginFormRouteImport } from "./routes/auth/google/data-user-register-for-login/form"
 import { Route as AuthGoogleResetPwdTokenRouteImport } from "./routes/auth/google/reset-pwd.$token"
 
-const IndexRoute = IndexRouteImport.update({
-  id: "/",
-  path: "/",
-  getParentRoute: () => rootRouteImport,
-} as any)
 const R401Route = R401RouteImport.update({
   id: "/401",
   path: "/401",
@@ -82,6 +91,10 @@ const R500Route = R500RouteImport.update({
   path: "/500",
   getParentRoute: () => rootRouteImport,
 } as any)
+const PublicRoute = PublicRouteImport.update({
+  id: "/_public",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminRoute = AdminRouteImport.update({
   id: "/admin",
   path: "/admin",
@@ -97,6 +110,16 @@ const AuthSuccessRoute = AuthSuccessRouteImport.update({
   path: "/auth-success",
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: "/checkout",
+  path: "/checkout",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: "/contact",
+  path: "/contact",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardRoute = DashboardRouteImport.update({
   id: "/dashboard",
   path: "/dashboard",
@@ -107,12 +130,62 @@ const MarketplaceRoute = MarketplaceRouteImport.update({
   path: "/marketplace",
   getParentRoute: () => rootRouteImport,
 } as any)
+const RequestDemoRoute = RequestDemoRouteImport.update({
+  id: "/request-demo",
+  path: "/request-demo",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SuccessConfirmationEmailRoute =
   SuccessConfirmationEmailRouteImport.update({
     id: "/success-confirmation-email",
     path: "/success-confirmation-email",
     getParentRoute: () => rootRouteImport,
   } as any)
+const SuccessContactUsRoute = SuccessContactUsRouteImport.update({
+  id: "/success-contact-us",
+  path: "/success-contact-us",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SuccessDemoRoute = SuccessDemoRouteImport.update({
+  id: "/success-demo",
+  path: "/success-demo",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsServiceRoute = TermsServiceRouteImport.update({
+  id: "/terms-service",
+  path: "/terms-service",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicIndexRoute = PublicIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicAboutUsRoute = PublicAboutUsRouteImport.update({
+  id: "/about-us",
+  path: "/about-us",
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicFaqRoute = PublicFaqRouteImport.update({
+  id: "/faq",
+  path: "/faq",
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPenaltyRemovalRoute = PublicPenaltyRemovalRouteImport.update({
+  id: "/penalty-removal",
+  path: "/penalty-removal",
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPolicyRoute = PublicPolicyRouteImport.update({
+  id: "/policy",
+  path: "/policy",
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPricingRoute = PublicPricingRouteImport.update({
+  id: "/pricing",
+  path: "/pricing",
+  getParentRoute: () => PublicRoute,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
@@ -179,6 +252,16 @@ const ResendConfirmationEmailHashRoute =
     path: "/resend-confirmation-email/$hash",
     getParentRoute: () => rootRouteImport,
   } as any)
+const PublicArticlesIndexRoute = PublicArticlesIndexRouteImport.update({
+  id: "/articles/",
+  path: "/articles/",
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicArticlesSlugRoute = PublicArticlesSlugRouteImport.update({
+  id: "/articles/$slug",
+  path: "/articles/$slug",
+  getParentRoute: () => PublicRoute,
+} as any)
 const AuthDemoPageVariantRoute = AuthDemoPageVariantRouteImport.update({
   id: "/auth-demo/$page/$variant",
   path: "/auth-demo/$page/$variant",
@@ -272,18 +355,29 @@ const AuthGoogleResetPwdTokenRoute = AuthGoogleResetPwdTokenRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  "/": typeof IndexRoute
   "/401": typeof R401Route
   "/403": typeof R403Route
   "/404": typeof R404Route
   "/409": typeof R409Route
   "/500": typeof R500Route
+  "/": typeof PublicIndexRoute
   "/admin": typeof AdminRouteWithChildren
   "/auth-declined": typeof AuthDeclinedRoute
   "/auth-success": typeof AuthSuccessRoute
+  "/checkout": typeof CheckoutRoute
+  "/contact": typeof ContactRoute
   "/dashboard": typeof DashboardRouteWithChildren
   "/marketplace": typeof MarketplaceRouteWithChildren
+  "/request-demo": typeof RequestDemoRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
+  "/success-contact-us": typeof SuccessContactUsRoute
+  "/success-demo": typeof SuccessDemoRoute
+  "/terms-service": typeof TermsServiceRoute
+  "/about-us": typeof PublicAboutUsRoute
+  "/faq": typeof PublicFaqRoute
+  "/penalty-removal": typeof PublicPenaltyRemovalRoute
+  "/policy": typeof PublicPolicyRoute
+  "/pricing": typeof PublicPricingRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -297,6 +391,7 @@ export interface FileRoutesByFullPath {
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
+  "/articles/$slug": typeof PublicArticlesSlugRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -311,12 +406,12 @@ export interface FileRoutesByFullPath {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/articles/": typeof PublicArticlesIndexRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
   "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRoutesByTo {
-  "/": typeof IndexRoute
   "/401": typeof R401Route
   "/403": typeof R403Route
   "/404": typeof R404Route
@@ -324,7 +419,18 @@ export interface FileRoutesByTo {
   "/500": typeof R500Route
   "/auth-declined": typeof AuthDeclinedRoute
   "/auth-success": typeof AuthSuccessRoute
+  "/checkout": typeof CheckoutRoute
+  "/contact": typeof ContactRoute
+  "/request-demo": typeof RequestDemoRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
+  "/success-contact-us": typeof SuccessContactUsRoute
+  "/success-demo": typeof SuccessDemoRoute
+  "/terms-service": typeof TermsServiceRoute
+  "/about-us": typeof PublicAboutUsRoute
+  "/faq": typeof PublicFaqRoute
+  "/penalty-removal": typeof PublicPenaltyRemovalRoute
+  "/policy": typeof PublicPolicyRoute
+  "/pricing": typeof PublicPricingRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -335,9 +441,11 @@ export interface FileRoutesByTo {
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/": typeof PublicIndexRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/marketplace": typeof MarketplaceIndexRoute
+  "/articles/$slug": typeof PublicArticlesSlugRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -352,24 +460,36 @@ export interface FileRoutesByTo {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/articles": typeof PublicArticlesIndexRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
   "/auth/google/data-user-register-for-login": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  "/": typeof IndexRoute
   "/401": typeof R401Route
   "/403": typeof R403Route
   "/404": typeof R404Route
   "/409": typeof R409Route
   "/500": typeof R500Route
+  "/_public": typeof PublicRouteWithChildren
   "/admin": typeof AdminRouteWithChildren
   "/auth-declined": typeof AuthDeclinedRoute
   "/auth-success": typeof AuthSuccessRoute
+  "/checkout": typeof CheckoutRoute
+  "/contact": typeof ContactRoute
   "/dashboard": typeof DashboardRouteWithChildren
   "/marketplace": typeof MarketplaceRouteWithChildren
+  "/request-demo": typeof RequestDemoRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
+  "/success-contact-us": typeof SuccessContactUsRoute
+  "/success-demo": typeof SuccessDemoRoute
+  "/terms-service": typeof TermsServiceRoute
+  "/_public/about-us": typeof PublicAboutUsRoute
+  "/_public/faq": typeof PublicFaqRoute
+  "/_public/penalty-removal": typeof PublicPenaltyRemovalRoute
+  "/_public/policy": typeof PublicPolicyRoute
+  "/_public/pricing": typeof PublicPricingRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -380,9 +500,11 @@ export interface FileRoutesById {
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/_public/": typeof PublicIndexRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
+  "/_public/articles/$slug": typeof PublicArticlesSlugRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -397,6 +519,7 @@ export interface FileRoutesById {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/_public/articles/": typeof PublicArticlesIndexRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
   "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
@@ -404,18 +527,29 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | "/"
     | "/401"
     | "/403"
     | "/404"
     | "/409"
     | "/500"
+    | "/"
     | "/admin"
     | "/auth-declined"
     | "/auth-success"
+    | "/checkout"
+    | "/contact"
     | "/dashboard"
     | "/marketplace"
+    | "/request-demo"
     | "/success-confirmation-email"
+    | "/success-contact-us"
+    | "/success-demo"
+    | "/terms-service"
+    | "/about-us"
+    | "/faq"
+    | "/penalty-removal"
+    | "/policy"
+    | "/pricing"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -429,6 +563,7 @@ export interface FileRouteTypes {
     | "/admin/"
     | "/dashboard/"
     | "/marketplace/"
+    | "/articles/$slug"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -443,12 +578,12 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/articles/"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
     | "/auth/google/data-user-register-for-login/"
   fileRoutesByTo: FileRoutesByTo
   to:
-    | "/"
     | "/401"
     | "/403"
     | "/404"
@@ -456,7 +591,18 @@ export interface FileRouteTypes {
     | "/500"
     | "/auth-declined"
     | "/auth-success"
+    | "/checkout"
+    | "/contact"
+    | "/request-demo"
     | "/success-confirmation-email"
+    | "/success-contact-us"
+    | "/success-demo"
+    | "/terms-service"
+    | "/about-us"
+    | "/faq"
+    | "/penalty-removal"
+    | "/policy"
+    | "/pricing"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -467,9 +613,11 @@ export interface FileRouteTypes {
     | "/dashboard/blank"
     | "/dashboard/import-file"
     | "/resend-confirmation-email/$hash"
+    | "/"
     | "/admin"
     | "/dashboard"
     | "/marketplace"
+    | "/articles/$slug"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -484,23 +632,35 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/articles"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
     | "/auth/google/data-user-register-for-login"
   id:
     | "__root__"
-    | "/"
     | "/401"
     | "/403"
     | "/404"
     | "/409"
     | "/500"
+    | "/_public"
     | "/admin"
     | "/auth-declined"
     | "/auth-success"
+    | "/checkout"
+    | "/contact"
     | "/dashboard"
     | "/marketplace"
+    | "/request-demo"
     | "/success-confirmation-email"
+    | "/success-contact-us"
+    | "/success-demo"
+    | "/terms-service"
+    | "/_public/about-us"
+    | "/_public/faq"
+    | "/_public/penalty-removal"
+    | "/_public/policy"
+    | "/_public/pricing"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -511,9 +671,11 @@ export interface FileRouteTypes {
     | "/dashboard/blank"
     | "/dashboard/import-file"
     | "/resend-confirmation-email/$hash"
+    | "/_public/"
     | "/admin/"
     | "/dashboard/"
     | "/marketplace/"
+    | "/_public/articles/$slug"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -528,24 +690,31 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/_public/articles/"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
     | "/auth/google/data-user-register-for-login/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
   R401Route: typeof R401Route
   R403Route: typeof R403Route
   R404Route: typeof R404Route
   R409Route: typeof R409Route
   R500Route: typeof R500Route
+  PublicRoute: typeof PublicRouteWithChildren
   AdminRoute: typeof AdminRouteWithChildren
   AuthDeclinedRoute: typeof AuthDeclinedRoute
   AuthSuccessRoute: typeof AuthSuccessRoute
+  CheckoutRoute: typeof CheckoutRoute
+  ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRouteWithChildren
   MarketplaceRoute: typeof MarketplaceRouteWithChildren
+  RequestDemoRoute: typeof RequestDemoRoute
   SuccessConfirmationEmailRoute: typeof SuccessConfirmationEmailRoute
+  SuccessContactUsRoute: typeof SuccessContactUsRoute
+  SuccessDemoRoute: typeof SuccessDemoRoute
+  TermsServiceRoute: typeof TermsServiceRoute
   AuthAmplifyRoute: typeof AuthAmplifyRouteWithChildren
   AuthAuth0Route: typeof AuthAuth0RouteWithChildren
   AuthFirebaseRoute: typeof AuthFirebaseRouteWithChildren
@@ -558,13 +727,6 @@ export interface RootRouteChildren {
 
 declare module "@tanstack/react-router" {
   interface FileRoutesByPath {
-    "/": {
-      id: "/"
-      path: "/"
-      fullPath: "/"
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     "/401": {
       id: "/401"
       path: "/401"
@@ -600,6 +762,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof R500RouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/_public": {
+      id: "/_public"
+      path: ""
+      fullPath: "/"
+      preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/admin": {
       id: "/admin"
       path: "/admin"
@@ -621,6 +790,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/checkout": {
+      id: "/checkout"
+      path: "/checkout"
+      fullPath: "/checkout"
+      preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/contact": {
+      id: "/contact"
+      path: "/contact"
+      fullPath: "/contact"
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/dashboard": {
       id: "/dashboard"
       path: "/dashboard"
@@ -635,12 +818,82 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/request-demo": {
+      id: "/request-demo"
+      path: "/request-demo"
+      fullPath: "/request-demo"
+      preLoaderRoute: typeof RequestDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/success-confirmation-email": {
       id: "/success-confirmation-email"
       path: "/success-confirmation-email"
       fullPath: "/success-confirmation-email"
       preLoaderRoute: typeof SuccessConfirmationEmailRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    "/success-contact-us": {
+      id: "/success-contact-us"
+      path: "/success-contact-us"
+      fullPath: "/success-contact-us"
+      preLoaderRoute: typeof SuccessContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/success-demo": {
+      id: "/success-demo"
+      path: "/success-demo"
+      fullPath: "/success-demo"
+      preLoaderRoute: typeof SuccessDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/terms-service": {
+      id: "/terms-service"
+      path: "/terms-service"
+      fullPath: "/terms-service"
+      preLoaderRoute: typeof TermsServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/_public/": {
+      id: "/_public/"
+      path: "/"
+      fullPath: "/"
+      preLoaderRoute: typeof PublicIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    "/_public/about-us": {
+      id: "/_public/about-us"
+      path: "/about-us"
+      fullPath: "/about-us"
+      preLoaderRoute: typeof PublicAboutUsRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    "/_public/faq": {
+      id: "/_public/faq"
+      path: "/faq"
+      fullPath: "/faq"
+      preLoaderRoute: typeof PublicFaqRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    "/_public/penalty-removal": {
+      id: "/_public/penalty-removal"
+      path: "/penalty-removal"
+      fullPath: "/penalty-removal"
+      preLoaderRoute: typeof PublicPenaltyRemovalRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    "/_public/policy": {
+      id: "/_public/policy"
+      path: "/policy"
+      fullPath: "/policy"
+      preLoaderRoute: typeof PublicPolicyRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    "/_public/pricing": {
+      id: "/_public/pricing"
+      path: "/pricing"
+      fullPath: "/pricing"
+      preLoaderRoute: typeof PublicPricingRouteImport
+      parentRoute: typeof PublicRoute
     }
     "/admin/": {
       id: "/admin/"
@@ -732,6 +985,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/resend-confirmation-email/$hash"
       preLoaderRoute: typeof ResendConfirmationEmailHashRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    "/_public/articles/": {
+      id: "/_public/articles/"
+      path: "/articles"
+      fullPath: "/articles/"
+      preLoaderRoute: typeof PublicArticlesIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    "/_public/articles/$slug": {
+      id: "/_public/articles/$slug"
+      path: "/articles/$slug"
+      fullPath: "/articles/$slug"
+      preLoaderRoute: typeof PublicArticlesSlugRouteImport
+      parentRoute: typeof PublicRoute
     }
     "/auth-demo/$page/$variant": {
       id: "/auth-demo/$page/$variant"
@@ -854,6 +1121,31 @@ declare module "@tanstack/react-router" {
     }
   }
 }
+
+interface PublicRouteChildren {
+  PublicAboutUsRoute: typeof PublicAboutUsRoute
+  PublicFaqRoute: typeof PublicFaqRoute
+  PublicPenaltyRemovalRoute: typeof PublicPenaltyRemovalRoute
+  PublicPolicyRoute: typeof PublicPolicyRoute
+  PublicPricingRoute: typeof PublicPricingRoute
+  PublicIndexRoute: typeof PublicIndexRoute
+  PublicArticlesSlugRoute: typeof PublicArticlesSlugRoute
+  PublicArticlesIndexRoute: typeof PublicArticlesIndexRoute
+}
+
+const PublicRouteChildren: PublicRouteChildren = {
+  PublicAboutUsRoute: PublicAboutUsRoute,
+  PublicFaqRoute: PublicFaqRoute,
+  PublicPenaltyRemovalRoute: PublicPenaltyRemovalRoute,
+  PublicPolicyRoute: PublicPolicyRoute,
+  PublicPricingRoute: PublicPricingRoute,
+  PublicIndexRoute: PublicIndexRoute,
+  PublicArticlesSlugRoute: PublicArticlesSlugRoute,
+  PublicArticlesIndexRoute: PublicArticlesIndexRoute,
+}
+
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
@@ -979,18 +1271,24 @@ const AuthJwtRouteWithChildren =
   AuthJwtRoute._addFileChildren(AuthJwtRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
   R401Route: R401Route,
   R403Route: R403Route,
   R404Route: R404Route,
   R409Route: R409Route,
   R500Route: R500Route,
+  PublicRoute: PublicRouteWithChildren,
   AdminRoute: AdminRouteWithChildren,
   AuthDeclinedRoute: AuthDeclinedRoute,
   AuthSuccessRoute: AuthSuccessRoute,
+  CheckoutRoute: CheckoutRoute,
+  ContactRoute: ContactRoute,
   DashboardRoute: DashboardRouteWithChildren,
   MarketplaceRoute: MarketplaceRouteWithChildren,
+  RequestDemoRoute: RequestDemoRoute,
   SuccessConfirmationEmailRoute: SuccessConfirmationEmailRoute,
+  SuccessContactUsRoute: SuccessContactUsRoute,
+  SuccessDemoRoute: SuccessDemoRoute,
+  TermsServiceRoute: TermsServiceRoute,
   AuthAmplifyRoute: AuthAmplifyRouteWithChildren,
   AuthAuth0Route: AuthAuth0RouteWithChildren,
   AuthFirebaseRoute: AuthFirebaseRouteWithChildren,
