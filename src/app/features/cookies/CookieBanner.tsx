@@ -21,7 +21,11 @@ export function CookieBanner() {
         radius="lg"
         pos="fixed"
         bottom={16}
-        style={{ insetInlineStart: 16, insetInlineEnd: 88, maxWidth: 560, zIndex: 1250 }}
+        left={16}
+        right={16}
+        mx="auto"
+        maw={640}
+        style={{ zIndex: 1250 }}
       >
         <Group wrap="nowrap" align="flex-start" gap="md">
           <IconCookie size={28} style={{ flexShrink: 0 }} />

@@ -1,5 +1,5 @@
-import { AppShell, Box, Container, Divider, ScrollArea } from "@mantine/core";
-import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { AppShell, Box, Container, Divider, Overlay, ScrollArea } from "@mantine/core";
+import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { useSettings } from "../../features/settings/useSettings";
@@ -27,6 +27,7 @@ export function DashboardLayout({ children }: { area?: ShellArea; children: Reac
   const horizontal = settings.layout === "horizontal";
   const horizontalBar = horizontal && large;
 
+  useHotkeys([["Escape", close]]);
   // The slide-out drawer closes whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
   useEffect(() => {
@@ -37,9 +38,17 @@ export function DashboardLayout({ children }: { area?: ShellArea; children: Reac
     <AppShell
       layout={horizontal ? "default" : "alt"}
       header={{ height: horizontalBar ? TOP_BAR_HEIGHT + HORIZONTAL_NAV_HEIGHT : TOP_BAR_HEIGHT }}
-      navbar={{ width: NAV_WIDTH, breakpoint: "lg", collapsed: { mobile: !opened, desktop: horizontal } }}
+      navbar={{
+        width: { base: NAV_WIDTH },
+        breakpoint: "lg",
+        collapsed: { mobile: !opened, desktop: horizontal },
+      }}
       padding={{ base: "md", sm: "lg" }}
     >
+      {opened && !large ? (
+        // Slide-out drawer: a backdrop under it closes it on a tap outside.
+        <Overlay fixed zIndex={100} backgroundOpacity={0.45} onClick={close} data-testid="nav-backdrop" />
+      ) : null}
       <AppShell.Header className={classes.topBar}>
         <TopBar navOpened={opened} onToggleNav={toggle} showLogo={horizontal} />
         {horizontalBar ? (
@@ -51,7 +60,12 @@ export function DashboardLayout({ children }: { area?: ShellArea; children: Reac
           </>
         ) : null}
       </AppShell.Header>
-      <AppShell.Navbar className={classes.nav} data-nav-color={settings.navColor}>
+      <AppShell.Navbar
+        className={classes.nav}
+        data-nav-color={settings.navColor}
+        // A closed slide-out drawer is out of reach for keyboard and screen readers too.
+        inert={(large ? horizontal : !opened) ? true : undefined}
+      >
         <AppShell.Section px="md" pt="md" pb="sm">
           <Link to="/" className={classes.brand}>
             <Logo size={32} />

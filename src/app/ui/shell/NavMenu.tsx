@@ -21,6 +21,8 @@ function NavEntry({ item, pathname, depth }: { item: NavItem; pathname: string; 
   if (item.children) {
     return (
       <NavLink
+        component="button"
+        type="button"
         className={classes.link}
         label={label}
         leftSection={<Icon size={20} stroke={1.6} />}

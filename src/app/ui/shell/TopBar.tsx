@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { Anchor, Burger, Group } from "@mantine/core";
+import { Anchor, Box, Burger, Group } from "@mantine/core";
 import { IconMail, IconPhone } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { CompanySwitcher } from "../../features/company/CompanySwitcher";
@@ -61,8 +61,15 @@ export function TopBar({
         </Group>
       </Group>
       <Group gap={6} wrap="nowrap">
-        <OnlineStatus />
-        <InstallButton />
+        <Box visibleFrom="sm">
+          <OnlineStatus />
+        </Box>
+        <Box hiddenFrom="sm">
+          <OnlineStatus hideWhenOnline />
+        </Box>
+        <Box visibleFrom="sm">
+          <InstallButton />
+        </Box>
         <LanguageSwitcher />
         <CompanySwitcher />
         <NotificationsButton />

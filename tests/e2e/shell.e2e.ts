@@ -1,0 +1,130 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, newPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** Signs the bootstrap super admin in through the login page form. */
+async function signIn(page: Page) {
+  await page.goto("/auth/google/login");
+  await page.getByRole("textbox", { name: /Email address/ }).fill(inject("adminEmail"));
+  await page.locator("input[type=password]").first().fill(inject("adminPassword"));
+  await page.locator("button[type=submit]").click();
+  await page.waitForURL(/\/dashboard\/import-file/, { timeout: 20_000 });
+}
+
+/** On screen: the collapsed drawer stays in the page, moved out to the left. */
+async function onScreen(locator: import("playwright-core").Locator) {
+  if ((await locator.count()) === 0) return false;
+  const box = await locator.boundingBox();
+  return box !== null && box.x + box.width > 0;
+}
+
+const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+const scheme = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
+
+describe("signed-in shell", () => {
+  it("shows a super admin the Administrator section, their name and the top bar", async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    await signIn(page);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect.poll(() => nav.getByText("Administrator", { exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByRole("link", { name: "All Users" }).getAttribute("href")).toBe(
+      "/admin/all-user-list",
+    );
+    expect(await nav.getByRole("link", { name: "Upload File" }).getAttribute("aria-current")).toBe("page");
+    await expect.poll(() => page.getByText("support@blocklot.app").isVisible()).toBe(true);
+
+    // The signed-in visitor gets no floating Settings button outside the photo page.
+    expect(await page.getByRole("button", { name: "Settings", exact: true }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect.poll(() => page.getByTestId("account-name").textContent()).toBeTruthy();
+    expect(await page.getByText(inject("adminEmail")).isVisible()).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Notifications" }).click();
+    await expect.poll(() => page.getByText("There are no notifications").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("opens the navigation drawer with the burger at 375 px and closes it on a tap outside", async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await signIn(page);
+    const uploadLink = page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Upload File" });
+    await expect.poll(() => uploadLink.count()).toBe(1);
+    expect(await onScreen(uploadLink)).toBe(false);
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await expect.poll(() => onScreen(uploadLink)).toBe(true);
+    const box = await uploadLink.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(300);
+
+    // A group opens on click and shows its pages.
+    await page.getByRole("button", { name: "Inventory" }).click();
+    await expect.poll(() => page.getByRole("link", { name: "Print Labels" }).isVisible()).toBe(true);
+
+    await page.getByTestId("nav-backdrop").click({ position: { x: 340, y: 400 } });
+    await expect.poll(() => onScreen(uploadLink)).toBe(false);
+    await context.close();
+  });
+});
+
+describe("app settings drawer", () => {
+  it("keeps a colour and dark mode across a reload, and reset restores the defaults", async () => {
+    const { context, page } = await newPage(browser);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    const drawer = page.getByRole("dialog", { name: "App Settings" });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await scheme(page)).toBe("light");
+
+    await drawer.getByRole("radio", { name: "Purple" }).click();
+    await drawer.getByText("Dark", { exact: true }).click();
+    await expect.poll(() => scheme(page)).toBe("dark");
+    expect(JSON.parse((await storage(page, "app.settings")) ?? "{}")).toMatchObject({
+      colorPreset: "purple",
+      paletteMode: "dark",
+    });
+
+    await page.reload();
+    await expect.poll(() => scheme(page)).toBe("dark");
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    await expect
+      .poll(() => drawer.getByRole("radio", { name: "Purple" }).getAttribute("aria-checked"))
+      .toBe("true");
+
+    await drawer.getByRole("button", { name: "Reset settings" }).click();
+    await expect.poll(() => scheme(page)).toBe("light");
+    expect(await storage(page, "app.settings")).toBeNull();
+    expect(await drawer.getByRole("radio", { name: "Blue" }).getAttribute("aria-checked")).toBe("true");
+
+    await drawer.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe("cookie banner", () => {
+  it("shows until accepted and stays accepted after a reload", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/");
+    const banner = page.getByTestId("cookie-banner");
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await banner.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/policy");
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await storage(page, "acceptedCookies")).toBe("true");
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByTestId("cookie-banner").count()).toBe(0);
+    await context.close();
+  });
+});
