@@ -16,7 +16,9 @@ export default defineConfig({
       generatedRouteTree: "src/app/routeTree.gen.ts",
       quoteStyle: "double",
     }),
-    react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+    // Keep the English source text in the bundle: a message missing from a catalog (not yet
+    // extracted) then shows in English instead of as its hash id.
+    react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }),
     lingui(),
     VitePWA({
       strategies: "injectManifest",

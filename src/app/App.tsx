@@ -12,8 +12,9 @@ import { TOAST_LIMIT } from "./ui/toast";
 // shown before it arrives wait in the notifications store and appear when it mounts.
 const Notifications = lazy(() => import("./ui/toast-container"));
 
-const navigate = (to: string, options?: { replace?: boolean }) =>
-  options?.replace ? router.history.replace(to) : router.history.push(to);
+/** Resolves once the new page has loaded (so a sign-out can leave a guarded page before the state changes). */
+const navigate = (href: string, options?: { replace?: boolean }) =>
+  router.navigate({ href, replace: options?.replace });
 
 export function App() {
   return (

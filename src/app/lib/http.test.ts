@@ -85,6 +85,26 @@ describe("http client", () => {
     expect(authHeader(apiCall).Authorization).toBe(`Bearer ${next}`);
   });
 
+  it("reuses tokens another tab refreshed while this one waited for the lock", async () => {
+    store.set(ACCESS_TOKEN_KEY, expired());
+    store.set(REFRESH_TOKEN_KEY, "r1");
+    const otherTabs = fresh(3);
+    vi.stubGlobal("navigator", {
+      locks: {
+        request: async (_name: string, fn: () => Promise<unknown>) => {
+          // The other tab holds the lock, refreshes and stores its new pair first.
+          store.set(ACCESS_TOKEN_KEY, otherTabs);
+          store.set(REFRESH_TOKEN_KEY, "r2");
+          return fn();
+        },
+      },
+    });
+    fetchMock.mockResolvedValue(json(200, { ok: 1 }));
+    await http.get("/api/x");
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(["/api/x"]);
+    expect(authHeader(0).Authorization).toBe(`Bearer ${otherTabs}`);
+  });
+
   it("on a 401 refreshes once and retries", async () => {
     store.set(ACCESS_TOKEN_KEY, fresh(1));
     store.set(REFRESH_TOKEN_KEY, "r1");

@@ -115,18 +115,36 @@ async function send(method: string, path: string, opts: RequestOptions, token: s
 
 let refreshing: Promise<TokenPair> | null = null;
 
-/** Exchanges the stored refresh token for new tokens. Concurrent callers share one request. */
+/** Web Locks serialise refreshes across tabs (the server rotates refresh tokens and treats reuse as theft). */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  return locks ? locks.request("blocklot-token-refresh", fn) : fn();
+}
+
+/**
+ * Exchanges the stored refresh token for new tokens. Concurrent callers in this tab share one
+ * request; another tab's refresh is waited for and its fresh tokens reused.
+ */
 export function refreshTokens(): Promise<TokenPair> {
   refreshing ??= (async () => {
-    const refreshToken = tokenStore.refresh();
-    if (!refreshToken) throw new HttpError(401, "No refresh token", "ERR_BAD_REQUEST");
-    const pair = await request<TokenPair>("POST", "/auth-jwt/token/refresh", {
-      body: { refresh_token: refreshToken },
-      anonymous: true,
+    const seen = tokenStore.refresh();
+    return withRefreshLock(async () => {
+      const refreshToken = tokenStore.refresh();
+      const access = tokenStore.access();
+      if (refreshToken && refreshToken !== seen && access && !isTokenExpired(access)) {
+        const pair = { token: access, refreshToken };
+        hooks.onTokenRefreshed?.(pair);
+        return pair;
+      }
+      if (!refreshToken) throw new HttpError(401, "No refresh token", "ERR_BAD_REQUEST");
+      const pair = await request<TokenPair>("POST", "/auth-jwt/token/refresh", {
+        body: { refresh_token: refreshToken },
+        anonymous: true,
+      });
+      tokenStore.save(pair);
+      hooks.onTokenRefreshed?.(pair);
+      return pair;
     });
-    tokenStore.save(pair);
-    hooks.onTokenRefreshed?.(pair);
-    return pair;
   })().finally(() => {
     refreshing = null;
   });

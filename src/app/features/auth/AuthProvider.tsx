@@ -54,7 +54,7 @@ function afterSignIn() {
 export interface AuthProviderProps {
   children: ReactNode;
   /** Client-side navigation (the provider sits outside the router). */
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate(to: string, options?: { replace?: boolean }): Promise<void> | void;
 }
 
 export function AuthProvider({ children, navigate }: AuthProviderProps) {
@@ -72,8 +72,8 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
       onTokenRefreshed: (pair) => dispatch({ type: "TOKEN_REFRESHED", token: pair.token }),
       onRefreshFailed: (error) => {
         toast.error(t`Token refresh failed: ${error.message}`);
-        endSession();
-        navigateRef.current("/401", { replace: true });
+        tokenStore.clear();
+        void Promise.resolve(navigateRef.current("/401", { replace: true })).finally(endSession);
       },
       onForbidden: () => navigateRef.current("/403"),
     });
@@ -155,8 +155,10 @@ export function AuthProvider({ children, navigate }: AuthProviderProps) {
           if (error instanceof HttpError && error.hasResponse) toast.error(t`Something went wrong!`);
           console.error("Logout call failed", error);
         }
+        // Leave a guarded page first: ending the session on it would send the user to the login.
+        tokenStore.clear();
+        if (redirectHome) await navigateRef.current("/");
         endSession();
-        if (redirectHome) navigateRef.current("/");
       },
       async refreshToken() {
         const pair = await refreshTokens();

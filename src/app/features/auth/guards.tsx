@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { Navigate, useLocation, useRouter, useSearch } from "@tanstack/react-router";
-import { type ReactNode, useEffect } from "react";
+import { useRouter, useSearch } from "@tanstack/react-router";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import type { Role } from "../../../domain/roles";
 import { ErrorPage } from "../errors/ErrorPage";
 import { ForbiddenPage } from "../errors/pages";
@@ -8,23 +8,39 @@ import { safeReturnTo } from "./auth-api";
 import { useAuth } from "./auth-context";
 import { ACTIVE_ISSUER, HOME_AFTER_LOGIN, type Issuer, LOGIN_PATH } from "./issuer";
 
+/**
+ * Navigates once, on mount. TanStack's <Navigate> navigates again whenever its props change,
+ * and a guard re-renders with the *new* location while the redirect is pending, which would
+ * nest returnTo into itself without end.
+ */
+function RedirectOnce({ go }: { go(router: ReturnType<typeof useRouter>): void }) {
+  const router = useRouter();
+  const done = useRef(false);
+  useLayoutEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    go(router);
+  });
+  return null;
+}
+
 /** Signed-in only: others are sent (replace) to the active issuer's login with returnTo. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useAuth();
-  const location = useLocation();
   if (!isAuthenticated) {
-    return <Navigate to={LOGIN_PATH} search={{ returnTo: location.href }} replace />;
+    return (
+      <RedirectOnce
+        go={(router) =>
+          void router.navigate({
+            to: LOGIN_PATH,
+            search: { returnTo: router.state.location.href },
+            replace: true,
+          })
+        }
+      />
+    );
   }
   return <>{children}</>;
-}
-
-/** Replaces the current entry with a same-origin path that is only known at run time. */
-function ReplaceWith({ href }: { href: string }) {
-  const router = useRouter();
-  useEffect(() => {
-    router.history.replace(href);
-  }, [router, href]);
-  return null;
 }
 
 /**
@@ -36,7 +52,13 @@ export function GuestGuard({ children }: { children: ReactNode }) {
   const search = useSearch({ strict: false }) as { returnTo?: unknown };
   if (isAuthenticated) {
     const back = safeReturnTo(search.returnTo);
-    return back ? <ReplaceWith href={back} /> : <Navigate to={HOME_AFTER_LOGIN} replace />;
+    return (
+      <RedirectOnce
+        go={(router) =>
+          back ? router.history.replace(back) : void router.navigate({ to: HOME_AFTER_LOGIN, replace: true })
+        }
+      />
+    );
   }
   return <>{children}</>;
 }
