@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -189,4 +192,54 @@ export const authAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("auth_attempts_key_time_idx").on(t.key, t.createdAt)],
+);
+
+/**
+ * A company's tax lots, identified by BBL (borough-block-lot). Soft-deleted (deleted_at) so the
+ * property's statement files stay downloadable by staff for 7 years after the owner removes it.
+ */
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** 10 digits: borough (1) + block (5) + lot (4). */
+    bbl: text("bbl").notNull(),
+    borough: smallint("borough").notNull(),
+    block: integer("block").notNull(),
+    lot: integer("lot").notNull(),
+    address: text("address"),
+    ownerName: text("owner_name"),
+    taxClass: text("tax_class"),
+    buildingClass: text("building_class"),
+    residentialUnits: integer("residential_units").notNull().default(0),
+    commercialUnits: integer("commercial_units").notNull().default(0),
+    commercialSqFt: integer("commercial_sq_ft"),
+    /** Actual assessed value in whole dollars (tentative roll). */
+    aav: bigint("aav", { mode: "number" }),
+    /** Final actual assessed value in whole dollars (decides the late-filing penalty band). */
+    finalAav: bigint("final_aav", { mode: "number" }),
+    /** Month-day the owner's fiscal year ends, "MM-DD" (e.g. "12-31"). */
+    fiscalYearEnd: text("fiscal_year_end").notNull().default("12-31"),
+    isCoop: boolean("is_coop").notNull().default(false),
+    isCondoUnit: boolean("is_condo_unit").notNull().default(false),
+    ownerOccupied: boolean("owner_occupied").notNull().default(false),
+    relatedPartyOnly: boolean("related_party_only").notNull().default(false),
+    fullyExempt: boolean("fully_exempt").notNull().default(false),
+    vacant: boolean("vacant").notNull().default(false),
+    vacantLand: boolean("vacant_land").notNull().default(false),
+    fullYearOwned: boolean("full_year_owned").notNull().default(true),
+    notes: text("notes"),
+    /** Optimistic concurrency: PATCH must send the version it read. */
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("properties_company_bbl_key").on(t.companyId, t.bbl).where(sql`${t.deletedAt} is null`),
+    index("properties_company_idx").on(t.companyId),
+  ],
 );
