@@ -243,3 +243,96 @@ export const properties = pgTable(
     index("properties_company_idx").on(t.companyId),
   ],
 );
+
+/** Statement files uploaded for a property; the bytes live in the file store under storage_key. */
+export const statementFiles = pgTable(
+  "statement_files",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    /** pdf, png, jpeg, tiff, heic, xlsx, xls or csv: decided from the content. */
+    kind: text("kind").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    /** operating_statement, rent_roll, general_ledger, audit_report, tax_bill, lease, other. */
+    documentType: text("document_type").notNull(),
+    statementYear: integer("statement_year"),
+    /** uploaded → queued → extracting → extracted | failed */
+    status: text("status").notNull().default("uploaded"),
+    failureReason: text("failure_reason"),
+    pageCount: integer("page_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("statement_files_company_idx").on(t.companyId, t.createdAt),
+    index("statement_files_property_idx").on(t.propertyId),
+    index("statement_files_status_idx").on(t.status),
+    index("statement_files_sha_idx").on(t.sha256),
+  ],
+);
+
+/** Text of each page (or sheet) of an extracted file. */
+export const extractionPages = pgTable(
+  "extraction_pages",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => statementFiles.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** "text" (PDF text layer), "ocr" or "sheet". */
+    source: text("source").notNull(),
+    name: text("name"),
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.number] })],
+);
+
+/** Line items found in an extracted file, with notes such as skipped hidden sheets. */
+export const extractionResults = pgTable("extraction_results", {
+  fileId: uuid("file_id")
+    .primaryKey()
+    .references(() => statementFiles.id, { onDelete: "cascade" }),
+  lineItems: jsonb("line_items").notNull(),
+  notes: jsonb("notes").notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});
+
+/**
+ * Background jobs (PostgreSQL-backed queue): claimed with FOR UPDATE SKIP LOCKED by any
+ * process; a lock that outlives locked_until is stale and may be claimed again.
+ * At most one queued or running job per key (e.g. "extract:<file id>").
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind").notNull(),
+    key: text("key"),
+    payload: jsonb("payload").notNull(),
+    /** queued, running, done, failed */
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(3),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("jobs_claim_idx").on(t.status, t.runAt),
+    uniqueIndex("jobs_active_key").on(t.key).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
