@@ -191,6 +191,32 @@ describe("POST /api/account/password", () => {
     expect(await argon2.verify(hash, "old-password-1")).toBe(false);
   });
 
+  it("ends every other session and keeps this one signed in", async () => {
+    const u = await newUser("old-password-1");
+    const signIn = () =>
+      server.app.inject({
+        method: "POST",
+        url: "/auth-jwt/connect/google/check",
+        payload: { email: u.email, password: "old-password-1" },
+      });
+    const phone = (await signIn()).json();
+    expect(phone.refreshToken).toEqual(expect.any(String));
+
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/account/password",
+      headers: u.headers,
+      payload: { currentPassword: "old-password-1", newPassword: "brand-new-pass" },
+    });
+    expect(res.statusCode).toBe(200);
+    const mine = res.json();
+
+    const refresh = (refresh_token: string) =>
+      server.app.inject({ method: "POST", url: "/auth-jwt/token/refresh", payload: { refresh_token } });
+    expect((await refresh(phone.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(mine.refreshToken)).statusCode).toBe(200);
+  });
+
   it("refuses a wrong current password with 400 and keeps the old one", async () => {
     const u = await newUser("old-password-1");
     const res = await server.app.inject({

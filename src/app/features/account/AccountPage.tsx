@@ -17,6 +17,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
+import { tokenStore } from "../auth/tokens";
 import { accountApi } from "./account-api";
 import {
   DISPLAY_NAME_MAX,
@@ -149,6 +150,7 @@ function ProfileForm() {
 
 function PasswordForm() {
   const { t } = useLingui();
+  const { refreshToken } = useAuth();
   const empty: PasswordValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
   const [values, setValues] = useState<PasswordValues>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordValues, PasswordError | string>>>({});
@@ -167,7 +169,12 @@ function PasswordForm() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      await accountApi.changePassword(values.currentPassword, values.newPassword);
+      // The server ends every other session and gives this one fresh tokens.
+      const pair = await accountApi.changePassword(values.currentPassword, values.newPassword);
+      tokenStore.save(pair);
+      await refreshToken().catch((error) =>
+        console.warn("Token refresh after password change failed", error),
+      );
       setValues(empty);
       toast.success(t`Password changed`);
     } catch (error) {

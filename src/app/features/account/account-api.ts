@@ -15,5 +15,8 @@ export const accountApi = {
   profile: () => http.get<Profile>("/api/account/profile"),
   updateProfile: (change: ProfileChange) => http.patch<Profile>("/api/account/profile", change),
   changePassword: (currentPassword: string, newPassword: string) =>
-    http.post<{ message: string }>("/api/account/password", { currentPassword, newPassword }),
+    http.post<{ message: string; token: string; refreshToken: string }>("/api/account/password", {
+      currentPassword,
+      newPassword,
+    }),
 };

@@ -4,7 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { users } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
+import { issueTokens } from "../auth/issue-tokens";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/passwords";
+import { revokeAllForUser } from "../auth/refresh-tokens";
 
 export const DISPLAY_NAME_MAX = 120;
 export const PHONE_MAX = 40;
@@ -60,6 +62,12 @@ function assertPhotoUrl(value: string) {
   }
   throw httpError(400, 'Invalid request body: "photo" must be an http(s) URL');
 }
+
+const PasswordChanged = Type.Object({
+  message: Type.String(),
+  token: Type.String(),
+  refreshToken: Type.String(),
+});
 
 /** The signed-in user's own profile and password (the /dashboard/account page). */
 export async function accountRoutes(app: FastifyInstance) {
@@ -124,10 +132,10 @@ export async function accountRoutes(app: FastifyInstance) {
         tags: ["account"],
         summary: "Change my password",
         body: PasswordChange,
-        response: { 200: Message },
+        response: { 200: PasswordChanged },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = await loadUser(currentUser(request).id);
       const { currentPassword, newPassword } = request.body;
       if (newPassword.length < PASSWORD_MIN_LENGTH) {
@@ -140,7 +148,10 @@ export async function accountRoutes(app: FastifyInstance) {
         .update(users)
         .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
         .where(eq(users.id, me.id));
-      return { message: "Password changed" };
+      // Every other session ends: their refresh tokens are revoked; this one gets new tokens.
+      await revokeAllForUser(app.ctx.db, me.id);
+      const tokens = await issueTokens(app, reply, me.id);
+      return { message: "Password changed", ...tokens };
     },
   );
 }
