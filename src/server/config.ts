@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 
 /** Every setting comes from the environment; docs/configuration.md lists them all. */
@@ -28,6 +29,18 @@ export interface Config {
   cookieSecure: boolean;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** S3-compatible storage for statement files; unset = files on disk under DATA_DIR/files. */
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
+  /** Largest statement file accepted (MAX_UPLOAD_MB, default 50). */
+  maxUploadBytes: number;
+  /** Extraction worker threads (EXTRACTION_WORKERS, default one per core). */
+  extractionWorkers: number;
+  /** Most pages extracted from one document (EXTRACTION_MAX_PAGES, default 500). */
+  extractionMaxPages: number;
+  /** Run the extraction job queue inside the API process (JOBS_IN_PROCESS, default true). */
+  jobsInProcess: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,6 +65,24 @@ function loadJwtSecret(env: Env, dataDir: string): Uint8Array {
     writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
   }
   return new TextEncoder().encode(readFileSync(file, "utf8").trim());
+}
+
+/** S3_* settings: all of S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none. */
+function loadS3(env: Env): Config["s3"] {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = env;
+  if (!S3_BUCKET && !S3_ENDPOINT && !S3_ACCESS_KEY_ID) return undefined;
+  if (!S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+    throw new Error(
+      "S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and usually S3_ENDPOINT)",
+    );
+  }
+  return {
+    endpoint: S3_ENDPOINT || "https://s3.amazonaws.com",
+    bucket: S3_BUCKET,
+    region: S3_REGION || "us-east-1",
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+  };
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -79,6 +110,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     cookieSecure: env.COOKIE_SECURE !== "false",
     bodyLimitBytes: intFrom(env, "BODY_LIMIT", 1024 * 1024),
     trustProxy: env.TRUST_PROXY === "true",
+    s3: loadS3(env),
+    maxUploadBytes: intFrom(env, "MAX_UPLOAD_MB", 50) * 1024 * 1024,
+    extractionWorkers: Math.max(1, intFrom(env, "EXTRACTION_WORKERS", availableParallelism())),
+    extractionMaxPages: Math.max(1, intFrom(env, "EXTRACTION_MAX_PAGES", 500)),
+    jobsInProcess: env.JOBS_IN_PROCESS !== "false",
   };
   return { ...config, ...overrides };
 }

@@ -1,0 +1,53 @@
+import sharp, { type Metadata } from "sharp";
+import { DocumentProblem } from "./types";
+
+/** Largest image decoded: 16,384 × 16,384 pixels (268 million). Bigger ones are refused unread. */
+export const MAX_IMAGE_PIXELS = 16_384 * 16_384;
+
+/**
+ * Reads the image header only (no decoding) and refuses decompression bombs, then yields
+ * each page (TIFFs can hold several) as a greyscale PNG ready for OCR.
+ */
+export async function* imagePagesForOcr(path: string, maxPages: number): AsyncGenerator<Buffer> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(path, { limitInputPixels: false }).metadata();
+  } catch (err) {
+    throw new DocumentProblem(imageReadProblem(err));
+  }
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new DocumentProblem(
+      `This image is too large to read (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels); the limit is 16,384 × 16,384. Scan at 300 dpi and upload again.`,
+    );
+  }
+  const pages = meta.pages ?? 1;
+  if (pages > maxPages) {
+    throw new DocumentProblem(
+      `This image has ${pages} pages; the limit is ${maxPages} pages per file. Split it and upload the parts.`,
+    );
+  }
+  for (let page = 0; page < pages; page++) {
+    try {
+      yield await sharp(path, { page, limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .greyscale()
+        .png()
+        .toBuffer();
+    } catch (err) {
+      throw new DocumentProblem(imageReadProblem(err));
+    }
+  }
+}
+
+function imageReadProblem(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/heif|heic|compression format|bad seek|codec/i.test(msg)) {
+    return "This HEIC image cannot be read here. Export it as JPEG or PNG and upload again.";
+  }
+  if (/pixel limit/i.test(msg)) {
+    return "This image is too large to read; the limit is 16,384 × 16,384 pixels.";
+  }
+  return "This image is damaged or incomplete and cannot be read.";
+}

@@ -1,0 +1,127 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { createCanvas } from "@napi-rs/canvas";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import { ocrImage } from "./ocr";
+import { DocumentProblem, type ExtractedPage } from "./types";
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = dirname(require.resolve("pdfjs-dist/package.json"));
+
+/** A page with fewer letters and digits than this in its text layer is treated as a scan. */
+const MIN_TEXT_CHARS = 20;
+/** Scans are rendered at 300 dpi, capped at 40 million pixels. */
+const OCR_DPI = 300;
+const MAX_RENDER_PIXELS = 40_000_000;
+
+interface TextItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+}
+
+/** Rebuilds lines from positioned text: items on (nearly) the same baseline form one line, left to right. */
+export function itemsToText(items: TextItem[]): string {
+  const rows: { y: number; h: number; parts: { x: number; end: number; s: string }[] }[] = [];
+  for (const it of items) {
+    if (!it.str?.trim()) continue;
+    const x = it.transform[4] ?? 0;
+    const y = it.transform[5] ?? 0;
+    const h = Math.abs(it.transform[3] ?? it.height) || it.height || 10;
+    let row = rows.find((r) => Math.abs(r.y - y) <= Math.max(2, Math.min(r.h, h) * 0.5));
+    if (!row) {
+      row = { y, h, parts: [] };
+      rows.push(row);
+    }
+    row.parts.push({ x, end: x + it.width, s: it.str });
+  }
+  rows.sort((a, b) => b.y - a.y);
+  return rows
+    .map((r) => {
+      r.parts.sort((a, b) => a.x - b.x);
+      let line = "";
+      let lastEnd = Number.NEGATIVE_INFINITY;
+      for (const p of r.parts) {
+        const gap = p.x - lastEnd;
+        line += line && (gap > r.h * 0.15 || /\s$/.test(line)) ? ` ${p.s.trimStart()}` : p.s;
+        lastEnd = p.end;
+      }
+      return line.replace(/\s+/g, " ").trim();
+    })
+    .join("\n");
+}
+
+function pdfProblem(err: unknown): string {
+  const name = (err as { name?: string })?.name ?? "";
+  if (name === "PasswordException")
+    return "This PDF is password-protected. Remove the password and upload it again.";
+  if (name === "InvalidPDFException") return "This PDF is damaged or incomplete and cannot be read.";
+  return "This PDF is damaged or incomplete and cannot be read.";
+}
+
+async function renderForOcr(page: PDFPageProxy): Promise<Buffer> {
+  const base = page.getViewport({ scale: 1 });
+  let scale = OCR_DPI / 72;
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > MAX_RENDER_PIXELS) scale *= Math.sqrt(MAX_RENDER_PIXELS / pixels);
+  const viewport = page.getViewport({ scale });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: ctx as never, viewport })
+    .promise;
+  return canvas.toBuffer("image/png");
+}
+
+/** Text per page: the text layer where there is one; otherwise the page is rendered and OCR'd. */
+export async function extractPdf(path: string, maxPages: number): Promise<ExtractedPage[]> {
+  const data = new Uint8Array(await readFile(path));
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await getDocument({
+      data,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      stopAtErrors: false,
+      standardFontDataUrl: `${join(pdfjsRoot, "standard_fonts")}/`,
+      cMapUrl: `${join(pdfjsRoot, "cmaps")}/`,
+      cMapPacked: true,
+      verbosity: 0,
+    }).promise;
+  } catch (err) {
+    throw new DocumentProblem(pdfProblem(err));
+  }
+  try {
+    if (doc.numPages > maxPages) {
+      throw new DocumentProblem(
+        `This PDF has ${doc.numPages.toLocaleString("en-US")} pages; the limit is ${maxPages} pages per file. Split it into smaller files and upload them separately.`,
+      );
+    }
+    if (doc.numPages === 0) throw new DocumentProblem("This PDF has no pages.");
+    const pages: ExtractedPage[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      let page: PDFPageProxy;
+      try {
+        page = await doc.getPage(n);
+      } catch (err) {
+        throw new DocumentProblem(`${pdfProblem(err).replace(/\.$/, "")} (page ${n}).`);
+      }
+      const content = await page.getTextContent();
+      const text = itemsToText(content.items as TextItem[]);
+      if (text.replace(/[^A-Za-z0-9]/g, "").length >= MIN_TEXT_CHARS) {
+        pages.push({ number: n, text, source: "text" });
+      } else {
+        pages.push({ number: n, text: await ocrImage(await renderForOcr(page)), source: "ocr" });
+      }
+      page.cleanup();
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}

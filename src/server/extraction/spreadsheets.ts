@@ -1,0 +1,103 @@
+import { readFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
+import { type Cell, type PageLineItem, parseRows } from "../../domain/line-items";
+import { DocumentProblem, type ExtractedPage } from "./types";
+
+export interface SheetsResult {
+  pages: ExtractedPage[];
+  lineItems: PageLineItem[];
+  notes: string[];
+}
+
+const MAX_ROWS = 100_000;
+
+/** A cell's value as the sheet shows it: formulas give their cached result, rich text its text. */
+function cellValue(cell: ExcelJS.Cell): Cell {
+  if (cell.isMerged && cell.master !== cell) return null; // the merged range's value sits in its first cell
+  const v = cell.value as unknown;
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number" || typeof v === "string" || typeof v === "boolean" || v instanceof Date) return v;
+  if (typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if ("result" in o || "formula" in o || "sharedFormula" in o) {
+      const r = o.result;
+      if (r === undefined || r === null || typeof r === "object") return r instanceof Date ? r : null;
+      return r as Cell;
+    }
+    if (Array.isArray(o.richText)) return (o.richText as { text: string }[]).map((t) => t.text).join("");
+    if (typeof o.text === "string") return o.text;
+    if ("error" in o) return null;
+  }
+  return null;
+}
+
+function rowsText(rows: Cell[][]): string {
+  return rows
+    .map((r) =>
+      r
+        .map((c) =>
+          c instanceof Date ? c.toISOString().slice(0, 10) : c === null || c === undefined ? "" : String(c),
+        )
+        .join("\t")
+        .replace(/\t+$/, ""),
+    )
+    .join("\n");
+}
+
+/** XLSX: each visible sheet is one page; hidden sheets are skipped and noted. */
+export async function extractXlsx(path: string, maxPages: number): Promise<SheetsResult> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.readFile(path);
+  } catch {
+    throw new DocumentProblem(
+      "This spreadsheet is damaged or is not a valid XLSX workbook and cannot be read.",
+    );
+  }
+  const pages: ExtractedPage[] = [];
+  const lineItems: PageLineItem[] = [];
+  const notes: string[] = [];
+  const sheets = wb.worksheets;
+  if (sheets.length > maxPages) {
+    throw new DocumentProblem(`This workbook has ${sheets.length} sheets; the limit is ${maxPages}.`);
+  }
+  let number = 0;
+  for (const ws of sheets) {
+    if (ws.state === "hidden" || ws.state === "veryHidden") {
+      notes.push(`Hidden sheet "${ws.name}" was skipped`);
+      continue;
+    }
+    number++;
+    const rows: Cell[][] = [];
+    ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+      if (rowNumber > MAX_ROWS) return;
+      const cells: Cell[] = [];
+      for (let c = 1; c <= row.cellCount; c++) cells.push(cellValue(row.getCell(c)));
+      rows[rowNumber - 1] = cells;
+    });
+    const dense = Array.from(rows, (r) => r ?? []);
+    pages.push({ number, text: rowsText(dense), source: "sheet", name: ws.name });
+    for (const item of parseRows(dense).items) lineItems.push({ page: number, ...item });
+  }
+  return { pages, lineItems, notes };
+}
+
+/** CSV with or without a BOM, delimited by `,`, `;` or tab (detected). */
+export async function extractCsv(path: string): Promise<SheetsResult> {
+  let text = (await readFile(path)).toString("utf8");
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const parsed = Papa.parse<string[]>(text, {
+    skipEmptyLines: false,
+    delimitersToGuess: [",", ";", "\t", "|"],
+  });
+  const rows = parsed.data.slice(0, MAX_ROWS);
+  return {
+    pages: [{ number: 1, text: rowsText(rows), source: "sheet" }],
+    lineItems: parseRows(rows).items.map((i) => ({ page: 1, ...i })),
+    notes: [],
+  };
+}
+
+export const XLS_PROBLEM =
+  "Old Excel (.xls) workbooks cannot be read. Open it in Excel and save it as .xlsx (or .csv), then upload it again.";

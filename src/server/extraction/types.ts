@@ -1,0 +1,25 @@
+import type { PageLineItem } from "../../domain/line-items";
+import type { FileKind } from "../modules/file/sniff";
+
+export interface ExtractionTask {
+  path: string;
+  kind: FileKind;
+  maxPages: number;
+}
+
+export interface ExtractedPage {
+  number: number;
+  text: string;
+  /** Where the text came from: the PDF's text layer, OCR, or spreadsheet cells. */
+  source: "text" | "ocr" | "sheet";
+  /** For spreadsheets: the sheet's name. */
+  name?: string;
+}
+
+export type ExtractionOutcome =
+  | { ok: true; pages: ExtractedPage[]; lineItems: PageLineItem[]; notes: string[] }
+  /** A problem with the document itself, in words its owner can act on; retrying will not help. */
+  | { ok: false; reason: string };
+
+/** A document problem (as opposed to a bug or a crash): becomes the file's failure reason. */
+export class DocumentProblem extends Error {}

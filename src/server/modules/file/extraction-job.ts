@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { extractionPages, extractionResults, statementFiles } from "../../db/schema";
+import type { ExtractionPool } from "../../extraction/pool";
+import type { Job } from "../../jobs/queue";
+import type { FileStore } from "../../storage";
+import type { FileKind } from "./sniff";
+import type { FileStatus, StatusBus } from "./status-bus";
+
+export const EXTRACT_JOB = "extract-file";
+
+export const UNEXPECTED_FAILURE =
+  "We could not read this file: extraction stopped unexpectedly several times. Try Re-OCR later, or upload the statement as a PDF.";
+
+export interface ExtractionDeps {
+  db: Db;
+  store: FileStore;
+  pool: () => ExtractionPool;
+  bus: StatusBus;
+  maxPages: number;
+}
+
+/** Sets a file's status (and reason/page count) and tells live listeners. */
+export async function setFileStatus(
+  deps: Pick<ExtractionDeps, "db" | "bus">,
+  fileId: string,
+  status: FileStatus,
+  extra: { failureReason?: string | null; pageCount?: number | null } = {},
+) {
+  const [row] = await deps.db
+    .update(statementFiles)
+    .set({
+      status,
+      failureReason: extra.failureReason ?? null,
+      ...(extra.pageCount !== undefined ? { pageCount: extra.pageCount } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(statementFiles.id, fileId))
+    .returning();
+  if (row) {
+    deps.bus.publish({
+      fileId: row.id,
+      companyId: row.companyId,
+      propertyId: row.propertyId,
+      fileName: row.fileName,
+      status: row.status as FileStatus,
+      failureReason: row.failureReason,
+      pageCount: row.pageCount,
+      at: new Date().toISOString(),
+    });
+  }
+}
+
+/** Runs one extraction job: stored file → worker thread → pages and line items in the database. */
+export function extractionHandler(deps: ExtractionDeps) {
+  return async (job: Job) => {
+    const fileId = String(job.payload.fileId);
+    const [file] = await deps.db.select().from(statementFiles).where(eq(statementFiles.id, fileId));
+    if (!file || file.deletedAt) return;
+    await setFileStatus(deps, fileId, "extracting");
+    try {
+      const copy = await deps.store.localCopy(file.storageKey);
+      let outcome: Awaited<ReturnType<ExtractionPool["run"]>>;
+      try {
+        outcome = await deps
+          .pool()
+          .run({ path: copy.path, kind: file.kind as FileKind, maxPages: deps.maxPages });
+      } finally {
+        await copy.release();
+      }
+      if (!outcome.ok) {
+        await setFileStatus(deps, fileId, "failed", { failureReason: outcome.reason });
+        return;
+      }
+      const { pages, lineItems, notes } = outcome;
+      await deps.db.transaction(async (tx) => {
+        await tx.delete(extractionPages).where(eq(extractionPages.fileId, fileId));
+        await tx.delete(extractionResults).where(eq(extractionResults.fileId, fileId));
+        for (let i = 0; i < pages.length; i += 200) {
+          await tx.insert(extractionPages).values(
+            pages.slice(i, i + 200).map((p) => ({
+              fileId,
+              number: p.number,
+              source: p.source,
+              name: p.name ?? null,
+              text: p.text.replaceAll("\u0000", ""),
+            })),
+          );
+        }
+        await tx.insert(extractionResults).values({ fileId, lineItems, notes });
+      });
+      await setFileStatus(deps, fileId, "extracted", { pageCount: pages.length });
+    } catch (err) {
+      const final = job.attempts >= job.maxAttempts;
+      await setFileStatus(deps, fileId, final ? "failed" : "queued", {
+        failureReason: final ? UNEXPECTED_FAILURE : null,
+      });
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../../context";
+import { createExtractionPool, type ExtractionPool } from "../../extraction/pool";
+import { createJobRunner, type JobRunner } from "../../jobs/runner";
+import { createFileStore, type FileStore } from "../../storage";
+import { EXTRACT_JOB, extractionHandler } from "./extraction-job";
+import { createLocalStatusBus, type StatusBus } from "./status-bus";
+
+/** Everything the file module needs besides the database: storage, live status, jobs, threads. */
+export interface FileServices {
+  store: FileStore;
+  bus: StatusBus;
+  runner: JobRunner | null;
+  /** Wakes the job runner after enqueueing (no-op when jobs run in another process). */
+  wake(): void;
+  close(): Promise<void>;
+}
+
+export function createFileServices(
+  ctx: ServerContext,
+  log: FastifyInstance["log"],
+  opts: { runJobs: boolean },
+) {
+  const store = createFileStore(ctx.config);
+  const bus = createLocalStatusBus();
+  let pool: ExtractionPool | null = null;
+  const getPool = () => {
+    pool ??= createExtractionPool({ size: ctx.config.extractionWorkers });
+    return pool;
+  };
+  const runner = opts.runJobs
+    ? createJobRunner({
+        db: ctx.db,
+        log,
+        concurrency: ctx.config.extractionWorkers,
+        handlers: {
+          [EXTRACT_JOB]: extractionHandler({
+            db: ctx.db,
+            store,
+            bus,
+            pool: getPool,
+            maxPages: ctx.config.extractionMaxPages,
+          }),
+        },
+      })
+    : null;
+  const services: FileServices = {
+    store,
+    bus,
+    runner,
+    wake: () => runner?.wake(),
+    async close() {
+      const stopping = runner?.stop(3000);
+      await pool?.close();
+      await stopping;
+    },
+  };
+  return services;
+}
