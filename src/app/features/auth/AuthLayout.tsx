@@ -14,7 +14,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <Box className={classes.root}>
       <Box className={classes.formSide}>
-        <Group justify="space-between" p="lg">
+        <Group component="header" justify="space-between" p="lg">
           <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Blocklot">
             <Group gap="xs">
               <Logo size={32} />

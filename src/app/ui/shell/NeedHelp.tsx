@@ -19,7 +19,7 @@ export function NeedHelp() {
         href={DOCUMENTATION_URL}
         size="xs"
         fullWidth
-        variant="light"
+        variant="filled"
         leftSection={<IconBook size={16} />}
       >
         <Trans>Documentation</Trans>

@@ -62,8 +62,11 @@ export function buildTheme({
   const high = contrast === "high";
   return createTheme({
     primaryColor: colorPreset,
-    primaryShade: high ? { light: 8, dark: 5 } : { light: 6, dark: 8 },
+    // WCAG AA: white text on Mantine's shade 6 blues/violets is under 4.5:1; shade 8 passes.
+    primaryShade: high ? { light: 9, dark: 5 } : { light: 8, dark: 8 },
     autoContrast: true,
+    // autoContrast picks black text above this luminance: 0.18 is where white stops reaching 4.5:1.
+    luminanceThreshold: 0.18,
     colors: { purple: PRESET_COLORS.purple },
     fontFamily: BODY_FONT,
     headings: { fontFamily: HEADING_FONT, sizes: headingSizes(responsiveFontSizes) },
@@ -79,6 +82,8 @@ export function buildTheme({
     components: {
       Card: { defaultProps: { radius: CARD_RADIUS, withBorder: true } },
       Paper: { defaultProps: { radius: "md" } },
+      // Links in running text must not rely on colour alone (WCAG 1.4.1); opt out with underline="never".
+      Anchor: { defaultProps: { underline: "always" } },
       // Spec section 9: tooltip delays and width.
       Tooltip: {
         defaultProps: {
@@ -95,11 +100,35 @@ export function buildTheme({
 
 /** High contrast: dimmed text becomes regular text colour and borders get darker. */
 export function cssVariablesResolver(contrast: Contrast): CSSVariablesResolver {
-  return (): ConvertCSSVariablesInput => {
-    if (contrast !== "high") return { variables: {}, light: {}, dark: {} };
+  return (theme): ConvertCSSVariablesInput => {
+    // "light" variants (tinted background, coloured text: Badge, Avatar initials, light Buttons)
+    // use shade 8-9 text, which misses 4.5:1 on its own tint for most palettes: darken it.
+    const lightText: Record<string, string> = {
+      "--mantine-primary-color-light-color": "color-mix(in srgb, var(--mantine-primary-color-9) 75%, black)",
+    };
+    for (const name of Object.keys(theme.colors)) {
+      lightText[`--mantine-color-${name}-light-color`] =
+        `color-mix(in srgb, var(--mantine-color-${name}-9) 75%, black)`;
+    }
+    if (contrast !== "high") {
+      // Mantine's default dimmed text (gray-6 / dark-2) and anchor blue miss WCAG AA (4.5:1).
+      return {
+        variables: {},
+        light: {
+          ...lightText,
+          "--mantine-color-dimmed": "#636a75",
+          "--mantine-color-anchor": "var(--mantine-primary-color-filled)",
+        },
+        dark: {
+          "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
+          "--mantine-color-anchor": "var(--mantine-primary-color-4)",
+        },
+      };
+    }
     return {
       variables: {},
       light: {
+        ...lightText,
         "--mantine-color-dimmed": "var(--mantine-color-gray-8)",
         "--mantine-color-default-border": "var(--mantine-color-gray-6)",
         "--mantine-color-text": "#000",

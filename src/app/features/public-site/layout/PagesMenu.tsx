@@ -53,8 +53,9 @@ export function PagesMenu() {
       radius="md"
       withinPortal
     >
-      <Popover.Target>
-        <Box className={classes.menuTarget} onMouseEnter={open} onMouseLeave={scheduleClose}>
+      {/* The hover box wraps the target: Popover.Target puts its ARIA attributes on the button itself. */}
+      <Box className={classes.menuTarget} onMouseEnter={open} onMouseLeave={scheduleClose}>
+        <Popover.Target>
           <Button
             variant="subtle"
             color="gray"
@@ -65,8 +66,8 @@ export function PagesMenu() {
           >
             <Trans>Pages</Trans>
           </Button>
-        </Box>
-      </Popover.Target>
+        </Popover.Target>
+      </Box>
       <Popover.Dropdown
         onMouseEnter={open}
         onMouseLeave={scheduleClose}
