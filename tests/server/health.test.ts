@@ -26,3 +26,21 @@ describe("GET /api/health", () => {
     expect(res.json().message).toContain("/api/nope");
   });
 });
+
+describe("GET /api/config", () => {
+  it("tells the app there is no Google sign-in when GOOGLE_CLIENT_ID is unset", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/api/config" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ googleClientId: null });
+  });
+
+  it("hands the app the Google client id when it is configured", async () => {
+    const google = await startTestServer({ GOOGLE_CLIENT_ID: "1234-abc.apps.googleusercontent.com" });
+    try {
+      const res = await google.app.inject({ method: "GET", url: "/api/config" });
+      expect(res.json()).toEqual({ googleClientId: "1234-abc.apps.googleusercontent.com" });
+    } finally {
+      await google.close();
+    }
+  });
+});
