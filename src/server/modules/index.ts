@@ -1,13 +1,23 @@
 import type { FastifyInstance } from "fastify";
+import { companyScopePlugin } from "../plugins/company-scope";
 import { accountRoutes } from "./account/routes";
+import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
+import { clientConfigRoutes } from "./client-config/routes";
+import { companyRoutes } from "./company/routes";
+import { fileRoutes } from "./file/routes";
 import { healthRoutes } from "./health/routes";
 import { publicFormRoutes } from "./public-forms/routes";
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
 export async function registerModules(app: FastifyInstance) {
+  await app.register(companyScopePlugin);
   await app.register(healthRoutes);
+  await app.register(clientConfigRoutes);
   await app.register(authRoutes);
   await app.register(publicFormRoutes);
   await app.register(accountRoutes);
+  await app.register(fileRoutes);
+  await app.register(companyRoutes);
+  await app.register(adminRoutes);
 }

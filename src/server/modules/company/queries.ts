@@ -1,0 +1,67 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { companies, companyMembers } from "../../db/schema";
+
+export interface CompanyMember {
+  id: string;
+  roles: string[];
+}
+
+/** A company as the switcher and the member screens see it (spec section 3). */
+export interface CompanyEntry {
+  id: string;
+  companyName: string;
+  isPrimary: boolean;
+  createdAt: string;
+  users: CompanyMember[];
+}
+
+/** Every member of the company row's company, as a JSON array, oldest member first. */
+const membersJson = sql<CompanyMember[]>`(
+  select coalesce(json_agg(json_build_object('id', m2.user_id, 'roles', m2.roles) order by m2.created_at, m2.user_id), '[]'::json)
+  from ${companyMembers} m2 where m2.company_id = ${companies.id}
+)`;
+
+/**
+ * The caller's companies with their members, in ONE query (a correlated JSON
+ * aggregate per company), oldest company first. `onlyCompanyId` narrows it to one.
+ */
+export async function listCompaniesOf(
+  db: Db,
+  userId: string,
+  onlyCompanyId?: string,
+): Promise<CompanyEntry[]> {
+  const rows = await db
+    .select({
+      id: companies.id,
+      companyName: companies.name,
+      isPrimary: companyMembers.isPrimary,
+      createdAt: companies.createdAt,
+      users: membersJson,
+    })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(
+      onlyCompanyId
+        ? and(eq(companyMembers.userId, userId), eq(companyMembers.companyId, onlyCompanyId))
+        : eq(companyMembers.userId, userId),
+    )
+    .orderBy(asc(companies.createdAt), asc(companies.id));
+  return rows.map((r) => ({
+    id: r.id,
+    companyName: r.companyName,
+    isPrimary: r.isPrimary,
+    createdAt: r.createdAt.toISOString(),
+    users: typeof r.users === "string" ? (JSON.parse(r.users) as CompanyMember[]) : r.users,
+  }));
+}
+
+/** The caller's membership of one company (null when they are not in it). */
+export async function findMembership(db: Db, companyId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
