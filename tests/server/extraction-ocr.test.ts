@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createExtractionPool, type ExtractionPool } from "../../src/server/extraction/pool";
+import { expectedItems, makeStatement } from "../fixtures/statements/model";
+import { scannedPdf, statementImage } from "../fixtures/statements/render";
+import { amountAccuracy } from "../fixtures/statements/score";
+
+/**
+ * OCR on this 2-core machine: one letter page per test at 300 dpi, through the same worker
+ * thread pool the server uses (tesseract.js with English data loaded from node_modules).
+ */
+let pool: ExtractionPool;
+let dir: string;
+
+beforeAll(() => {
+  pool = createExtractionPool({ size: 1 });
+  dir = mkdtempSync(join(tmpdir(), "blocklot-ocr-"));
+});
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("OCR", () => {
+  it("a scanned PDF (image only, no text layer) is rendered and read: ≥ 95% of amounts exact", async () => {
+    const s = makeStatement(101, { columns: 2 });
+    const path = join(dir, "scan.pdf");
+    writeFileSync(path, await scannedPdf(await statementImage(s, { format: "png" }), "png"));
+    const out = await pool.run({ path, kind: "pdf", maxPages: 500 });
+    if (!out.ok) throw new Error(out.reason);
+    expect(out.pages).toHaveLength(1);
+    expect(out.pages[0]?.source).toBe("ocr");
+    const acc = amountAccuracy(expectedItems(s), out.lineItems);
+    expect(acc.share, JSON.stringify(out.lineItems)).toBeGreaterThanOrEqual(0.95);
+  }, 180_000);
+
+  it("a 300-dpi JPEG photo of a statement: ≥ 95% of amounts exact, sections kept", async () => {
+    const s = makeStatement(202, { columns: 1 });
+    const path = join(dir, "scan.jpg");
+    writeFileSync(path, await statementImage(s, { format: "jpeg" }));
+    const out = await pool.run({ path, kind: "jpeg", maxPages: 500 });
+    if (!out.ok) throw new Error(out.reason);
+    const acc = amountAccuracy(expectedItems(s), out.lineItems);
+    expect(acc.share, JSON.stringify(out.lineItems)).toBeGreaterThanOrEqual(0.95);
+    const sections = new Set(out.lineItems.map((i) => i.section));
+    expect(sections).toEqual(new Set(s.sections.map((x) => x.heading)));
+  }, 180_000);
+});
