@@ -1,8 +1,14 @@
 import { hostname } from "node:os";
-import type { FastifyBaseLogger } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
 import { claimJob, completeJob, extendLease, failJob, type Job } from "./queue";
+
+/** The few log methods the runner uses (Fastify's logger or a console-backed one). */
+export interface JobLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
 
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -26,7 +32,7 @@ export function createJobRunner(opts: {
   db: Db;
   handlers: Record<string, JobHandler>;
   concurrency: number;
-  log: FastifyBaseLogger;
+  log: JobLog;
   pollMs?: number;
   leaseMs?: number;
   backoffBaseSeconds?: number;

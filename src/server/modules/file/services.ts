@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import type { ServerContext } from "../../context";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
 import { createExtractionPool, type ExtractionPool } from "../../extraction/pool";
-import { createJobRunner, type JobRunner } from "../../jobs/runner";
+import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/runner";
 import { createFileStore, type FileStore } from "../../storage";
 import { EXTRACT_JOB, extractionHandler } from "./extraction-job";
 import { createLocalStatusBus, type StatusBus } from "./status-bus";
@@ -16,11 +16,7 @@ export interface FileServices {
   close(): Promise<void>;
 }
 
-export function createFileServices(
-  ctx: ServerContext,
-  log: FastifyInstance["log"],
-  opts: { runJobs: boolean },
-) {
+export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog, opts: { runJobs: boolean }) {
   const store = createFileStore(ctx.config);
   const bus = createLocalStatusBus();
   let pool: ExtractionPool | null = null;

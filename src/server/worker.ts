@@ -1,0 +1,42 @@
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { createFileServices } from "./modules/file/services";
+
+/**
+ * `node dist/server/worker.js`: an extraction worker process without the HTTP API. Run
+ * any number beside API replicas started with JOBS_IN_PROCESS=false; all of them claim
+ * jobs from one PostgreSQL database (DATABASE_URL) with FOR UPDATE SKIP LOCKED and read
+ * files from the shared S3 storage. See docs/scaling.md.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new Error(
+      "Separate extraction workers need DATABASE_URL (PostgreSQL); with PGlite jobs run in the API process",
+    );
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const log = {
+    info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: "info", msg, ...obj })),
+    warn: (obj: object, msg?: string) => console.warn(JSON.stringify({ level: "warn", msg, ...obj })),
+    error: (obj: object, msg?: string) => console.error(JSON.stringify({ level: "error", msg, ...obj })),
+  };
+  const services = createFileServices({ config, db: database.db }, log, { runJobs: true });
+  services.runner?.start();
+  log.info(
+    { worker: services.runner?.workerId, threads: config.extractionWorkers },
+    "extraction worker started",
+  );
+  const shutdown = async () => {
+    await services.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
