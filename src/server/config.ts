@@ -41,6 +41,8 @@ export interface Config {
   extractionMaxPages: number;
   /** Run the extraction job queue inside the API process (JOBS_IN_PROCESS, default true). */
   jobsInProcess: boolean;
+  /** NYC Open Data (Socrata) base URL for the PLUTO property lookup (NYC_OPEN_DATA_URL). */
+  nycOpenDataUrl: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     extractionWorkers: Math.max(1, intFrom(env, "EXTRACTION_WORKERS", availableParallelism())),
     extractionMaxPages: Math.max(1, intFrom(env, "EXTRACTION_MAX_PAGES", 500)),
     jobsInProcess: env.JOBS_IN_PROCESS !== "false",
+    nycOpenDataUrl: (env.NYC_OPEN_DATA_URL || "https://data.cityofnewyork.us").replace(/\/+$/, ""),
   };
   return { ...config, ...overrides };
 }

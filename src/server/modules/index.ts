@@ -3,11 +3,13 @@ import { companyScopePlugin } from "../plugins/company-scope";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
+import { bblRoutes } from "./bbl/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
 import { fileRoutes } from "./file/routes";
 import { healthRoutes } from "./health/routes";
 import { publicFormRoutes } from "./public-forms/routes";
+import { rpieRoutes } from "./rpie/routes";
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
 export async function registerModules(app: FastifyInstance) {
@@ -18,6 +20,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(publicFormRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);
+  await app.register(bblRoutes);
+  await app.register(rpieRoutes);
   await app.register(companyRoutes);
   await app.register(adminRoutes);
 }
