@@ -12,7 +12,7 @@ export function PageIntro({
   lead?: ReactNode;
 }) {
   return (
-    <Stack gap="sm" mb="xl" pt={48}>
+    <Stack gap="sm" mb="xl" pt={{ base: 24, md: 48 }}>
       {eyebrow ? (
         <Badge variant="light" size="lg" w="fit-content">
           {eyebrow}

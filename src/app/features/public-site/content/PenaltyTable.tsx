@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Table, Text } from "@mantine/core";
-import { RPIE_PENALTIES } from "./penalties";
+import { penaltyTableRows } from "./penalties";
+
+const ROWS = penaltyTableRows();
 
 /** The 19 RCNY § 33-03 penalty schedule as a table, amounts in US dollars. */
 export function PenaltyTable() {
@@ -28,7 +30,7 @@ export function PenaltyTable() {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {RPIE_PENALTIES.map((band) => {
+          {ROWS.map((band) => {
             const from = usd(band.from);
             const to = band.to === null ? null : usd(band.to);
             return (

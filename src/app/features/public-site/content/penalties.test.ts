@@ -1,28 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { FILING_THRESHOLD, penaltyForAssessedValue, RPIE_PENALTIES } from "./penalties";
+import { rpiePenalty } from "../../../../domain/rpie/penalties";
+import { penaltyTableRows } from "./penalties";
 
-describe("RPIE penalty schedule", () => {
-  it("covers every assessed value above the threshold without gaps or overlaps", () => {
-    expect(RPIE_PENALTIES[0]?.from).toBe(FILING_THRESHOLD + 1);
-    for (let i = 1; i < RPIE_PENALTIES.length; i++) {
-      expect(RPIE_PENALTIES[i]?.from).toBe((RPIE_PENALTIES[i - 1]?.to ?? Number.NaN) + 1);
+describe("penalty table rows", () => {
+  const rows = penaltyTableRows();
+
+  it("starts just above the $40,000 threshold and ends open at $25,000,000", () => {
+    expect(rows[0]).toEqual({ from: 40_001, to: 99_999, penalty: 300 });
+    expect(rows.at(-1)).toEqual({ from: 25_000_000, to: null, penalty: 100_000 });
+  });
+
+  it("leaves no gap or overlap between bands", () => {
+    for (let i = 1; i < rows.length; i++) expect(rows[i]?.from).toBe((rows[i - 1]?.to ?? Number.NaN) + 1);
+  });
+
+  it("shows for each band the penalty the domain rule charges at both of its edges", () => {
+    for (const r of rows) {
+      expect(rpiePenalty(r.from)).toBe(r.penalty);
+      if (r.to !== null) expect(rpiePenalty(r.to)).toBe(r.penalty);
     }
-    expect(RPIE_PENALTIES.at(-1)?.to).toBeNull();
   });
 
-  it("answers the rule's amounts at the band edges", () => {
-    expect(penaltyForAssessedValue(40_000)).toBeNull();
-    expect(penaltyForAssessedValue(40_001)).toBe(300);
-    expect(penaltyForAssessedValue(99_999)).toBe(300);
-    expect(penaltyForAssessedValue(100_000)).toBe(750);
-    expect(penaltyForAssessedValue(999_999.5)).toBe(5_000);
-    expect(penaltyForAssessedValue(24_999_999)).toBe(60_000);
-    expect(penaltyForAssessedValue(25_000_000)).toBe(100_000);
-    expect(penaltyForAssessedValue(900_000_000)).toBe(100_000);
-  });
-
-  it("refuses values that are not numbers", () => {
-    expect(penaltyForAssessedValue(Number.NaN)).toBeNull();
-    expect(penaltyForAssessedValue(Number.POSITIVE_INFINITY)).toBeNull();
+  it("sorts bands given in any order", () => {
+    expect(
+      penaltyTableRows([
+        [200, 2],
+        [100, 1],
+      ]),
+    ).toEqual([
+      { from: 100, to: 199, penalty: 1 },
+      { from: 200, to: null, penalty: 2 },
+    ]);
   });
 });
