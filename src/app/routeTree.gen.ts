@@ -44,6 +44,7 @@ import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
+import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
@@ -241,6 +242,11 @@ const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
   path: "/import-file",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardPropertiesRoute = DashboardPropertiesRouteImport.update({
+  id: "/properties",
+  path: "/properties",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const MarketplaceIndexRoute = MarketplaceIndexRouteImport.update({
   id: "/",
   path: "/",
@@ -387,6 +393,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/properties": typeof DashboardPropertiesRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
@@ -440,6 +447,7 @@ export interface FileRoutesByTo {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/properties": typeof DashboardPropertiesRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/": typeof PublicIndexRoute
   "/admin": typeof AdminIndexRoute
@@ -499,6 +507,7 @@ export interface FileRoutesById {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/properties": typeof DashboardPropertiesRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/_public/": typeof PublicIndexRoute
   "/admin/": typeof AdminIndexRoute
@@ -559,6 +568,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/blank"
     | "/dashboard/import-file"
+    | "/dashboard/properties"
     | "/resend-confirmation-email/$hash"
     | "/admin/"
     | "/dashboard/"
@@ -612,6 +622,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/blank"
     | "/dashboard/import-file"
+    | "/dashboard/properties"
     | "/resend-confirmation-email/$hash"
     | "/"
     | "/admin"
@@ -670,6 +681,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/blank"
     | "/dashboard/import-file"
+    | "/dashboard/properties"
     | "/resend-confirmation-email/$hash"
     | "/_public/"
     | "/admin/"
@@ -972,6 +984,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardImportFileRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/properties": {
+      id: "/dashboard/properties"
+      path: "/properties"
+      fullPath: "/dashboard/properties"
+      preLoaderRoute: typeof DashboardPropertiesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/marketplace/": {
       id: "/marketplace/"
       path: "/"
@@ -1161,6 +1180,7 @@ interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
+  DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
 }
 
@@ -1168,6 +1188,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
   DashboardBlankRoute: DashboardBlankRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
+  DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
 }
 

@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { FaqPage } from "../../features/public-site/pages/FaqPage";
+import { RpieCheckerSection } from "../../features/rpie-checker/RpieCheckerSection";
 
 export const Route = createFileRoute("/_public/faq")({
-  component: FaqPage,
+  component: () => (
+    <>
+      <FaqPage />
+      <RpieCheckerSection />
+    </>
+  ),
 });

@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LandingPage } from "../../features/public-site/pages/LandingPage";
+import { RpieCheckerSection } from "../../features/rpie-checker/RpieCheckerSection";
 
 export const Route = createFileRoute("/_public/")({
-  component: LandingPage,
+  component: () => (
+    <>
+      <LandingPage />
+      <RpieCheckerSection />
+    </>
+  ),
 });

@@ -6,6 +6,7 @@ import {
   IconArticle,
   IconBarcode,
   IconBuilding,
+  IconBuildingCommunity,
   IconBuildingStore,
   IconCamera,
   IconChartDots,
@@ -48,6 +49,7 @@ export const SECTION_LABELS: Record<NavSectionKey, MessageDescriptor> = {
 
 export const NAV_LABELS: Record<NavKey, MessageDescriptor> = {
   uploadFile: msg`Upload File`,
+  properties: msg`Properties`,
   invoices: msg`Invoices`,
   inventory: msg`Inventory`,
   inventoryDashboard: msg`Inventory Dashboard`,
@@ -83,6 +85,7 @@ export const NAV_LABELS: Record<NavKey, MessageDescriptor> = {
 
 export const NAV_ICONS: Record<NavKey, Icon> = {
   uploadFile: IconUpload,
+  properties: IconBuildingCommunity,
   invoices: IconFileInvoice,
   inventory: IconPackages,
   inventoryDashboard: IconLayoutDashboard,

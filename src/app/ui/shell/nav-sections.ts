@@ -7,6 +7,7 @@ import { AREA_ROLES, hasAnyRole, type Role } from "../../../domain/roles";
 
 export type NavKey =
   | "uploadFile"
+  | "properties"
   | "invoices"
   | "inventory"
   | "inventoryDashboard"
@@ -64,6 +65,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     key: "mainFlow",
     items: [
       { key: "uploadFile", path: "/dashboard/import-file" },
+      { key: "properties", path: "/dashboard/properties" },
       { key: "invoices", path: "/dashboard/invoices" },
       {
         key: "inventory",

@@ -1,0 +1,307 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { IconBuildingCommunity, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ROLES } from "../../../domain/roles";
+import { toast } from "../../ui/toast";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { useAuth } from "../auth/auth-context";
+import { ObligationBadges } from "../rpie-checker/ObligationBadges";
+import { PropertyForm } from "./PropertyForm";
+import { PROPERTIES_KEY, type Property, propertiesApi, type SortField } from "./properties-api";
+
+const ROWS_PER_PAGE = 10;
+
+function Assessment({ p }: { p: Property }) {
+  if (!p.assessment) {
+    return (
+      <Text size="sm" c="dimmed">
+        <Trans>Enter the AAV to see the filing obligation</Trans>
+      </Text>
+    );
+  }
+  return <ObligationBadges a={p.assessment} compact />;
+}
+
+/** /dashboard/properties: the company's properties with their RPIE obligation; add, edit, delete. */
+export function PropertiesPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Properties`);
+  const { hasRole } = useAuth();
+  const canEdit = hasRole([ROLES.COMPANY_EMPLOYEE]);
+  const canDelete = hasRole([ROLES.COMPANY_ADMIN]);
+  const wide = useMediaQuery("(min-width: 56.25em)", true);
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const [sortBy, setSortBy] = useState<SortField>("bbl");
+  const [editing, setEditing] = useState<Property | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Property | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  const list = useQuery({
+    queryKey: [...PROPERTIES_KEY, "list", { page, query, sortBy }],
+    queryFn: () =>
+      propertiesApi.list({
+        page,
+        rowsPerPage: ROWS_PER_PAGE,
+        query,
+        sortBy,
+        sortDir: sortBy === "aav" || sortBy === "updatedAt" ? "desc" : "asc",
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY });
+
+  const onSaved = (saved: Property) => {
+    toast.success(
+      editing === "new" ? t`Property ${saved.bblFormatted} added` : t`Property ${saved.bblFormatted} saved`,
+    );
+    setEditing(null);
+    void refresh();
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await propertiesApi.remove(deleting.id);
+      toast.success(t`Property ${deleting.bblFormatted} deleted`);
+      setDeleting(null);
+      void refresh();
+    } catch (err) {
+      toast.error(t`Property not deleted: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const rows = list.data?.rows ?? [];
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ROWS_PER_PAGE)) : 1;
+  const actions = (p: Property) => (
+    <Group gap={4} wrap="nowrap">
+      {canEdit && (
+        <Tooltip label={t`Edit ${p.bblFormatted}`}>
+          <ActionIcon variant="subtle" aria-label={t`Edit ${p.bblFormatted}`} onClick={() => setEditing(p)}>
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip label={t`Delete ${p.bblFormatted}`}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t`Delete ${p.bblFormatted}`}
+            onClick={() => setDeleting(p)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
+  const sortOptions = [
+    { value: "bbl", label: t`BBL` },
+    { value: "address", label: t`Address` },
+    { value: "ownerName", label: t`Owner name` },
+    { value: "aav", label: t`Assessed value (highest first)` },
+    { value: "updatedAt", label: t`Recently changed` },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>
+          <Trans>Properties</Trans>
+        </Title>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing("new")}>
+            <Trans>Add property</Trans>
+          </Button>
+        )}
+      </Group>
+
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          style={{ flex: "1 1 240px" }}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t`Search by BBL, address or owner`}
+          aria-label={t`Search properties`}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(0);
+          }}
+        />
+        <Select
+          w={240}
+          aria-label={t`Sort by`}
+          data={sortOptions}
+          value={sortBy}
+          allowDeselect={false}
+          onChange={(v) => {
+            if (v) setSortBy(v as SortField);
+            setPage(0);
+          }}
+        />
+      </Group>
+
+      {list.isError && (
+        <Alert color="red" title={t`Error Get BBL(borough-block-lot number) List`}>
+          {list.error instanceof Error ? list.error.message : null}
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t`Loading properties`} />
+        </Center>
+      ) : rows.length === 0 && !list.isError ? (
+        <Card withBorder radius="lg" p="xl" data-testid="properties-empty">
+          <Stack align="center" gap="sm">
+            <IconBuildingCommunity size={48} stroke={1.4} />
+            <Title order={3}>
+              {query ? <Trans>No properties match your search</Trans> : <Trans>No properties yet</Trans>}
+            </Title>
+            <Text c="dimmed" ta="center">
+              <Trans>
+                Add a property by its BBL to see whether it must file, which form, the deadline and the
+                penalty at risk.
+              </Trans>
+            </Text>
+            {canEdit && !query && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing("new")}>
+                <Trans>Add property</Trans>
+              </Button>
+            )}
+          </Stack>
+        </Card>
+      ) : wide ? (
+        <Table.ScrollContainer minWidth={800}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="properties-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>BBL</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Address</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>RPIE obligation</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <Trans>Actions</Trans>
+                  </VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p.id} data-testid="property-row" data-bbl={p.bbl}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Text fw={600}>{p.bblFormatted}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{p.address ?? "—"}</Text>
+                    {p.ownerName && (
+                      <Text size="xs" c="dimmed">
+                        {p.ownerName}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Assessment p={p} />
+                  </Table.Td>
+                  <Table.Td>{actions(p)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap="sm">
+          {rows.map((p) => (
+            <Card key={p.id} withBorder radius="lg" data-testid="property-row" data-bbl={p.bbl}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <div>
+                  <Text fw={600}>{p.bblFormatted}</Text>
+                  <Text size="sm">{p.address ?? "—"}</Text>
+                </div>
+                {actions(p)}
+              </Group>
+              <div style={{ marginTop: 8 }}>
+                <Assessment p={p} />
+              </div>
+            </Card>
+          ))}
+        </Stack>
+      )}
+
+      {pages > 1 && (
+        <Pagination total={pages} value={page + 1} onChange={(n) => setPage(n - 1)} aria-label={t`Pages`} />
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? t`Add property` : t`Edit property`}
+        size="xl"
+        fullScreen={!wide}
+      >
+        {editing !== null && (
+          <PropertyForm
+            key={editing === "new" ? "new" : editing.id}
+            property={editing === "new" ? undefined : editing}
+            onSaved={onSaved}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete property?`}>
+        <Stack>
+          <Text>
+            <Trans>
+              Delete {deleting?.bblFormatted} {deleting?.address ?? ""}? It leaves your property list; its
+              uploaded statements stay on file with us.
+            </Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button color="red" loading={deleteBusy} onClick={confirmDelete}>
+              <Trans>Delete</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

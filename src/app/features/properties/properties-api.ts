@@ -1,0 +1,112 @@
+import { http } from "../../lib/http";
+
+export type Obligation = "must-file" | "claim-of-exclusion" | "not-required";
+export type RpieForm = "long" | "short" | "exclusion";
+
+export interface Assessment {
+  filingYear: number;
+  obligation: Obligation;
+  mustFile: boolean;
+  claimOfExclusion: boolean;
+  exclusion: string | null;
+  form: RpieForm | null;
+  rentRollAddendum: boolean;
+  deadline: string;
+  daysLeft: number;
+  penaltyIfLate: number;
+  reasons: string[];
+}
+
+export interface PropertyFacts {
+  address: string | null;
+  ownerName: string | null;
+  taxClass: string | null;
+  buildingClass: string | null;
+  residentialUnits: number;
+  commercialUnits: number;
+  commercialSqFt: number | null;
+  aav: number | null;
+  finalAav: number | null;
+  fiscalYearEnd: string;
+  isCoop: boolean;
+  isCondoUnit: boolean;
+  ownerOccupied: boolean;
+  relatedPartyOnly: boolean;
+  fullyExempt: boolean;
+  vacant: boolean;
+  vacantLand: boolean;
+  fullYearOwned: boolean;
+  notes: string | null;
+}
+
+export interface Property extends PropertyFacts {
+  id: string;
+  companyId: string;
+  companyName: string;
+  bbl: string;
+  bblFormatted: string;
+  borough: number;
+  block: number;
+  lot: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  assessment: Assessment | null;
+}
+
+export interface PropertyFile {
+  id: string;
+  fileName: string;
+  documentType: string;
+  statementYear: number | null;
+  status: string;
+  createdAt: string;
+}
+
+export interface PropertyPage {
+  rows: Property[];
+  total: number;
+  page: number;
+  rowsPerPage: number;
+}
+
+export interface PlutoLot {
+  bbl: string;
+  bblFormatted: string;
+  address: string | null;
+  ownerName: string | null;
+  taxClass: string | null;
+  buildingClass: string | null;
+  residentialUnits: number | null;
+  commercialUnits: number | null;
+  commercialSqFt: number | null;
+  aav: number | null;
+  isCondoUnit: boolean;
+  vacantLand: boolean;
+}
+
+export type SortField = "bbl" | "address" | "ownerName" | "aav" | "createdAt" | "updatedAt";
+
+export interface ListParams {
+  page: number;
+  rowsPerPage: number;
+  query?: string;
+  sortBy: SortField;
+  sortDir: "asc" | "desc";
+}
+
+export type PropertyInput = Partial<PropertyFacts> & { bbl: string };
+
+export const propertiesApi = {
+  list: (p: ListParams) =>
+    http.get<PropertyPage>("/api/bbl", { query: { ...p, query: p.query || undefined } }),
+  company: () => http.get<Property[]>("/api/bbl/company"),
+  get: (id: string) => http.get<Property & { files: PropertyFile[] }>(`/api/bbl/${id}`),
+  create: (input: PropertyInput) => http.post<Property>("/api/bbl", input),
+  update: (id: string, version: number, change: Partial<PropertyInput>) =>
+    http.patch<Property>(`/api/bbl/${id}`, { ...change, version }),
+  remove: (id: string) => http.delete<void>(`/api/bbl/${id}`),
+  lookup: (bbl: string) => http.get<PlutoLot>(`/api/bbl/lookup/${encodeURIComponent(bbl)}`),
+};
+
+export const PROPERTIES_KEY = ["properties"] as const;

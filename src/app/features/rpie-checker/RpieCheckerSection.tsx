@@ -1,0 +1,27 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Container, Loader, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
+
+// Loaded after the page: the form and its rules stay out of the landing page's first load.
+const RpieChecker = lazy(() => import("./RpieChecker").then((m) => ({ default: m.RpieChecker })));
+
+/** "Do I have to file?": a titled section holding the public RPIE checker. */
+export function RpieCheckerSection() {
+  const { t } = useLingui();
+  return (
+    <Container size="lg" py="xl" component="section" aria-labelledby="rpie-checker-title">
+      <Title order={2} id="rpie-checker-title" mb="xs">
+        <Trans>Do I have to file?</Trans>
+      </Title>
+      <Text c="dimmed" mb="lg">
+        <Trans>
+          Enter your property's facts to see whether it must file an RPIE statement or a Claim of Exclusion,
+          which form, the deadline and the penalty for missing it.
+        </Trans>
+      </Text>
+      <Suspense fallback={<Loader aria-label={t`Loading`} />}>
+        <RpieChecker />
+      </Suspense>
+    </Container>
+  );
+}
