@@ -215,6 +215,16 @@ describe("bad files end in a clear status or 4xx, and the server carries on", ()
     ["2,000-page PDF", () => manyPagePdf(2000), /2,000 pages; the limit is 500 pages/],
     ["30,000 × 30,000 image", async () => hugePngHeader(), /too large to read \(30,000 × 30,000 pixels\)/],
     [
+      "damaged HEIC photo",
+      async () =>
+        Buffer.concat([
+          Buffer.from([0, 0, 0, 0x18]),
+          Buffer.from("ftypheic\0\0\0\0mif1heic"),
+          Buffer.alloc(512, 9),
+        ]),
+      /^This HEIC image is damaged or cannot be read/,
+    ],
+    [
       "old .xls workbook",
       async () =>
         Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]),

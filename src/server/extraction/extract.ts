@@ -1,18 +1,20 @@
 import { parsePages } from "../../domain/line-items";
-import { imagePagesForOcr } from "./images";
-import { ocrImage } from "./ocr";
-import { extractPdf } from "./pdf";
-import { extractCsv, extractXlsx, XLS_PROBLEM } from "./spreadsheets";
 import { DocumentProblem, type ExtractedPage, type ExtractionOutcome, type ExtractionTask } from "./types";
+
+const XLS_PROBLEM =
+  "Old Excel (.xls) workbooks cannot be read. Open it in Excel and save it as .xlsx (or .csv), then upload it again.";
 
 /**
  * Text and line items of one stored document. Runs inside an extraction thread; document
  * problems come back as `{ ok: false, reason }`, anything else is thrown (and retried).
+ * Readers are imported on first use, so a thread that only sees spreadsheets never loads
+ * pdfjs or tesseract.
  */
 export async function extractDocument(task: ExtractionTask): Promise<ExtractionOutcome> {
   try {
     switch (task.kind) {
       case "pdf": {
+        const { extractPdf } = await import("./pdf");
         const pages = await extractPdf(task.path, task.maxPages);
         return { ok: true, pages, lineItems: parsePages(pages), notes: [] };
       }
@@ -20,16 +22,21 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
       case "jpeg":
       case "tiff":
       case "heic": {
+        const [{ imagePagesForOcr }, { ocrImage }] = await Promise.all([import("./images"), import("./ocr")]);
         const pages: ExtractedPage[] = [];
-        for await (const image of imagePagesForOcr(task.path, task.maxPages)) {
+        for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind)) {
           pages.push({ number: pages.length + 1, text: await ocrImage(image), source: "ocr" });
         }
         return { ok: true, pages, lineItems: parsePages(pages), notes: [] };
       }
-      case "xlsx":
+      case "xlsx": {
+        const { extractXlsx } = await import("./spreadsheets");
         return { ok: true, ...(await extractXlsx(task.path, task.maxPages)) };
-      case "csv":
+      }
+      case "csv": {
+        const { extractCsv } = await import("./spreadsheets");
         return { ok: true, ...(await extractCsv(task.path)) };
+      }
       case "xls":
         return { ok: false, reason: XLS_PROBLEM };
     }

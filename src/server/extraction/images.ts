@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import heicDecode from "heic-decode";
 import sharp, { type Metadata } from "sharp";
 import { DocumentProblem } from "./types";
 
@@ -8,7 +10,15 @@ export const MAX_IMAGE_PIXELS = 16_384 * 16_384;
  * Reads the image header only (no decoding) and refuses decompression bombs, then yields
  * each page (TIFFs can hold several) as a greyscale PNG ready for OCR.
  */
-export async function* imagePagesForOcr(path: string, maxPages: number): AsyncGenerator<Buffer> {
+export async function* imagePagesForOcr(
+  path: string,
+  maxPages: number,
+  kind?: string,
+): AsyncGenerator<Buffer> {
+  if (kind === "heic") {
+    yield* heicPagesForOcr(path, maxPages);
+    return;
+  }
   let meta: Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();
@@ -18,9 +28,7 @@ export async function* imagePagesForOcr(path: string, maxPages: number): AsyncGe
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw new DocumentProblem(
-      `This image is too large to read (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels); the limit is 16,384 × 16,384. Scan at 300 dpi and upload again.`,
-    );
+    throw new DocumentProblem(tooLarge(width, height));
   }
   const pages = meta.pages ?? 1;
   if (pages > maxPages) {
@@ -38,6 +46,47 @@ export async function* imagePagesForOcr(path: string, maxPages: number): AsyncGe
     } catch (err) {
       throw new DocumentProblem(imageReadProblem(err));
     }
+  }
+}
+
+function tooLarge(width: number, height: number): string {
+  return `This image is too large to read (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels); the limit is 16,384 × 16,384. Scan at 300 dpi and upload again.`;
+}
+
+/** HEIC (iPhone photos): libvips here has no HEVC decoder, so libheif (WebAssembly) decodes it. */
+async function* heicPagesForOcr(path: string, maxPages: number): AsyncGenerator<Buffer> {
+  const heicProblem =
+    "This HEIC image is damaged or cannot be read. Export it as JPEG or PNG and upload again.";
+  let images: Awaited<ReturnType<typeof heicDecode.all>>;
+  try {
+    images = await heicDecode.all({ buffer: new Uint8Array(await readFile(path)) });
+  } catch {
+    throw new DocumentProblem(heicProblem);
+  }
+  try {
+    if (images.length > maxPages) {
+      throw new DocumentProblem(
+        `This image has ${images.length} pages; the limit is ${maxPages} pages per file.`,
+      );
+    }
+    for (const image of images) {
+      if (image.width * image.height > MAX_IMAGE_PIXELS)
+        throw new DocumentProblem(tooLarge(image.width, image.height));
+      let decoded: Awaited<ReturnType<typeof image.decode>>;
+      try {
+        decoded = await image.decode();
+      } catch {
+        throw new DocumentProblem(heicProblem);
+      }
+      yield await sharp(Buffer.from(decoded.data.buffer), {
+        raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      })
+        .greyscale()
+        .png()
+        .toBuffer();
+    }
+  } finally {
+    images.dispose?.();
   }
 }
 

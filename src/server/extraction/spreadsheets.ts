@@ -98,6 +98,3 @@ export async function extractCsv(path: string): Promise<SheetsResult> {
     notes: [],
   };
 }
-
-export const XLS_PROBLEM =
-  "Old Excel (.xls) workbooks cannot be read. Open it in Excel and save it as .xlsx (or .csv), then upload it again.";
