@@ -63,6 +63,8 @@ describe("public site pages", () => {
 
   it("the landing page states the threshold, the deadline and the penalty schedule", async () => {
     const { context, page } = await open("/");
+    // The penalty table is below the fold and may arrive after the first paint.
+    await page.getByRole("cell", { name: "$100,000", exact: true }).waitFor();
     const text = (await page.locator("main").textContent()) ?? "";
     expect(text).toContain("$40,000");
     expect(text).toContain("June 1");
