@@ -69,6 +69,42 @@ describe("GET /api/trade/company/get-company-roles", () => {
   });
 });
 
+describe("company list freshness", () => {
+  it("shows a membership change made elsewhere (another module, another replica) at once", async () => {
+    const before = (await rolesOf(eve)).json();
+    expect(before).toHaveLength(1);
+    expect((await rolesOf(eve)).json()).toEqual(before); // served again, possibly from the cache
+    // Written straight to the database, as an invitation or another replica would.
+    await server.database.db
+      .insert(companyMembers)
+      .values({ companyId: bob.companyId, userId: eve.userId, roles: ["ROLE_COMPANY_EMPLOYEE"] });
+    const names = async () => (await rolesOf(eve)).json().map((c: { companyName: string }) => c.companyName);
+    // PGlite delivers the change notification as the write completes; PostgreSQL a moment later.
+    if (server.database.kind === "pglite") expect(await names()).toEqual(["Bob Holdings", "Eve Corp"]);
+    await expect.poll(names, { timeout: 3000 }).toEqual(["Bob Holdings", "Eve Corp"]);
+    await server.database.db
+      .update(companies)
+      .set({ name: "Bob Holdings Renamed" })
+      .where(eq(companies.id, bob.companyId));
+    await expect.poll(names, { timeout: 3000 }).toEqual(["Bob Holdings Renamed", "Eve Corp"]);
+    expect((await rolesOf(ann)).json()[1].companyName).toBe("Bob Holdings Renamed");
+    await server.database.db.delete(companyMembers).where(eq(companyMembers.userId, eve.userId));
+    await server.database.db
+      .insert(companyMembers)
+      .values({
+        companyId: eve.companyId,
+        userId: eve.userId,
+        roles: ["ROLE_COMPANY_ADMIN"],
+        isPrimary: true,
+      });
+    await server.database.db
+      .update(companies)
+      .set({ name: "Bob Holdings" })
+      .where(eq(companies.id, bob.companyId));
+    await expect.poll(names, { timeout: 3000 }).toEqual(["Eve Corp"]);
+  });
+});
+
 describe("PUT /api/trade/company/set-active/{id}", () => {
   it("makes that company the only primary one and answers the updated list", async () => {
     const res = await inject("PUT", `/api/trade/company/set-active/${bob.companyId}`, ann);

@@ -22,16 +22,9 @@ const membersJson = sql<CompanyMember[]>`(
   from ${companyMembers} m2 where m2.company_id = ${companies.id}
 )`;
 
-/**
- * The caller's companies with their members, in ONE query (a correlated JSON
- * aggregate per company), oldest company first. `onlyCompanyId` narrows it to one.
- */
-export async function listCompaniesOf(
-  db: Db,
-  userId: string,
-  onlyCompanyId?: string,
-): Promise<CompanyEntry[]> {
-  const rows = await db
+function buildListQuery(db: Db, oneCompany: boolean) {
+  const mine = eq(companyMembers.userId, sql.placeholder("userId"));
+  return db
     .select({
       id: companies.id,
       companyName: companies.name,
@@ -41,12 +34,35 @@ export async function listCompaniesOf(
     })
     .from(companyMembers)
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(
-      onlyCompanyId
-        ? and(eq(companyMembers.userId, userId), eq(companyMembers.companyId, onlyCompanyId))
-        : eq(companyMembers.userId, userId),
-    )
-    .orderBy(asc(companies.createdAt), asc(companies.id));
+    .where(oneCompany ? and(mine, eq(companyMembers.companyId, sql.placeholder("companyId"))) : mine)
+    .orderBy(asc(companies.createdAt), asc(companies.id))
+    .prepare(oneCompany ? "company_list_one" : "company_list");
+}
+
+type ListQuery = ReturnType<typeof buildListQuery>;
+/**
+ * Prepared once per database: building the SQL is skipped on every call (it cost as
+ * much as running it on PGlite), and PostgreSQL keeps a named server-side statement.
+ */
+const prepared = new WeakMap<Db, { all: ListQuery; one: ListQuery }>();
+
+/**
+ * The caller's companies with their members, in ONE query (a correlated JSON
+ * aggregate per company), oldest company first. `onlyCompanyId` narrows it to one.
+ */
+export async function listCompaniesOf(
+  db: Db,
+  userId: string,
+  onlyCompanyId?: string,
+): Promise<CompanyEntry[]> {
+  let q = prepared.get(db);
+  if (!q) {
+    q = { all: buildListQuery(db, false), one: buildListQuery(db, true) };
+    prepared.set(db, q);
+  }
+  const rows = onlyCompanyId
+    ? await q.one.execute({ userId, companyId: onlyCompanyId })
+    : await q.all.execute({ userId });
   return rows.map((r) => ({
     id: r.id,
     companyName: r.companyName,

@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { COMPANY_ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
-import { listCompaniesOf } from "./queries";
+import { openCompanyChangeFeed } from "./change-feed";
+import { CompanyListCache } from "./list-cache";
+import { type CompanyEntry, listCompaniesOf } from "./queries";
 import {
   assertCompanyAdmin,
   COMPANY_NOT_FOUND,
@@ -69,7 +71,31 @@ const clean = (v: string | null | undefined) => (v === undefined ? undefined : v
 
 /** The caller's companies, switching the active one, company details and member management. */
 export async function companyRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { db, database } = app.ctx;
+
+  // The list is read on every page load; it is cached until any company or membership
+  // changes (database notifications), and not at all while that feed is down.
+  const cache = new CompanyListCache();
+  const feed = await openCompanyChangeFeed(
+    database,
+    () => cache.clear(),
+    (live) => cache.setLive(live),
+  ).catch((err) => {
+    app.log.warn({ err }, "company change notifications unavailable; company lists are not cached");
+    return null;
+  });
+  app.addHook("onClose", async () => feed?.close());
+
+  const companiesOf = async (userId: string): Promise<CompanyEntry[]> => {
+    const hit = cache.get(userId);
+    if (hit) return hit;
+    const token = cache.begin();
+    const list = await listCompaniesOf(db, userId);
+    cache.set(userId, list, token);
+    return list;
+  };
+  /** After our own writes: forget at once (the notification may arrive a moment later on PostgreSQL). */
+  const changed = () => cache.clear();
 
   app.get(
     "/api/trade/company/get-company-roles",
@@ -81,7 +107,7 @@ export async function companyRoutes(app: FastifyInstance) {
         response: { 200: CompanyList },
       },
     },
-    async (request) => listCompaniesOf(db, currentUser(request).id),
+    async (request) => companiesOf(currentUser(request).id),
   );
 
   app.put<{ Params: Static<typeof IdParams> }>(
@@ -101,6 +127,7 @@ export async function companyRoutes(app: FastifyInstance) {
     async (request) => {
       const userId = currentUser(request).id;
       await setActiveCompany(db, userId, request.params.id);
+      changed();
       return listCompaniesOf(db, userId);
     },
   );
@@ -130,6 +157,7 @@ export async function companyRoutes(app: FastifyInstance) {
         address: clean(b.address),
         website: clean(b.website),
       });
+      changed();
       return {
         id: row.id,
         companyName: row.name,
@@ -159,6 +187,7 @@ export async function companyRoutes(app: FastifyInstance) {
       const me = currentUser(request).id;
       const { id, userId } = request.params;
       await setMemberRoles(db, me, id, userId, request.body.roles);
+      changed();
       const [entry] = await listCompaniesOf(db, me, id);
       if (!entry) throw httpError(404, COMPANY_NOT_FOUND);
       return entry;
@@ -179,6 +208,7 @@ export async function companyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id, userId } = request.params;
       await removeMember(db, currentUser(request).id, id, userId);
+      changed();
       return reply.status(204).send();
     },
   );

@@ -1,0 +1,50 @@
+import { cpus } from "node:os";
+import { apiBench } from "./api";
+import { coldStartBench } from "./cold-start";
+import { extractionBench } from "./extraction";
+import { type Figure, met } from "./util";
+
+/**
+ * `npm run bench` — every benchmark, one after another, then a summary against the
+ * targets. Add a bench by exporting `async () => Figure[]` and listing it here.
+ * `npm run bench -- api` runs only the named ones. See docs/benchmarks.md.
+ */
+const BENCHES: Record<string, () => Promise<Figure[]>> = {
+  api: apiBench,
+  "cold-start": coldStartBench,
+  extraction: extractionBench,
+};
+
+async function main() {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+  const unknown = wanted.filter((w) => !(w in BENCHES));
+  if (unknown.length)
+    throw new Error(`unknown bench ${unknown.join(", ")}; known: ${Object.keys(BENCHES).join(", ")}`);
+  const names = wanted.length ? wanted : Object.keys(BENCHES);
+  console.log(
+    `Blocklot benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} cores`,
+  );
+  const figures: Figure[] = [];
+  for (const name of names) {
+    console.log(`\n== ${name}`);
+    const run = BENCHES[name] as () => Promise<Figure[]>;
+    const got = await run();
+    for (const f of got) console.log(`  ${f.bench} — ${f.metric}: ${f.value} ${f.unit}`);
+    figures.push(...got);
+  }
+  console.log("\nSummary");
+  for (const f of figures) {
+    const target = f.target
+      ? `target ${f.target.op} ${f.target.value} ${f.unit}: ${met(f) ? "met" : "MISSED"}`
+      : "";
+    console.log(`  ${f.metric.padEnd(28)} ${`${f.value} ${f.unit}`.padEnd(14)} ${target}   (${f.bench})`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

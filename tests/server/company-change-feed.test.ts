@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companyMembers } from "../../src/server/db/schema";
+import { openCompanyChangeFeed } from "../../src/server/modules/company/change-feed";
+import { addMember, createTestUser } from "./fixtures";
+import { startTestServer, type TestServer } from "./harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+describe("company change feed (database notifications)", () => {
+  it("reports every committed change to companies and memberships, with the company id", async () => {
+    const seen: string[] = [];
+    const states: boolean[] = [];
+    const feed = await openCompanyChangeFeed(
+      server.database,
+      (id) => seen.push(id),
+      (live) => states.push(live),
+    );
+    expect(feed.live).toBe(true);
+    const a = await createTestUser(server);
+    const b = await createTestUser(server);
+    await expect.poll(() => seen.includes(a.companyId) && seen.includes(b.companyId)).toBe(true);
+
+    seen.length = 0;
+    await addMember(server, a.companyId, b.userId, ["ROLE_COMPANY_EMPLOYEE"]);
+    await server.database.db.update(companies).set({ phone: "1" }).where(eq(companies.id, b.companyId));
+    await server.database.db.delete(companyMembers).where(eq(companyMembers.userId, b.userId));
+    await expect.poll(() => new Set(seen)).toEqual(new Set([a.companyId, b.companyId]));
+
+    // A rolled-back change is not announced.
+    seen.length = 0;
+    await server.database.db
+      .transaction(async (tx) => {
+        await tx.update(companies).set({ phone: "2" }).where(eq(companies.id, a.companyId));
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual([]);
+
+    await feed.close();
+    expect(feed.live).toBe(false);
+    expect(states).toEqual([true, false]);
+  });
+});
