@@ -23,7 +23,7 @@ export function PublicHeader() {
       <Container size="lg" className={classes.inner}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="lg" wrap="nowrap">
-            <BrandLink />
+            <BrandLink compact />
             <Group component="nav" aria-label={t`Main`} gap={4} visibleFrom="md" wrap="nowrap">
               <PagesMenu />
               <Button
@@ -37,7 +37,7 @@ export function PublicHeader() {
               </Button>
             </Group>
           </Group>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
             <LanguageSwitcher />
             <Button component={Link} to={LOGIN_PATH} variant="filled" size="compact-sm" hiddenFrom="sm">
               <Trans>Log In</Trans>
