@@ -52,6 +52,21 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   return seen;
 }
 
+/**
+ * The route chunks "/" renders: src/app/routes/index.tsx, or an index inside pathless layouts
+ * (routes/_public/index.tsx) together with those layouts (routes/_public.tsx).
+ */
+function landingRouteKeys(manifest: Manifest): string[] {
+  const keys = Object.keys(manifest);
+  const file = (k: string) => k.split("?")[0] as string;
+  const index = keys.map(file).find((f) => /^src\/app\/routes\/(_[^/]+\/)*index\.tsx$/.test(f));
+  if (!index) throw new Error("no landing route (src/app/routes/[_layout/]index.tsx) in the Vite manifest");
+  const files = [index];
+  const layouts = index.slice("src/app/routes/".length).split("/").slice(0, -1);
+  for (let i = 1; i <= layouts.length; i++) files.push(`src/app/routes/${layouts.slice(0, i).join("/")}.tsx`);
+  return keys.filter((k) => files.includes(file(k)));
+}
+
 /** Entries of the Workbox precache manifest injected into sw.js. */
 function precacheEntries(appDir: string): string[] {
   const sw = readFileSync(join(appDir, "sw.js"), "utf8");
@@ -68,11 +83,10 @@ export function measure(appDir = resolve(import.meta.dirname, "../dist/app"), bu
 
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entryKey) throw new Error("no entry chunk in the Vite manifest");
-  const landingKey = Object.keys(manifest).find((k) => /src\/app\/routes\/index\.tsx/.test(k));
-  if (!landingKey) throw new Error("no landing route chunk (src/app/routes/index.tsx) in the Vite manifest");
+  const landingKeys = landingRouteKeys(manifest);
   const catalogKey = Object.keys(manifest).find((k) => /locales\/en\/messages\.po$/.test(k));
 
-  const keys = closure(manifest, [entryKey, landingKey, ...(catalogKey ? [catalogKey] : [])]);
+  const keys = closure(manifest, [entryKey, ...landingKeys, ...(catalogKey ? [catalogKey] : [])]);
   const files = new Set<string>();
   for (const key of keys) {
     const chunk = manifest[key] as ManifestChunk;

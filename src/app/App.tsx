@@ -1,9 +1,7 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
-import { queryClient } from "./lib/query-client";
 import { router } from "./router";
 import { AppThemeProvider } from "./ui/theme/AppThemeProvider";
 import { TOAST_LIMIT } from "./ui/toast";
@@ -23,11 +21,9 @@ export function App() {
         <Suspense fallback={null}>
           <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
         </Suspense>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider navigate={navigate}>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
+        <AuthProvider navigate={navigate}>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </AppThemeProvider>
     </AppI18nProvider>
   );

@@ -1,13 +1,16 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AuthGuard } from "../features/auth/guards";
+import { QueryProvider } from "../lib/QueryProvider";
 import { DashboardLayout } from "../ui/shell/DashboardLayout";
 
 export const Route = createFileRoute("/dashboard")({
   component: () => (
-    <AuthGuard>
-      <DashboardLayout area="dashboard">
-        <Outlet />
-      </DashboardLayout>
-    </AuthGuard>
+    <QueryProvider>
+      <AuthGuard>
+        <DashboardLayout area="dashboard">
+          <Outlet />
+        </DashboardLayout>
+      </AuthGuard>
+    </QueryProvider>
   ),
 });

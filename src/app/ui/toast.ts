@@ -2,6 +2,7 @@
  * Toasts (spec sections 4, 8, 9) on top of @mantine/notifications: types blank, error,
  * success, loading, custom; durations 4000 / 4000 / 2000 / unlimited / 4000 ms; click to dismiss.
  */
+import { t } from "@lingui/core/macro";
 import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 
@@ -29,6 +30,7 @@ function show(type: ToastType, message: ReactNode, opts: { id?: string; duration
     loading: type === "loading",
     autoClose: opts.duration ?? TOAST_DURATIONS[type],
     withCloseButton: true,
+    closeButtonProps: { "aria-label": t`Close` },
     style: { cursor: "pointer" },
     onClick: () => notifications.hide(id),
   };

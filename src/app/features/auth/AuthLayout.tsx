@@ -3,6 +3,7 @@ import { Anchor, Box, Group, SimpleGrid, Stack, Text, Title } from "@mantine/cor
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LanguageSwitcher } from "../../i18n/LanguageSwitcher";
+import { QueryProvider } from "../../lib/QueryProvider";
 import { Logo } from "../../ui/Logo";
 import classes from "./AuthLayout.module.css";
 
@@ -26,7 +27,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <LanguageSwitcher />
         </Group>
         <Box component="main" className={classes.formBox}>
-          {children}
+          <QueryProvider>{children}</QueryProvider>
         </Box>
       </Box>
       <Box component="aside" className={classes.panel}>

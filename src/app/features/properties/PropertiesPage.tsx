@@ -43,6 +43,14 @@ function Assessment({ p }: { p: Property }) {
   return <ObligationBadges a={p.assessment} compact />;
 }
 
+function DeleteQuestion({ bbl, address }: { bbl: string; address: string }) {
+  return (
+    <Trans>
+      Delete {bbl} {address}? It leaves your property list; its uploaded statements stay on file with us.
+    </Trans>
+  );
+}
+
 /** /dashboard/properties: the company's properties with their RPIE obligation; add, edit, delete. */
 export function PropertiesPage() {
   const { t } = useLingui();
@@ -76,9 +84,8 @@ export function PropertiesPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY });
 
   const onSaved = (saved: Property) => {
-    toast.success(
-      editing === "new" ? t`Property ${saved.bblFormatted} added` : t`Property ${saved.bblFormatted} saved`,
-    );
+    const bbl = saved.bblFormatted;
+    toast.success(editing === "new" ? t`Property ${bbl} added` : t`Property ${bbl} saved`);
     setEditing(null);
     void refresh();
   };
@@ -88,11 +95,13 @@ export function PropertiesPage() {
     setDeleteBusy(true);
     try {
       await propertiesApi.remove(deleting.id);
-      toast.success(t`Property ${deleting.bblFormatted} deleted`);
+      const bbl = deleting.bblFormatted;
+      toast.success(t`Property ${bbl} deleted`);
       setDeleting(null);
       void refresh();
     } catch (err) {
-      toast.error(t`Property not deleted: ${err instanceof Error ? err.message : String(err)}`);
+      const reason = err instanceof Error ? err.message : String(err);
+      toast.error(t`Property not deleted: ${reason}`);
     } finally {
       setDeleteBusy(false);
     }
@@ -100,29 +109,32 @@ export function PropertiesPage() {
 
   const rows = list.data?.rows ?? [];
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ROWS_PER_PAGE)) : 1;
-  const actions = (p: Property) => (
-    <Group gap={4} wrap="nowrap">
-      {canEdit && (
-        <Tooltip label={t`Edit ${p.bblFormatted}`}>
-          <ActionIcon variant="subtle" aria-label={t`Edit ${p.bblFormatted}`} onClick={() => setEditing(p)}>
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {canDelete && (
-        <Tooltip label={t`Delete ${p.bblFormatted}`}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t`Delete ${p.bblFormatted}`}
-            onClick={() => setDeleting(p)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </Group>
-  );
+  const actions = (p: Property) => {
+    const bbl = p.bblFormatted;
+    return (
+      <Group gap={4} wrap="nowrap">
+        {canEdit && (
+          <Tooltip label={t`Edit ${bbl}`}>
+            <ActionIcon variant="subtle" aria-label={t`Edit ${bbl}`} onClick={() => setEditing(p)}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {canDelete && (
+          <Tooltip label={t`Delete ${bbl}`}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t`Delete ${bbl}`}
+              onClick={() => setDeleting(p)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    );
+  };
 
   const sortOptions = [
     { value: "bbl", label: t`BBL` },
@@ -178,7 +190,7 @@ export function PropertiesPage() {
 
       {list.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t`Loading properties`} />
+          <Loader role="status" aria-label={t`Loading properties`} />
         </Center>
       ) : rows.length === 0 && !list.isError ? (
         <Card withBorder radius="lg" p="xl" data-testid="properties-empty">
@@ -287,10 +299,7 @@ export function PropertiesPage() {
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete property?`}>
         <Stack>
           <Text>
-            <Trans>
-              Delete {deleting?.bblFormatted} {deleting?.address ?? ""}? It leaves your property list; its
-              uploaded statements stay on file with us.
-            </Trans>
+            <DeleteQuestion bbl={deleting?.bblFormatted ?? ""} address={deleting?.address ?? ""} />
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>

@@ -19,7 +19,7 @@ export function RpieCheckerSection() {
           which form, the deadline and the penalty for missing it.
         </Trans>
       </Text>
-      <Suspense fallback={<Loader aria-label={t`Loading`} />}>
+      <Suspense fallback={<Loader role="status" aria-label={t`Loading`} />}>
         <RpieChecker />
       </Suspense>
     </Container>

@@ -4,7 +4,15 @@ import NProgress from "nprogress";
 import { useEffect } from "react";
 
 // Spec section 9: minimum 0.08, trickle rate 0.02, speed 200 ms.
-NProgress.configure({ minimum: 0.08, trickleSpeed: 200, speed: 200, showSpinner: false });
+// nprogress's default template uses role="bar", which is not an ARIA role: the bar is decorative.
+NProgress.configure({
+  minimum: 0.08,
+  trickleSpeed: 200,
+  speed: 200,
+  showSpinner: false,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: ".bar",
+});
 const TRICKLE_RATE = 0.02;
 let trickle: ReturnType<typeof setInterval> | undefined;
 

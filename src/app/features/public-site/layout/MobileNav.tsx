@@ -1,51 +1,25 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Burger, Drawer, NavLink, Stack } from "@mantine/core";
+import { useLingui } from "@lingui/react/macro";
+import { Burger } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconCalendarEvent, IconMail, IconReceipt } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
-import { MOBILE_DRAWER_WIDTH } from "../constants";
+import { lazy, Suspense, useRef } from "react";
+
+// The drawer (Mantine Drawer, scroll lock, NavLinks) loads the first time the menu opens.
+const MobileNavDrawer = lazy(() => import("./MobileNavDrawer"));
 
 /** Below md: a menu button opening a right-side drawer with Pricing, Contact Us and Request Demo. */
 export function MobileNav() {
   const { t } = useLingui();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const everOpened = useRef(false);
+  if (opened) everOpened.current = true;
   return (
     <>
       <Burger opened={opened} onClick={toggle} size="sm" aria-label={t`Open menu`} aria-expanded={opened} />
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size={MOBILE_DRAWER_WIDTH}
-        title={t`Menu`}
-        closeButtonProps={{ "aria-label": t`Close menu` }}
-      >
-        <nav aria-label={t`Menu`}>
-          <Stack gap={4}>
-            <NavLink
-              component={Link}
-              to="/pricing"
-              label={<Trans>Pricing</Trans>}
-              leftSection={<IconReceipt size={18} aria-hidden="true" />}
-              onClick={close}
-            />
-            <NavLink
-              component={Link}
-              to="/contact"
-              label={<Trans>Contact Us</Trans>}
-              leftSection={<IconMail size={18} aria-hidden="true" />}
-              onClick={close}
-            />
-            <NavLink
-              component={Link}
-              to="/request-demo"
-              label={<Trans>Request Demo</Trans>}
-              leftSection={<IconCalendarEvent size={18} aria-hidden="true" />}
-              onClick={close}
-            />
-          </Stack>
-        </nav>
-      </Drawer>
+      {everOpened.current ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

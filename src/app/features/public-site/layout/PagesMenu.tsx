@@ -1,116 +1,52 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Box, Button, Popover, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useTimeout } from "@mantine/hooks";
+import { Trans } from "@lingui/react/macro";
+import { Box, Button } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
-import { HOVER_CLOSE_DELAY_MS, PAGES_MENU_OFFSET, PAGES_MENU_WIDTH } from "../constants";
+import { lazy, Suspense, useRef, useState } from "react";
 import classes from "./PublicHeader.module.css";
-import { SocialLinks } from "./SocialLinks";
 
-function Column({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <Stack gap={4}>
-      <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
-        {title}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
+// The popover (Mantine Popover + floating-ui) is not part of the landing page's first load:
+// it is fetched when the pointer or focus reaches "Pages" and shown once it has arrived.
+const loadPopover = () => import("./PagesMenuPopover");
+const PagesMenuPopover = lazy(loadPopover);
 
-/**
- * The header's "Pages" menu (md and wider): opens on mouse enter, closes 50 ms after the
- * mouse leaves both the button and the panel. A click or Enter toggles it for keyboard
- * and touch users; Escape closes it.
- */
+/** The header's "Pages" menu button; see PagesMenuPopover for the menu itself. */
 export function PagesMenu() {
-  const { t } = useLingui();
-  const [opened, setOpened] = useState(false);
-  // Mantine's timeout clears itself on unmount.
-  const closeTimer = useTimeout(() => setOpened(false), HOVER_CLOSE_DELAY_MS);
-  const open = () => {
-    closeTimer.clear();
-    setOpened(true);
-  };
-  const scheduleClose = () => {
-    closeTimer.clear();
-    closeTimer.start();
-  };
-  const close = () => {
-    closeTimer.clear();
-    setOpened(false);
-  };
-
-  return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      width={PAGES_MENU_WIDTH}
-      offset={PAGES_MENU_OFFSET}
-      position="bottom-start"
-      shadow="md"
-      radius="md"
-      withinPortal
+  const [wanted, setWanted] = useState(false);
+  const hovering = useRef(false);
+  const clicked = useRef(false);
+  const button = (
+    <Box
+      className={classes.menuTarget}
+      onMouseEnter={() => {
+        hovering.current = true;
+        void loadPopover();
+        setWanted(true);
+      }}
+      onMouseLeave={() => {
+        hovering.current = false;
+      }}
     >
-      {/* The hover box wraps the target: Popover.Target puts its ARIA attributes on the button itself. */}
-      <Box className={classes.menuTarget} onMouseEnter={open} onMouseLeave={scheduleClose}>
-        <Popover.Target>
-          <Button
-            variant="subtle"
-            color="gray"
-            c="var(--mantine-color-text)"
-            rightSection={<IconChevronDown size={16} aria-hidden="true" />}
-            onClick={() => (opened ? close() : open())}
-            aria-expanded={opened}
-          >
-            <Trans>Pages</Trans>
-          </Button>
-        </Popover.Target>
-      </Box>
-      <Popover.Dropdown
-        onMouseEnter={open}
-        onMouseLeave={scheduleClose}
-        p="md"
-        aria-label={t`Pages`}
-        component="nav"
+      <Button
+        variant="subtle"
+        color="gray"
+        c="var(--mantine-color-text)"
+        rightSection={<IconChevronDown size={16} aria-hidden="true" />}
+        aria-expanded={false}
+        aria-haspopup="dialog"
+        onFocus={() => void loadPopover()}
+        onClick={() => {
+          clicked.current = true;
+          setWanted(true);
+        }}
       >
-        <SimpleGrid cols={4} spacing="sm">
-          <Column title={<Trans>Legal</Trans>}>
-            <Link to="/policy" className={classes.menuLink} onClick={close}>
-              <Trans>Privacy Policy</Trans>
-            </Link>
-            <Link to="/terms-service" className={classes.menuLink} onClick={close}>
-              <Trans>Terms of Service</Trans>
-            </Link>
-            <Link to="/about-us" className={classes.menuLink} onClick={close}>
-              <Trans>About Us</Trans>
-            </Link>
-            <Link to="/faq" className={classes.menuLink} onClick={close}>
-              <Trans>FAQ</Trans>
-            </Link>
-          </Column>
-          <Column title={<Trans>Contact</Trans>}>
-            <Link to="/contact" className={classes.menuLink} onClick={close}>
-              <Trans>Contact Us</Trans>
-            </Link>
-          </Column>
-          <Column title={<Trans>Pages</Trans>}>
-            <Link to="/articles" className={classes.menuLink} onClick={close}>
-              <Trans>Blog and News</Trans>
-            </Link>
-            <Link to="/penalty-removal" className={classes.menuLink} onClick={close}>
-              <Trans>Penalty Removal</Trans>
-            </Link>
-          </Column>
-          <Column title={<Trans>Social</Trans>}>
-            <SocialLinks className={classes.menuLink} />
-          </Column>
-        </SimpleGrid>
-        <Anchor component={Link} to="/pricing" size="sm" mt="sm" display="inline-block" onClick={close}>
-          <Trans>How pricing works</Trans>
-        </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+        <Trans>Pages</Trans>
+      </Button>
+    </Box>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <PagesMenuPopover defaultOpened={hovering.current || clicked.current} />
+    </Suspense>
   );
 }

@@ -33,11 +33,14 @@ import {
   IconWifiOff,
 } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { REGISTER_PATH } from "../constants";
-import { PenaltyTable } from "../content/PenaltyTable";
 import { HeroIllustration } from "./HeroIllustration";
+
+// Mantine's Table brings ScrollArea and floating-ui: the table (below the fold) loads after
+// the first paint instead of with it; the reserved height keeps the layout from shifting.
+const PenaltyTable = lazy(() => import("../content/PenaltyTable").then((m) => ({ default: m.PenaltyTable })));
 
 type Icon = typeof IconReceipt;
 
@@ -274,7 +277,9 @@ function Penalties() {
             </Button>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <PenaltyTable />
+            <Suspense fallback={<div style={{ minHeight: 480 }} />}>
+              <PenaltyTable />
+            </Suspense>
           </Grid.Col>
         </Grid>
       </Container>

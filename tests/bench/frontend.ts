@@ -1,0 +1,185 @@
+/**
+ * Front-end benchmark (not a test): Lighthouse 12 with its mobile defaults (simulated slow
+ * 4G, 4x CPU slowdown, Moto G-class screen) on the BUILT product served by its own server,
+ * in Debian's Chromium. Prints the four category scores, LCP, TBT and transferred bytes per
+ * page, plus the landing-page size budget (scripts/size-budget.ts).
+ *
+ * Run: npx tsx tests/bench/frontend.ts [--runs=N] [--json]   (builds first if dist is missing)
+ * Compare with the Devias figures in /work/shared/ANCHORS.md; results go to docs/benchmarks.md.
+ */
+import { type ChildProcess, execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { measure } from "../../scripts/size-budget";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const PAGES = [
+  { name: "landing", path: "/" },
+  { name: "sign-in", path: "/auth/google/login" },
+];
+
+export interface PageResult {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  transferredKb: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const work = mkdtempSync(join(tmpdir(), "blocklot-bench-fe-"));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(work, "data"),
+      PUBLIC_URL: url,
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+async function lighthouseOnce(url: string): Promise<Omit<PageResult, "page">> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? Number.NaN),
+      transferredKb: Math.round((audits["total-byte-weight"]?.numericValue ?? Number.NaN) / 1024),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export async function runFrontendBench(
+  runs = 1,
+): Promise<{ pages: PageResult[]; size: ReturnType<typeof measure> }> {
+  if (
+    !existsSync(join(ROOT, "dist/app/.vite/manifest.json")) ||
+    !existsSync(join(ROOT, "dist/server/main.js"))
+  ) {
+    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
+  }
+  const size = measure(join(ROOT, "dist/app"));
+  const server = await startServer();
+  const pages: PageResult[] = [];
+  try {
+    for (const p of PAGES) {
+      const all: Omit<PageResult, "page">[] = [];
+      for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(`${server.url}${p.path}`));
+      const pick = (k: keyof Omit<PageResult, "page">) => median(all.map((r) => r[k]));
+      pages.push({
+        page: p.name,
+        performance: pick("performance"),
+        accessibility: pick("accessibility"),
+        bestPractices: pick("bestPractices"),
+        seo: pick("seo"),
+        lcpMs: pick("lcpMs"),
+        tbtMs: pick("tbtMs"),
+        transferredKb: pick("transferredKb"),
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  return { pages, size };
+}
+
+export function formatFrontendBench({ pages, size }: Awaited<ReturnType<typeof runFrontendBench>>): string {
+  const lines = [
+    "| page | perf | a11y | best practices | SEO | LCP | TBT | transferred |",
+    "|---|---|---|---|---|---|---|---|",
+    ...pages.map(
+      (p) =>
+        `| ${p.page} | ${p.performance} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${(p.lcpMs / 1000).toFixed(1)} s | ${p.tbtMs} ms | ${p.transferredKb} KB |`,
+    ),
+    "",
+    `Landing page before interactive (gzip): JS ${(size.jsGzip / 1024).toFixed(1)} KB + CSS ${(size.cssGzip / 1024).toFixed(1)} KB = ${(size.totalGzip / 1024).toFixed(1)} KB (budget ${(size.budgetBytes / 1024).toFixed(0)} KB)`,
+    `Service-worker precache: ${size.precache.entries} files, ${(size.precache.bytes / 1024).toFixed(0)} KB uncompressed`,
+  ];
+  return lines.join("\n");
+}
+
+async function main() {
+  const runsArg = process.argv.find((a) => a.startsWith("--runs="));
+  const runs = runsArg ? Math.max(1, Number(runsArg.split("=")[1])) : 1;
+  const result = await runFrontendBench(runs);
+  if (process.argv.includes("--json")) console.log(JSON.stringify(result.pages));
+  console.log(formatFrontendBench(result));
+  const low = result.pages.flatMap((p) =>
+    (["performance", "accessibility", "bestPractices", "seo"] as const)
+      .filter((k) => p[k] < 95)
+      .map((k) => `${p.page} ${k} ${p[k]}`),
+  );
+  if (low.length) console.log(`Below the 95 target: ${low.join(", ")}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
