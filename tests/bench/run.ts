@@ -1,7 +1,7 @@
 import { cpus } from "node:os";
 import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
-import { extractionBench, extractionBench } from "./extraction";
+import { extractionBench } from "./extraction";
 import { type Figure, met } from "./util";
 
 /**
@@ -12,7 +12,6 @@ import { type Figure, met } from "./util";
 const BENCHES: Record<string, () => Promise<Figure[]>> = {
   api: apiBench,
   "cold-start": coldStartBench,
-  extraction: extractionBench,
   extraction: extractionBench,
 };
 
