@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: "warn",
+      // Nothing listens on the discard port: the PLUTO look-up is "unreachable" and the form stays manual.
+      NYC_OPEN_DATA_URL: "http://127.0.0.1:9",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -118,6 +118,10 @@ type LookupState =
   | { kind: "missing" }
   | { kind: "error"; message: string };
 
+function ConflictFields({ fields }: { fields: string }) {
+  return <Trans>They changed: {fields}. Your values are still in the form; save again to keep them.</Trans>;
+}
+
 /** Add or edit a property: BBL checked as you type, optional PLUTO look-up, the RPIE facts. */
 export function PropertyForm({
   property,
@@ -413,10 +417,7 @@ export function PropertyForm({
         {conflict && (
           <Alert color="orange" title={t`Someone else changed this property`}>
             {conflict.length ? (
-              <Trans>
-                They changed: {conflict.join(", ")}. Your values are still in the form; save again to keep
-                them.
-              </Trans>
+              <ConflictFields fields={conflict.join(", ")} />
             ) : (
               <Trans>Your values are still in the form; save again to keep them.</Trans>
             )}

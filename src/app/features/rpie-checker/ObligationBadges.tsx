@@ -61,6 +61,8 @@ export function ObligationBadges({ a, compact = false }: { a: ObligationSummary;
           : null;
   const needed = a.mustFile || a.claimOfExclusion;
   const days = a.daysLeft;
+  const due = fmt.date(a.deadline);
+  const penalty = fmt.money(a.penaltyIfLate);
   return (
     <Group gap={6} wrap="wrap">
       {obligation}
@@ -81,19 +83,19 @@ export function ObligationBadges({ a, compact = false }: { a: ObligationSummary;
           data-testid="deadline"
         >
           {days === undefined ? (
-            <Trans>Due {fmt.date(a.deadline)}</Trans>
+            <Trans>Due {due}</Trans>
           ) : days === 0 ? (
             <Trans>Due today</Trans>
           ) : (
             <Trans>
-              Due {fmt.date(a.deadline)} · <Plural value={days} one="# day left" other="# days left" />
+              Due {due} · <Plural value={days} one="# day left" other="# days left" />
             </Trans>
           )}
         </Badge>
       )}
       {needed && a.penaltyIfLate > 0 && (
         <Badge variant="light" color="red" data-testid="penalty">
-          <Trans>{fmt.money(a.penaltyIfLate)} at risk</Trans>
+          <Trans>{penalty} at risk</Trans>
         </Badge>
       )}
       {!compact && exclusion && (

@@ -55,6 +55,16 @@ const FLAGS = [
 
 const num = (v: number | string) => (typeof v === "number" ? v : v === "" ? undefined : Number(v));
 
+function Deadline({ deadline, penalty }: { deadline: string; penalty: string }) {
+  return (
+    <Text size="sm">
+      <Trans>
+        Deadline: {deadline}. Filing late can cost {penalty}.
+      </Trans>
+    </Text>
+  );
+}
+
 /** The public "Do I have to file?" checker: the RPIE rules through POST /api/rpie/assess. */
 export function RpieChecker() {
   const { t, i18n } = useLingui();
@@ -227,12 +237,7 @@ export function RpieChecker() {
               </Title>
               <ObligationBadges a={result} />
               {(result.mustFile || result.claimOfExclusion) && (
-                <Text size="sm">
-                  <Trans>
-                    Deadline: {fmt.date(result.deadline)}. Filing late can cost{" "}
-                    {fmt.money(result.penaltyIfLate)}.
-                  </Trans>
-                </Text>
+                <Deadline deadline={fmt.date(result.deadline)} penalty={fmt.money(result.penaltyIfLate)} />
               )}
               {i18n.locale === "en" && (
                 <List size="sm" c="dimmed">
