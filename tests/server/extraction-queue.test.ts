@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, statementFiles } from "../../src/server/db/schema";
-import { backoffSeconds, claimJob, completeJob, enqueue, failJob } from "../../src/server/jobs/queue";
+import {
+  backoffSeconds,
+  claimJob,
+  completeJob,
+  enqueue,
+  failJob,
+  reapExhaustedJobs,
+} from "../../src/server/jobs/queue";
 import { makeStatement } from "../fixtures/statements/model";
 import { statementPdf } from "../fixtures/statements/render";
 import { createProperty, multipart } from "./file-helpers";
@@ -91,6 +98,27 @@ describe("job queue", () => {
     const recovered = await claimJob(db(), "w2", 60_000, ["stale"]);
     expect(recovered).toMatchObject({ id, attempts: 2 });
     await completeJob(db(), id as string);
+  });
+});
+
+describe("a job whose worker died on its last attempt", () => {
+  it("is not claimed again but reaped as failed (no endless crash loop)", async () => {
+    const id = await enqueue(db(), { kind: "doomed", payload: { fileId: "x" }, maxAttempts: 1 });
+    expect((await claimJob(db(), "dying-worker", 60_000, ["doomed"]))?.id).toBe(id);
+    await db()
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id as string));
+    expect(await claimJob(db(), "w2", 60_000, ["doomed"])).toBeNull();
+    const reaped = await reapExhaustedJobs(db(), ["doomed"]);
+    expect(reaped.map((j) => j.id)).toEqual([id]);
+    expect(reaped[0]?.payload).toEqual({ fileId: "x" });
+    const [row] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, id as string));
+    expect(row?.status).toBe("failed");
+    expect(await reapExhaustedJobs(db(), ["doomed"])).toEqual([]);
   });
 });
 

@@ -53,7 +53,7 @@ export function createExtractionPool(opts: {
   timeoutMs?: number;
   memoryMb?: number;
 }): ExtractionPool {
-  const timeoutMs = opts.timeoutMs ?? 15 * 60_000;
+  const timeoutMs = opts.timeoutMs ?? 60 * 60_000;
   const memoryMb = opts.memoryMb ?? 1024;
   const slots: Slot[] = [];
   const queue: Pending[] = [];

@@ -70,7 +70,8 @@ export async function claimJob(
       locked_until = now() + (${leaseMs}::int * interval '1 millisecond'), updated_at = now()
     where id = (
       select id from jobs
-      where ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+      where ((status = 'queued' and run_at <= now())
+        or (status = 'running' and locked_until < now() and attempts < max_attempts))
       ${kindFilter}
       order by run_at, id
       limit 1
@@ -126,4 +127,34 @@ export async function failJob(db: Db, job: Job, error: string, opts: { baseSecon
     })
     .where(eq(jobs.id, job.id));
   return { final };
+}
+
+/**
+ * Jobs whose worker died on their last attempt (lock expired, no attempts left) are marked
+ * failed and returned, so their owner can be told (e.g. the file is marked failed). Without
+ * this a file that crashes its process every time would be retried forever.
+ */
+export async function reapExhaustedJobs(db: Db, kinds?: string[]): Promise<Job[]> {
+  const kindFilter = kinds?.length
+    ? sql`and kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    update jobs set status = 'failed', last_error = 'worker stopped during the last attempt',
+      locked_by = null, locked_until = null, updated_at = now()
+    where status = 'running' and locked_until < now() and attempts >= max_attempts ${kindFilter}
+    returning id, kind, key, payload, attempts, max_attempts`);
+  return rowsOf(result).map((row) => ({
+    id: String(row.id),
+    kind: String(row.kind),
+    key: row.key === null ? null : String(row.key),
+    payload: (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as Record<
+      string,
+      unknown
+    >,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+  }));
 }

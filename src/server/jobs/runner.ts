@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
-import { claimJob, completeJob, extendLease, failJob, type Job } from "./queue";
+import { claimJob, completeJob, extendLease, failJob, type Job, reapExhaustedJobs } from "./queue";
 
 /** The few log methods the runner uses (Fastify's logger or a console-backed one). */
 export interface JobLog {
@@ -36,6 +36,8 @@ export function createJobRunner(opts: {
   pollMs?: number;
   leaseMs?: number;
   backoffBaseSeconds?: number;
+  /** Called for a job whose worker died during its last attempt (it is now failed). */
+  onExhausted?: (job: Job) => Promise<void>;
 }): JobRunner {
   const workerId = `${hostname()}:${process.pid}:${uuidv7().slice(-8)}`;
   const pollMs = opts.pollMs ?? 1000;
@@ -71,6 +73,13 @@ export function createJobRunner(opts: {
     if (looping || !running) return;
     looping = true;
     try {
+      for (const dead of await reapExhaustedJobs(opts.db, kinds)) {
+        opts.log.warn(
+          { job: dead.id, kind: dead.kind },
+          "job abandoned: its worker stopped on the last attempt",
+        );
+        await opts.onExhausted?.(dead);
+      }
       while (running && active.size < opts.concurrency) {
         const job = await claimJob(opts.db, workerId, leaseMs, kinds);
         if (!job) break;

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { createExtractionPool, type ExtractionPool } from "../../extraction/pool";
 import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/runner";
 import { createFileStore, type FileStore } from "../../storage";
-import { EXTRACT_JOB, extractionHandler } from "./extraction-job";
+import { EXTRACT_JOB, extractionHandler, setFileStatus, UNEXPECTED_FAILURE } from "./extraction-job";
 import { createLocalStatusBus, type StatusBus } from "./status-bus";
 
 /** Everything the file module needs besides the database: storage, live status, jobs, threads. */
@@ -29,6 +29,11 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
         db: ctx.db,
         log,
         concurrency: ctx.config.extractionWorkers,
+        onExhausted: async (job) => {
+          await setFileStatus({ db: ctx.db, bus }, String(job.payload.fileId), "failed", {
+            failureReason: UNEXPECTED_FAILURE,
+          });
+        },
         handlers: {
           [EXTRACT_JOB]: extractionHandler({
             db: ctx.db,
