@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { readTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
 /**
@@ -74,7 +75,7 @@ export async function openDatabase(opts: {
   } else {
     const dir = resolve(opts.dataDir ?? "./data", "pglite");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = await openPgliteDir(dir);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
@@ -92,4 +93,24 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A new data directory is unpacked from the build's template (initdb already done, see
+ * pglite-template.ts) when there is one; otherwise, or if that fails, PGlite runs initdb.
+ */
+async function openPgliteDir(dir: string): Promise<PGlite> {
+  const fresh = !existsSync(resolve(dir, "PG_VERSION"));
+  const template = fresh ? readTemplate() : null;
+  if (template) {
+    try {
+      const client = new PGlite(dir, { loadDataDir: template });
+      await client.waitReady;
+      return client;
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+    }
+  }
+  return new PGlite(dir);
 }
