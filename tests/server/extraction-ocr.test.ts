@@ -34,6 +34,10 @@ describe("OCR", () => {
     expect(out.pages[0]?.source).toBe("ocr");
     const acc = amountAccuracy(expectedItems(s), out.lineItems);
     expect(acc.share, JSON.stringify(out.lineItems)).toBeGreaterThanOrEqual(0.95);
+    // OCR'd lines carry their position on the page too.
+    const first = out.lineItems[0]?.box;
+    const last = out.lineItems.at(-1)?.box;
+    expect(first && last && first.y0 < last.y0 && last.y1 < 1).toBe(true);
   }, 180_000);
 
   it("a 300-dpi JPEG photo of a statement: ≥ 95% of amounts exact, sections kept", async () => {

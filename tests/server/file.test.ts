@@ -86,7 +86,14 @@ async function extraction(user: TestUser, id: string) {
   return res.json() as {
     status: string;
     pages: { number: number; text: string }[];
-    lineItems: { page: number; section: string | null; label: string; amounts: number[]; isTotal: boolean }[];
+    lineItems: {
+      page: number;
+      section: string | null;
+      label: string;
+      amounts: number[];
+      isTotal: boolean;
+      box?: { x0: number; y0: number; x1: number; y1: number };
+    }[];
     notes: string[];
   };
 }
@@ -137,7 +144,12 @@ describe("upload and extraction of a text PDF", () => {
     const ex = await extraction(alice, file.id);
     expect(ex.status).toBe("extracted");
     expect(ex.pages[0]?.text).toContain("Total operating expenses");
-    expect(ex.lineItems.map(({ page: _p, ...rest }) => rest)).toEqual(expectedItems(statement));
+    expect(ex.lineItems.map(({ page: _p, box: _b, ...rest }) => rest)).toEqual(expectedItems(statement));
+    // Each line item knows where it sits on the page (for highlighting in the preview), top to bottom.
+    const tops = ex.lineItems.map((i) => i.box?.y0 ?? -1);
+    expect(tops.every((y) => y > 0 && y < 1)).toBe(true);
+    expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+    expect(ex.lineItems.every((i) => i.box && i.box.x0 < 0.2 && i.box.x1 > i.box.x0)).toBe(true);
   });
 
   it("recognises the same file uploaded again: same record, stored once", async () => {

@@ -1,5 +1,6 @@
 export { isYearToken, parseAmount } from "./amount";
 export {
+  type Box,
   type Cell,
   isTotalLabel,
   type LineItem,

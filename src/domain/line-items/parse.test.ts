@@ -184,3 +184,15 @@ describe("parseRows", () => {
     ).toEqual([]);
   });
 });
+
+describe("line positions", () => {
+  it("copies each line's box onto the item found on it", () => {
+    const box = { x0: 0.1, y0: 0.2, x1: 0.9, y1: 0.22 };
+    const items = parsePages([
+      { number: 1, text: "INCOME\nRent 1,000\nnotes", lineBoxes: [null, box, null] },
+    ]);
+    expect(items).toEqual([
+      { page: 1, section: "INCOME", label: "Rent", amounts: [1000], isTotal: false, box },
+    ]);
+  });
+});

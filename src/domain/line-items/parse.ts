@@ -13,6 +13,16 @@ export interface LineItem {
 
 export interface PageLineItem extends LineItem {
   page: number;
+  /** Where the line sits on its page, as fractions of the page (0–1, origin top-left), when known. */
+  box?: Box;
+}
+
+/** A rectangle on a page as fractions of its width and height, origin top-left. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 export type Cell = string | number | boolean | Date | null | undefined;
@@ -145,11 +155,11 @@ function amountTokensOf(line: string, count: number): string[] {
 class Walker {
   section: string | null;
   pending: string | null = null;
-  readonly items: LineItem[] = [];
+  readonly items: (LineItem & { box?: Box })[] = [];
   constructor(section: string | null = null) {
     this.section = section;
   }
-  take(c: Classified) {
+  take(c: Classified, box?: Box) {
     switch (c.kind) {
       case "heading":
         this.section = c.section;
@@ -165,7 +175,14 @@ class Walker {
         if (!label && this.pending) label = this.pending;
         this.pending = null;
         if (!label) return;
-        this.items.push({ section: this.section, label, amounts: c.amounts, isTotal: isTotalLabel(label) });
+        const item: LineItem & { box?: Box } = {
+          section: this.section,
+          label,
+          amounts: c.amounts,
+          isTotal: isTotalLabel(label),
+        };
+        if (box) item.box = box;
+        this.items.push(item);
       }
     }
   }
@@ -176,6 +193,8 @@ export interface ParseTextOptions {
   section?: string | null;
   /** Normalised lines to skip (repeated page headers/footers; see normaliseLine). */
   skip?: ReadonlySet<string>;
+  /** Position of each line of `text` (same order as its lines), copied onto the items found. */
+  boxes?: ReadonlyArray<Box | null | undefined>;
 }
 
 /** Normal form used to spot a line repeated on several pages (digits may differ: page numbers). */
@@ -187,17 +206,21 @@ export function normaliseLine(line: string): string {
 export function parseText(
   text: string,
   opts: ParseTextOptions = {},
-): { items: LineItem[]; section: string | null } {
+): { items: (LineItem & { box?: Box })[]; section: string | null } {
   const walker = new Walker(opts.section ?? null);
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
+  const rawLines = text.split(/\r?\n/);
+  for (let i = 0; i < rawLines.length; i++) {
+    const line = (rawLines[i] as string).trim();
     if (!line) continue;
     if (isFurniture(line) || opts.skip?.has(normaliseLine(line))) {
       continue;
     }
     const split = splitLine(line);
     if (!split) continue;
-    walker.take(classify(split.label, split.amounts, amountTokensOf(line, split.amounts.length)));
+    walker.take(
+      classify(split.label, split.amounts, amountTokensOf(line, split.amounts.length)),
+      opts.boxes?.[i] ?? undefined,
+    );
   }
   return { items: walker.items, section: walker.section };
 }
@@ -206,12 +229,14 @@ export function parseText(
  * Line items of a document's pages. Lines that repeat at the top or bottom of most pages
  * (titles, company names, "Page 2 of 5") are page furniture and ignored.
  */
-export function parsePages(pages: ReadonlyArray<{ number: number; text: string }>): PageLineItem[] {
+export function parsePages(
+  pages: ReadonlyArray<{ number: number; text: string; lineBoxes?: ReadonlyArray<Box | null> }>,
+): PageLineItem[] {
   const skip = repeatedEdgeLines(pages.map((p) => p.text));
   const out: PageLineItem[] = [];
   let section: string | null = null;
   for (const page of pages) {
-    const r = parseText(page.text, { section, skip });
+    const r = parseText(page.text, { section, skip, boxes: page.lineBoxes });
     section = r.section;
     for (const item of r.items) out.push({ page: page.number, ...item });
   }

@@ -16,7 +16,7 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
       case "pdf": {
         const { extractPdf } = await import("./pdf");
         const pages = await extractPdf(task.path, task.maxPages);
-        return { ok: true, pages, lineItems: parsePages(pages), notes: [] };
+        return { ok: true, pages: withoutBoxes(pages), lineItems: parsePages(pages), notes: [] };
       }
       case "png":
       case "jpeg":
@@ -25,9 +25,10 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
         const [{ imagePagesForOcr }, { ocrImage }] = await Promise.all([import("./images"), import("./ocr")]);
         const pages: ExtractedPage[] = [];
         for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind)) {
-          pages.push({ number: pages.length + 1, text: await ocrImage(image), source: "ocr" });
+          const ocr = await ocrImage(image);
+          pages.push({ number: pages.length + 1, text: ocr.text, source: "ocr", lineBoxes: ocr.lineBoxes });
         }
-        return { ok: true, pages, lineItems: parsePages(pages), notes: [] };
+        return { ok: true, pages: withoutBoxes(pages), lineItems: parsePages(pages), notes: [] };
       }
       case "xlsx": {
         const { extractXlsx } = await import("./spreadsheets");
@@ -44,4 +45,9 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
     if (err instanceof DocumentProblem) return { ok: false, reason: err.message };
     throw err;
   }
+}
+
+/** Line boxes only serve the parser (they end up on the line items); pages keep their text. */
+function withoutBoxes(pages: ExtractedPage[]): ExtractedPage[] {
+  return pages.map(({ lineBoxes: _boxes, ...page }) => page);
 }

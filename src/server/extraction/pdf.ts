@@ -23,11 +23,14 @@ interface TextItem {
   height: number;
 }
 
-/** Rebuilds lines from positioned text: items on (nearly) the same baseline form one line, left to right. */
-export function itemsToText(items: TextItem[]): string {
+/**
+ * Rebuilds lines from positioned text: items on (nearly) the same baseline form one line,
+ * left to right. With the page size, each line also gets its box (fractions of the page).
+ */
+export function itemsToLines(items: TextItem[], page?: { width: number; height: number }) {
   const rows: { y: number; h: number; parts: { x: number; end: number; s: string }[] }[] = [];
   for (const it of items) {
-    if (!it.str?.trim()) continue;
+    if (!it.str || !it.str.trim()) continue;
     const x = it.transform[4] ?? 0;
     const y = it.transform[5] ?? 0;
     const h = Math.abs(it.transform[3] ?? it.height) || it.height || 10;
@@ -39,18 +42,32 @@ export function itemsToText(items: TextItem[]): string {
     row.parts.push({ x, end: x + it.width, s: it.str });
   }
   rows.sort((a, b) => b.y - a.y);
-  return rows
-    .map((r) => {
-      r.parts.sort((a, b) => a.x - b.x);
-      let line = "";
-      let lastEnd = Number.NEGATIVE_INFINITY;
-      for (const p of r.parts) {
-        const gap = p.x - lastEnd;
-        line += line && (gap > r.h * 0.15 || /\s$/.test(line)) ? ` ${p.s.trimStart()}` : p.s;
-        lastEnd = p.end;
-      }
-      return line.replace(/\s+/g, " ").trim();
-    })
+  const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 10000) / 10000));
+  return rows.map((r) => {
+    r.parts.sort((a, b) => a.x - b.x);
+    let line = "";
+    let lastEnd = Number.NEGATIVE_INFINITY;
+    for (const p of r.parts) {
+      const gap = p.x - lastEnd;
+      line += line && (gap > r.h * 0.15 || /\s$/.test(line)) ? ` ${p.s.trimStart()}` : p.s;
+      lastEnd = Math.max(lastEnd, p.end);
+    }
+    const box =
+      page && page.width > 0 && page.height > 0
+        ? {
+            x0: clamp((r.parts[0]?.x ?? 0) / page.width),
+            y0: clamp(1 - (r.y + r.h) / page.height),
+            x1: clamp(lastEnd / page.width),
+            y1: clamp(1 - (r.y - r.h * 0.25) / page.height),
+          }
+        : null;
+    return { text: line.replace(/\s+/g, " ").trim(), box };
+  });
+}
+
+export function itemsToText(items: TextItem[]): string {
+  return itemsToLines(items)
+    .map((l) => l.text)
     .join("\n");
 }
 
@@ -112,11 +129,14 @@ export async function extractPdf(path: string, maxPages: number): Promise<Extrac
         throw new DocumentProblem(`${pdfProblem(err).replace(/\.$/, "")} (page ${n}).`);
       }
       const content = await page.getTextContent();
-      const text = itemsToText(content.items as TextItem[]);
+      const view = page.getViewport({ scale: 1 });
+      const lines = itemsToLines(content.items as TextItem[], { width: view.width, height: view.height });
+      const text = lines.map((l) => l.text).join("\n");
       if (text.replace(/[^A-Za-z0-9]/g, "").length >= MIN_TEXT_CHARS) {
-        pages.push({ number: n, text, source: "text" });
+        pages.push({ number: n, text, source: "text", lineBoxes: lines.map((l) => l.box) });
       } else {
-        pages.push({ number: n, text: await ocrImage(await renderForOcr(page)), source: "ocr" });
+        const ocr = await ocrImage(await renderForOcr(page));
+        pages.push({ number: n, text: ocr.text, source: "ocr", lineBoxes: ocr.lineBoxes });
       }
       page.cleanup();
     }

@@ -1,4 +1,4 @@
-import type { PageLineItem } from "../../domain/line-items";
+import type { Box, PageLineItem } from "../../domain/line-items";
 import type { FileKind } from "../modules/file/sniff";
 
 export interface ExtractionTask {
@@ -14,6 +14,8 @@ export interface ExtractedPage {
   source: "text" | "ocr" | "sheet";
   /** For spreadsheets: the sheet's name. */
   name?: string;
+  /** Box of each line of `text` (fractions of the page), for PDFs and OCR. */
+  lineBoxes?: (Box | null)[];
 }
 
 export type ExtractionOutcome =

@@ -67,6 +67,15 @@ export const LineItemSchema = Type.Object({
   label: Type.String(),
   amounts: Type.Array(Type.Number()),
   isTotal: Type.Boolean(),
+  box: Type.Optional(
+    Type.Object(
+      { x0: Type.Number(), y0: Type.Number(), x1: Type.Number(), y1: Type.Number() },
+      {
+        description:
+          "Where the line sits on its page, as fractions of the page width/height (origin top-left); PDFs and images only",
+      },
+    ),
+  ),
 });
 
 export const ExtractionResponse = Type.Object({
