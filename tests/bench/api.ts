@@ -27,7 +27,7 @@ async function populate(db: Db, population: number) {
     roles: ["ROLE_USER"],
     emailConfirmedAt: new Date(now),
   }));
-  const companyRows = userRows.map((u, i) => ({ id: uuidv7(), name: `Bench Company ${i}` }));
+  const companyRows = userRows.map((_u, i) => ({ id: uuidv7(), name: `Bench Company ${i}` }));
   for (let i = 0; i < population; i += 500) {
     await db.insert(users).values(userRows.slice(i, i + 500));
     await db.insert(companies).values(companyRows.slice(i, i + 500));

@@ -89,14 +89,12 @@ describe("company list freshness", () => {
     await expect.poll(names, { timeout: 3000 }).toEqual(["Bob Holdings Renamed", "Eve Corp"]);
     expect((await rolesOf(ann)).json()[1].companyName).toBe("Bob Holdings Renamed");
     await server.database.db.delete(companyMembers).where(eq(companyMembers.userId, eve.userId));
-    await server.database.db
-      .insert(companyMembers)
-      .values({
-        companyId: eve.companyId,
-        userId: eve.userId,
-        roles: ["ROLE_COMPANY_ADMIN"],
-        isPrimary: true,
-      });
+    await server.database.db.insert(companyMembers).values({
+      companyId: eve.companyId,
+      userId: eve.userId,
+      roles: ["ROLE_COMPANY_ADMIN"],
+      isPrimary: true,
+    });
     await server.database.db
       .update(companies)
       .set({ name: "Bob Holdings" })
