@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyMembers } from "../../src/server/db/schema";
 import { openCompanyChangeFeed } from "../../src/server/modules/company/change-feed";
@@ -31,6 +31,14 @@ describe("company change feed (database notifications)", () => {
     await server.database.db.delete(companyMembers).where(eq(companyMembers.userId, b.userId));
     await expect.poll(() => new Set(seen)).toEqual(new Set([a.companyId, b.companyId]));
 
+    // Notifications arrive in commit order: once a marker sent afterwards is seen,
+    // nothing earlier is still on its way.
+    const drain = async (marker: string) => {
+      await server.database.db.execute(sql`select pg_notify('company_changed', ${marker})`);
+      await expect.poll(() => seen.includes(marker)).toBe(true);
+    };
+    await drain("marker-1");
+
     // A rolled-back change is not announced.
     seen.length = 0;
     await server.database.db
@@ -39,8 +47,8 @@ describe("company change feed (database notifications)", () => {
         throw new Error("roll back");
       })
       .catch(() => {});
-    await new Promise((r) => setTimeout(r, 200));
-    expect(seen).toEqual([]);
+    await drain("marker-2");
+    expect(seen).toEqual(["marker-2"]);
 
     await feed.close();
     expect(feed.live).toBe(false);
