@@ -105,6 +105,8 @@ async function serveApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
     index: false,
+    // scripts/precompress.ts writes .br/.gz beside each text file at build time.
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.includes("/assets/")) res.header("cache-control", "public, max-age=31536000, immutable");
       else res.header("cache-control", "no-cache");

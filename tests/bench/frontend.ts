@@ -14,7 +14,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { measure } from "../../scripts/size-budget";
+import { LANDING_BUDGET_KB, measure } from "../../scripts/size-budget";
+import type { Figure } from "./util";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -99,6 +100,17 @@ async function lighthouseOnce(url: string): Promise<Omit<PageResult, "page">> {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
+    if (process.argv.includes("--details")) {
+      const failing = Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+        .map((a) => `  ${a.id}: ${a.displayValue ?? ""} (score ${a.score})`);
+      console.log(`${url}\n${failing.join("\n")}`);
+      const bootup = audits["bootup-time"]?.details as
+        | { items?: { url: string; scripting: number }[] }
+        | undefined;
+      for (const item of (bootup?.items ?? []).slice(0, 5))
+        console.log(`  script ${Math.round(item.scripting)} ms ${item.url}`);
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
       performance: score("performance"),
@@ -161,6 +173,41 @@ export function formatFrontendBench({ pages, size }: Awaited<ReturnType<typeof r
     `Service-worker precache: ${size.precache.entries} files, ${(size.precache.bytes / 1024).toFixed(0)} KB uncompressed`,
   ];
   return lines.join("\n");
+}
+
+/** For tests/bench/run.ts: scores (target >= 95), LCP, TBT, transfer and the landing budget. */
+export async function frontendBench(): Promise<Figure[]> {
+  const result = await runFrontendBench(1);
+  console.log(formatFrontendBench(result));
+  const bench = "frontend (Lighthouse 12 mobile)";
+  const figures: Figure[] = [];
+  for (const p of result.pages) {
+    for (const [metric, value] of [
+      ["performance", p.performance],
+      ["accessibility", p.accessibility],
+      ["best practices", p.bestPractices],
+      ["SEO", p.seo],
+    ] as const) {
+      figures.push({
+        bench,
+        metric: `${p.page} ${metric}`,
+        value,
+        unit: "/100",
+        target: { op: ">=", value: 95 },
+      });
+    }
+    figures.push({ bench, metric: `${p.page} LCP`, value: p.lcpMs, unit: "ms" });
+    figures.push({ bench, metric: `${p.page} TBT`, value: p.tbtMs, unit: "ms" });
+    figures.push({ bench, metric: `${p.page} transferred`, value: p.transferredKb, unit: "KB" });
+  }
+  figures.push({
+    bench,
+    metric: "landing first load (gz)",
+    value: Math.round((result.size.totalGzip / 1024) * 10) / 10,
+    unit: "KB",
+    target: { op: "<", value: LANDING_BUDGET_KB },
+  });
+  return figures;
 }
 
 async function main() {

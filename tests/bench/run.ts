@@ -2,6 +2,7 @@ import { cpus } from "node:os";
 import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
 import { extractionBench } from "./extraction";
+import { frontendBench } from "./frontend";
 import { type Figure, met } from "./util";
 
 /**
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   api: apiBench,
   "cold-start": coldStartBench,
   extraction: extractionBench,
+  frontend: frontendBench,
 };
 
 async function main() {
