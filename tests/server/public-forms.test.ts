@@ -54,7 +54,11 @@ describe("POST /api/contact", () => {
   it.each([
     ["a malformed email", { name: "A", email: "not-an-email", message: "hi" }, /email/],
     ["a missing message", { name: "A", email: "a@example.com" }, /message/],
-    ["an unknown field", { name: "A", email: "a@example.com", message: "hi", admin: true }, /unknown field "admin"/],
+    [
+      "an unknown field",
+      { name: "A", email: "a@example.com", message: "hi", admin: true },
+      /unknown field "admin"/,
+    ],
     ["a wrong type", { name: 42, email: "a@example.com", message: "hi" }, /name/],
     ["an empty name", { name: "", email: "a@example.com", message: "hi" }, /name/],
   ])("refuses %s with a 400 and stores nothing", async (_label, payload, pattern) => {

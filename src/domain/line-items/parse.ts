@@ -33,7 +33,7 @@ const SECTION_WORDS = [
   String.raw`(?:(?:operating|other|non-?operating|administrative|fixed|variable|general(?: and| &)? administrative|property)\s+)?(?:expenses?|expenditures|disbursements|costs)`,
   String.raw`capital\s+(?:expenditures|improvements|expenses)`,
   String.raw`debt\s+service`,
-  String.raw`(?:payroll|utilities|repairs(?: and| &) maintenance|taxes(?: and| &) insurance)`,
+  "(?:payroll|utilities|repairs(?: and| &) maintenance|taxes(?: and| &) insurance)",
   String.raw`(?:cash\s+flow|other\s+items|non-?recurring\s+items|reserves)`,
 ];
 const SECTION_RE = new RegExp(`^(?:${SECTION_WORDS.join("|")})$`, "i");

@@ -30,7 +30,7 @@ interface TextItem {
 export function itemsToLines(items: TextItem[], page?: { width: number; height: number }) {
   const rows: { y: number; h: number; parts: { x: number; end: number; s: string }[] }[] = [];
   for (const it of items) {
-    if (!it.str || !it.str.trim()) continue;
+    if (!it.str?.trim()) continue;
     const x = it.transform[4] ?? 0;
     const y = it.transform[5] ?? 0;
     const h = Math.abs(it.transform[3] ?? it.height) || it.height || 10;

@@ -40,8 +40,6 @@ const PasswordChange = Type.Object(
   { additionalProperties: false },
 );
 
-const Message = Type.Object({ message: Type.String() });
-
 type Row = typeof users.$inferSelect;
 const toProfile = (u: Row): Static<typeof Profile> => ({
   id: u.id,
