@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,7 +12,40 @@ declare module "vitest" {
     mailDir: string;
     adminEmail: string;
     adminPassword: string;
+    /** `npm run seed`'s demo accounts (email and printed password), keyed by role name. */
+    demoAccounts: Record<"companyAdmin" | "employee" | "marketplace" | "superAdmin", DemoAccount>;
   }
+}
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+}
+
+/**
+ * Runs the built `npm run seed` on the data directory before the server opens it (PGlite
+ * allows one process at a time) and reads the accounts it prints: "  email  password  roles".
+ */
+function seedDemoAccounts(root: string, env: NodeJS.ProcessEnv) {
+  const out = execFileSync(process.execPath, [join(root, "dist/server/seed.js")], {
+    cwd: root,
+    env,
+  }).toString();
+  const printed = new Map<string, DemoAccount>();
+  for (const m of out.matchAll(/^\s+(\S+@\S+)\s+(\S+)\s/gm)) {
+    printed.set(m[1] as string, { email: m[1] as string, password: m[2] as string });
+  }
+  const pick = (email: string) => {
+    const account = printed.get(email);
+    if (!account) throw new Error(`seed did not print ${email}:\n${out}`);
+    return account;
+  };
+  return {
+    companyAdmin: pick("admin@demo-realty.example"),
+    employee: pick("employee@demo-realty.example"),
+    marketplace: pick("seller@demo-realty.example"),
+    superAdmin: pick("superadmin@demo-realty.example"),
+  };
 }
 
 function freePort(): Promise<number> {
@@ -58,22 +91,30 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   const adminEmail = "root@blocklot.test";
   const adminPassword = "e2e-super-admin-password";
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: "",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(work, "data"),
+    PUBLIC_URL: baseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: "warn",
+    // Nothing listens on the discard port: the PLUTO look-up is "unreachable" and the form stays manual.
+    NYC_OPEN_DATA_URL: "http://127.0.0.1:9",
+  };
+  let demoAccounts: ReturnType<typeof seedDemoAccounts>;
+  try {
+    demoAccounts = seedDemoAccounts(root, env);
+  } catch (err) {
+    await mailbox.close();
+    throw err;
+  }
   const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(work, "data"),
-      PUBLIC_URL: baseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: "warn",
-      // Nothing listens on the discard port: the PLUTO look-up is "unreachable" and the form stays manual.
-      NYC_OPEN_DATA_URL: "http://127.0.0.1:9",
-    },
+    env,
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
@@ -87,6 +128,7 @@ export default async function setup(project: TestProject) {
   project.provide("mailDir", mailDir);
   project.provide("adminEmail", adminEmail);
   project.provide("adminPassword", adminPassword);
+  project.provide("demoAccounts", demoAccounts);
 
   return async () => {
     child.kill("SIGTERM");

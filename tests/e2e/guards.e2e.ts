@@ -67,6 +67,33 @@ describe("route guards", () => {
     await admin.context.close();
   });
 
+  it("keeps a company employee out of /admin and /marketplace, and lets marketplace staff into /marketplace only", async () => {
+    const { employee, marketplace } = inject("demoAccounts");
+    const staff = await freshPage(browser);
+    await signIn(staff.page, employee.email, employee.password);
+    for (const path of ["/admin", "/marketplace"]) {
+      await staff.page.goto(path);
+      await heading(staff.page, "403: Forbidden").waitFor();
+      expect(new URL(staff.page.url()).pathname).toBe(path);
+    }
+    // The Administrator section of the navigation is not offered to them either.
+    await staff.page.goto("/dashboard/blank");
+    await heading(staff.page, "Blank").waitFor();
+    const nav = staff.page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link", { name: "Upload File" }).waitFor({ state: "attached" });
+    expect(await nav.getByText("Administrator", { exact: true }).count()).toBe(0);
+    await staff.context.close();
+
+    const seller = await freshPage(browser);
+    await signIn(seller.page, marketplace.email, marketplace.password);
+    await seller.page.goto("/marketplace");
+    await heading(seller.page, "Marketplace").waitFor();
+    expect(await seller.page.getByText("403: Forbidden").count()).toBe(0);
+    await seller.page.goto("/admin");
+    await heading(seller.page, "403: Forbidden").waitFor();
+    await seller.context.close();
+  });
+
   it("shows the issuer-mismatch page (400) on another provider's login", async () => {
     const { context, page } = await freshPage(browser);
     await page.goto("/auth/jwt/login");
