@@ -74,6 +74,37 @@ describe("signed-in shell", () => {
     await expect.poll(() => onScreen(uploadLink)).toBe(false);
     await context.close();
   });
+
+  it("closes the slide-out drawer when the page changes", async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await signIn(page);
+    await page.goto("/dashboard/blank");
+    await page.getByRole("heading", { name: "Blank", level: 1 }).waitFor();
+    const uploadLink = page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Upload File" });
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await expect.poll(() => onScreen(uploadLink)).toBe(true);
+    await uploadLink.click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/import-file");
+    await expect.poll(() => onScreen(uploadLink)).toBe(false);
+    await context.close();
+  });
+
+  it("shows Online in the top bar, and Offline while the network is gone", async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    await signIn(page);
+    const status = (name: string) => page.getByRole("status").filter({ hasText: name });
+    await expect.poll(() => status("Online").isVisible()).toBe(true);
+    await context.setOffline(true);
+    try {
+      await expect.poll(() => status("Offline").isVisible()).toBe(true);
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(() => status("Online").isVisible()).toBe(true);
+    await context.close();
+  });
 });
 
 describe("app settings drawer", () => {
