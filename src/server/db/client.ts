@@ -41,10 +41,19 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /** Told when PostgreSQL drops an idle pooled connection (restart, failover, admin kill). */
+  onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   const migrationsFolder = migrationsDir();
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, failover, pg_terminate_backend)
+    // is an 'error' on the pool; unhandled, it would crash the process. The pool has already
+    // dropped that client, and the next query opens a new connection.
+    pool.on("error", (err) => {
+      if (opts.onConnectionError) opts.onConnectionError(err);
+      else console.warn(`PostgreSQL connection lost (a new one is opened on the next query): ${err.message}`);
+    });
     const db = drizzleNodePg(pool, { schema });
     const lockClient = await pool.connect();
     try {
