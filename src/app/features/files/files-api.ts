@@ -1,0 +1,67 @@
+import { http } from "../../lib/http";
+
+/** The document types the server accepts (src/server/modules/file/schemas.ts). */
+export const DOCUMENT_TYPES = [
+  "operating_statement",
+  "rent_roll",
+  "general_ledger",
+  "audit_report",
+  "tax_bill",
+  "lease",
+  "other",
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const FILE_STATUSES = ["uploaded", "queued", "extracting", "extracted", "failed"] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+/** A statement file record as the API returns it (docs/files.md). */
+export interface StatementFile {
+  id: string;
+  fileName: string;
+  bblId: string;
+  companyId: string;
+  documentType: DocumentType;
+  statementYear: number | null;
+  contentType: string;
+  kind: string;
+  size: number;
+  sha256: string;
+  status: FileStatus;
+  failureReason: string | null;
+  pageCount: number | null;
+  uploadedBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UploadResult extends StatementFile {
+  /** The company already had these exact bytes for this property; this is the earlier record. */
+  duplicate: boolean;
+}
+
+export const FILES_KEY = ["files"] as const;
+export const companyFilesKey = (bblId: string) => [...FILES_KEY, "company", bblId] as const;
+
+export const filesApi = {
+  company: (bblId: string) => http.get<StatementFile[]>("/api/file/company", { query: { bblId } }),
+  reOcr: (id: string) => http.post<StatementFile>(`/api/file/re-ocr/${id}`),
+  remove: (id: string) => http.delete<void>(`/api/file/${id}`),
+  download: (id: string) => http.get<Blob>(`/api/file/download/${id}`, { responseType: "blob" }),
+};
+
+/** Downloads a file with the bearer token and hands it to the browser under its own name. */
+export async function saveFile(file: Pick<StatementFile, "id" | "fileName">): Promise<void> {
+  const blob = await filesApi.download(file.id);
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = file.fileName;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
