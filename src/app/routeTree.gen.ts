@@ -63,6 +63,7 @@ import { Route as AuthGoogleDataUserForgotPasswordRouteImport } from "./routes/a
 import { Route as AuthGoogleLoginRouteImport } from "./routes/auth/google/login"
 import { Route as AuthJwtLoginRouteImport } from "./routes/auth/jwt/login"
 import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
+import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
 import { Route as AuthGoogleDataUserRegisterForLoginFormRouteImport } from "./routes/auth/google/data-user-register-for-login/form"
 import { Route as AuthGoogleResetPwdTokenRouteImport } from "./routes/auth/google/reset-pwd.$token"
@@ -342,6 +343,11 @@ const AuthJwtRegisterRoute = AuthJwtRegisterRouteImport.update({
   path: "/register",
   getParentRoute: () => AuthJwtRoute,
 } as any)
+const DashboardFilesFileIdRoute = DashboardFilesFileIdRouteImport.update({
+  id: "/files/$fileId",
+  path: "/files/$fileId",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const AuthGoogleDataUserRegisterForLoginIndexRoute =
   AuthGoogleDataUserRegisterForLoginIndexRouteImport.update({
     id: "/data-user-register-for-login/",
@@ -413,6 +419,7 @@ export interface FileRoutesByFullPath {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/articles/": typeof PublicArticlesIndexRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
@@ -468,6 +475,7 @@ export interface FileRoutesByTo {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/articles": typeof PublicArticlesIndexRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
@@ -528,6 +536,7 @@ export interface FileRoutesById {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
@@ -588,6 +597,7 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/dashboard/files/$fileId"
     | "/articles/"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
@@ -643,6 +653,7 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/dashboard/files/$fileId"
     | "/articles"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
@@ -702,6 +713,7 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/dashboard/files/$fileId"
     | "/_public/articles/"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
@@ -1117,6 +1129,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthJwtRegisterRouteImport
       parentRoute: typeof AuthJwtRoute
     }
+    "/dashboard/files/$fileId": {
+      id: "/dashboard/files/$fileId"
+      path: "/files/$fileId"
+      fullPath: "/dashboard/files/$fileId"
+      preLoaderRoute: typeof DashboardFilesFileIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/auth/google/data-user-register-for-login/": {
       id: "/auth/google/data-user-register-for-login/"
       path: "/data-user-register-for-login"
@@ -1182,6 +1201,7 @@ interface DashboardRouteChildren {
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
@@ -1190,6 +1210,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

@@ -183,7 +183,8 @@ describe("rate limits", () => {
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     const attempts = await server.database.db.select().from(authAttempts);
     expect(attempts.filter((a) => a.key === "login:ip:10.9.9.9")).toHaveLength(50);
-  });
+    // 50 argon2id verifications (64 MiB each): seconds on a quiet machine, more on a busy CI box.
+  }, 120_000);
 
   it("password reset mails are limited per account", async () => {
     await confirmedUser("forgetful@example.com", "some password");

@@ -49,7 +49,7 @@ export async function* imagePagesForOcr(
   }
 }
 
-function tooLarge(width: number, height: number): string {
+export function tooLarge(width: number, height: number): string {
   return `This image is too large to read (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels); the limit is 16,384 × 16,384. Scan at 300 dpi and upload again.`;
 }
 
@@ -90,7 +90,7 @@ async function* heicPagesForOcr(path: string, maxPages: number): AsyncGenerator<
   }
 }
 
-function imageReadProblem(err: unknown): string {
+export function imageReadProblem(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
   if (/heif|heic|compression format|bad seek|codec/i.test(msg)) {
     return "This HEIC image cannot be read here. Export it as JPEG or PNG and upload again.";

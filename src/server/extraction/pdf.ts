@@ -79,27 +79,37 @@ function pdfProblem(err: unknown): string {
   return "This PDF is damaged or incomplete and cannot be read.";
 }
 
-async function renderForOcr(page: PDFPageProxy): Promise<Buffer> {
+/**
+ * Draws a page onto a white canvas at `scale` (1 = 72 dpi), capped at `maxPixels`. Used for
+ * OCR of scanned pages and for the page images of the file preview.
+ */
+export async function renderPageToCanvas(page: PDFPageProxy, scale: number, maxPixels = MAX_RENDER_PIXELS) {
   const base = page.getViewport({ scale: 1 });
-  let scale = OCR_DPI / 72;
   const pixels = base.width * base.height * scale * scale;
-  if (pixels > MAX_RENDER_PIXELS) scale *= Math.sqrt(MAX_RENDER_PIXELS / pixels);
-  const viewport = page.getViewport({ scale });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const fitted = pixels > maxPixels ? scale * Math.sqrt(maxPixels / pixels) : scale;
+  const viewport = page.getViewport({ scale: fitted });
+  const canvas = createCanvas(
+    Math.max(1, Math.round(viewport.width)),
+    Math.max(1, Math.round(viewport.height)),
+  );
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: ctx as never, viewport })
     .promise;
+  return canvas;
+}
+
+async function renderForOcr(page: PDFPageProxy): Promise<Buffer> {
+  const canvas = await renderPageToCanvas(page, OCR_DPI / 72);
   return canvas.toBuffer("image/png");
 }
 
-/** Text per page: the text layer where there is one; otherwise the page is rendered and OCR'd. */
-export async function extractPdf(path: string, maxPages: number): Promise<ExtractedPage[]> {
+/** Opens a PDF with the settings extraction uses; an unreadable file is a DocumentProblem. */
+export async function openPdf(path: string): Promise<PDFDocumentProxy> {
   const data = new Uint8Array(await readFile(path));
-  let doc: PDFDocumentProxy;
   try {
-    doc = await getDocument({
+    return await getDocument({
       data,
       isEvalSupported: false,
       disableFontFace: true,
@@ -113,6 +123,20 @@ export async function extractPdf(path: string, maxPages: number): Promise<Extrac
   } catch (err) {
     throw new DocumentProblem(pdfProblem(err));
   }
+}
+
+/** Opens page `n`; a damaged page is a DocumentProblem naming it. */
+export async function openPdfPage(doc: PDFDocumentProxy, n: number): Promise<PDFPageProxy> {
+  try {
+    return await doc.getPage(n);
+  } catch (err) {
+    throw new DocumentProblem(`${pdfProblem(err).replace(/\.$/, "")} (page ${n}).`);
+  }
+}
+
+/** Text per page: the text layer where there is one; otherwise the page is rendered and OCR'd. */
+export async function extractPdf(path: string, maxPages: number): Promise<ExtractedPage[]> {
+  const doc = await openPdf(path);
   try {
     if (doc.numPages > maxPages) {
       throw new DocumentProblem(
@@ -122,12 +146,7 @@ export async function extractPdf(path: string, maxPages: number): Promise<Extrac
     if (doc.numPages === 0) throw new DocumentProblem("This PDF has no pages.");
     const pages: ExtractedPage[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
-      let page: PDFPageProxy;
-      try {
-        page = await doc.getPage(n);
-      } catch (err) {
-        throw new DocumentProblem(`${pdfProblem(err).replace(/\.$/, "")} (page ${n}).`);
-      }
+      const page = await openPdfPage(doc, n);
       const content = await page.getTextContent();
       const view = page.getViewport({ scale: 1 });
       const lines = itemsToLines(content.items as TextItem[], { width: view.width, height: view.height });

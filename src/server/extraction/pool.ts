@@ -2,13 +2,15 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ExtractionOutcome, ExtractionTask } from "./types";
+import type { ExtractionOutcome, ExtractionTask, PageImageOutcome, PageImageTask, ThreadTask } from "./types";
 
 /** A task that did not finish: the thread crashed, ran out of memory or took too long. */
 export class ExtractionCrash extends Error {}
 
 export interface ExtractionPool {
   run(task: ExtractionTask): Promise<ExtractionOutcome>;
+  /** Renders one page of a PDF or image for the file preview (see page-image.ts). */
+  renderPage(task: Omit<PageImageTask, "op">): Promise<PageImageOutcome>;
   close(): Promise<void>;
 }
 
@@ -18,9 +20,11 @@ interface Slot {
   busy: boolean;
 }
 
+type ThreadOutcome = ExtractionOutcome | PageImageOutcome;
+
 interface Pending {
-  task: ExtractionTask;
-  resolve(o: ExtractionOutcome): void;
+  task: ThreadTask;
+  resolve(o: ThreadOutcome): void;
   reject(e: Error): void;
 }
 
@@ -99,9 +103,9 @@ export function createExtractionPool(opts: {
       fn();
       pump();
     };
-    const onMessage = (m: { id?: number; outcome?: ExtractionOutcome; error?: string }) => {
+    const onMessage = (m: { id?: number; outcome?: ThreadOutcome; error?: string }) => {
       if (m.id !== id) return;
-      if (m.outcome) finish(() => job.resolve(m.outcome as ExtractionOutcome), false);
+      if (m.outcome) finish(() => job.resolve(m.outcome as ThreadOutcome), false);
       else finish(() => job.reject(new Error(m.error ?? "Extraction failed")), false);
     };
     const onError = (err: Error) =>
@@ -136,14 +140,17 @@ export function createExtractionPool(opts: {
     }
   };
 
+  const submit = (task: ThreadTask): Promise<ThreadOutcome> => {
+    if (closed) return Promise.reject(new Error("Extraction pool is closed"));
+    return new Promise<ThreadOutcome>((resolve, reject) => {
+      queue.push({ task, resolve, reject });
+      pump();
+    });
+  };
+
   return {
-    run(task) {
-      if (closed) return Promise.reject(new Error("Extraction pool is closed"));
-      return new Promise((resolve, reject) => {
-        queue.push({ task, resolve, reject });
-        pump();
-      });
-    },
+    run: (task) => submit(task) as Promise<ExtractionOutcome>,
+    renderPage: (task) => submit({ ...task, op: "page-image" }) as Promise<PageImageOutcome>,
     async close() {
       closed = true;
       for (const p of queue.splice(0)) p.reject(new Error("Extraction pool is closed"));

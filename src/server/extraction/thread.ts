@@ -1,13 +1,22 @@
 import { parentPort } from "node:worker_threads";
 import { extractDocument } from "./extract";
-import type { ExtractionTask } from "./types";
+import type { ThreadTask } from "./types";
 
-/** Entry of an extraction worker thread: one task at a time, answered by id. */
+/** Entry of an extraction worker thread: one task at a time (extraction or a page image), answered by id. */
 if (!parentPort) throw new Error("extraction thread must run as a worker thread");
 const port = parentPort;
-port.on("message", async (msg: { id: number; task: ExtractionTask }) => {
+port.on("message", async (msg: { id: number; task: ThreadTask }) => {
   try {
-    const outcome = await extractDocument(msg.task);
+    const task = msg.task;
+    if ("op" in task && task.op === "page-image") {
+      // Loaded on first use: a thread that only extracts never loads the preview code.
+      const { renderPageImage } = await import("./page-image");
+      const outcome = await renderPageImage(task);
+      const transfer = outcome.ok ? [outcome.image.buffer as ArrayBuffer] : [];
+      port.postMessage({ id: msg.id, outcome }, transfer);
+      return;
+    }
+    const outcome = await extractDocument(task as Exclude<ThreadTask, { op: "page-image" }>);
     port.postMessage({ id: msg.id, outcome });
   } catch (err) {
     port.postMessage({

@@ -25,3 +25,29 @@ export type ExtractionOutcome =
 
 /** A document problem (as opposed to a bug or a crash): becomes the file's failure reason. */
 export class DocumentProblem extends Error {}
+
+/** Render one page of a stored PDF or image for the file preview (1-based `page`). */
+export interface PageImageTask {
+  op: "page-image";
+  path: string;
+  kind: FileKind;
+  page: number;
+  /** Target width in pixels (the image is never enlarged beyond the source for images). */
+  width: number;
+}
+
+export type PageImageOutcome =
+  | {
+      ok: true;
+      image: Uint8Array;
+      contentType: "image/webp";
+      width: number;
+      height: number;
+      pageCount: number;
+    }
+  /** `out-of-range`: the page does not exist; `unreadable`: the file cannot be rendered (reason in words). */
+  | { ok: false; problem: "out-of-range"; pageCount: number }
+  | { ok: false; problem: "unreadable"; reason: string };
+
+/** What an extraction thread is asked to do. */
+export type ThreadTask = ExtractionTask | PageImageTask;

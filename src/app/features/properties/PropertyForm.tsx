@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -16,6 +17,7 @@ import {
 import { useForm } from "@mantine/form";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { boroughName, formatBblDashed, parseBbl } from "../../../domain/bbl";
 import { HttpError } from "../../lib/http";
@@ -398,7 +400,15 @@ export function PropertyForm({
               <List size="sm">
                 {files.data.files.map((f) => (
                   <List.Item key={f.id}>
-                    {f.fileName} · {f.statementYear ?? "—"} · {f.status}
+                    <Anchor
+                      renderRoot={(props) => (
+                        <Link {...props} to="/dashboard/files/$fileId" params={{ fileId: f.id }} />
+                      )}
+                      data-testid="property-file-link"
+                    >
+                      {f.fileName}
+                    </Anchor>{" "}
+                    · {f.statementYear ?? "—"} · {f.status}
                   </List.Item>
                 ))}
               </List>

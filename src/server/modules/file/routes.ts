@@ -12,6 +12,8 @@ import {
   properties,
   statementFiles,
 } from "../../db/schema";
+import { ExtractionCrash } from "../../extraction/pool";
+import type { PageImageOutcome } from "../../extraction/types";
 import { enqueue } from "../../jobs/queue";
 import { httpError } from "../../plugins/errors";
 import type { StagedFile } from "../../storage";
@@ -24,12 +26,14 @@ import {
   ExtractionResponse,
   FileStatusSchema,
   IdParams,
+  PageImageQuery,
+  PageParams,
   StaffList,
   StatementFile,
   UploadResponse,
 } from "./schemas";
 import { createFileServices, type FileServices } from "./services";
-import { CONTENT_TYPES, sniffKind, UNSUPPORTED_TYPE_MESSAGE } from "./sniff";
+import { CONTENT_TYPES, type FileKind, sniffKind, UNSUPPORTED_TYPE_MESSAGE } from "./sniff";
 
 type FileRow = typeof statementFiles.$inferSelect;
 
@@ -55,6 +59,11 @@ function toApi(row: FileRow) {
 }
 
 const BUSY = ["queued", "extracting"];
+const SPREADSHEETS = new Set(["xlsx", "xls", "csv"]);
+export const SPREADSHEET_NO_IMAGE = "Spreadsheets have no page image; see the extracted rows";
+export const PAGE_RENDER_FAILED =
+  "This page could not be shown: the file is damaged or too complex to draw. Download the file to view it.";
+const pagesMessage = (n: number) => `This file has ${n} ${n === 1 ? "page" : "pages"}`;
 const UPLOAD_FIELDS = new Set(["bblId", "documentType", "statementYear"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -476,6 +485,73 @@ export async function fileRoutes(app: FastifyInstance) {
         lineItems: (result?.lineItems ?? []) as Static<typeof ExtractionResponse>["lineItems"],
         notes: (result?.notes ?? []) as string[],
       };
+    },
+  );
+
+  app.get<{ Params: Static<typeof PageParams>; Querystring: Static<typeof PageImageQuery> }>(
+    "/api/file/:id/pages/:n",
+    {
+      config: { auth: [] },
+      schema: {
+        tags: ["files"],
+        summary: "An image of one page (for the file preview)",
+        description:
+          'WebP image of page `n` (from 1) of a PDF or image file, `width` pixels wide (default 1200, at most 1600). PDFs are rendered in a worker thread, images converted (HEIC too). Spreadsheets have no page image (404); a page past the end answers 404 "This file has N pages"; a file that cannot be drawn answers 422. Line item boxes from GET /api/file/{id}/extraction are fractions of this image.',
+        params: PageParams,
+        querystring: PageImageQuery,
+        produces: ["image/webp"],
+        response: {
+          200: Type.Unsafe<Buffer>({ type: "string", format: "binary", description: "image/webp" }),
+          404: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await visibleFile(request, request.params.id);
+      const n = request.params.n;
+      const width = request.query.width;
+      if (SPREADSHEETS.has(file.kind)) throw httpError(404, SPREADSHEET_NO_IMAGE);
+      if (file.status === "extracted" && file.pageCount && n > file.pageCount) {
+        throw httpError(404, pagesMessage(file.pageCount));
+      }
+      // The bytes behind a file id never change (content-addressed), so the image is cacheable.
+      const etag = `"${file.sha256.slice(0, 32)}-p${n}-w${width}"`;
+      const cacheControl = "private, max-age=86400";
+      if (request.headers["if-none-match"] === etag) {
+        return reply.status(304).header("etag", etag).header("cache-control", cacheControl).send();
+      }
+      const copy = await services.store.localCopy(file.storageKey).catch(() => {
+        throw httpError(404, "The stored file is missing");
+      });
+      let outcome: PageImageOutcome;
+      try {
+        outcome = await services
+          .previewPool()
+          .renderPage({ path: copy.path, kind: file.kind as FileKind, page: n, width });
+      } catch (err) {
+        // A crashed, timed-out or failing thread: the file is the likely cause; the API carries on.
+        request.log.warn(
+          { err, fileId: file.id, page: n, crash: err instanceof ExtractionCrash },
+          "page image failed",
+        );
+        throw httpError(422, PAGE_RENDER_FAILED);
+      } finally {
+        await copy.release();
+      }
+      if (!outcome.ok) {
+        if (outcome.problem === "out-of-range") throw httpError(404, pagesMessage(outcome.pageCount));
+        throw httpError(422, outcome.reason);
+      }
+      return reply
+        .header("content-type", outcome.contentType)
+        .header("cache-control", cacheControl)
+        .header("etag", etag)
+        .header("x-content-type-options", "nosniff")
+        .header("x-page-count", String(outcome.pageCount))
+        .header("x-image-width", String(outcome.width))
+        .header("x-image-height", String(outcome.height))
+        .send(Buffer.from(outcome.image.buffer, outcome.image.byteOffset, outcome.image.byteLength));
     },
   );
 

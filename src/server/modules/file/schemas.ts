@@ -98,3 +98,23 @@ export const ErrorResponse = Type.Object({
   error: Type.String(),
   message: Type.String(),
 });
+
+export const PageParams = Type.Object(
+  {
+    id: Type.String({ format: "uuid" }),
+    n: Type.Integer({ minimum: 1, description: "Page number, from 1" }),
+  },
+  { additionalProperties: false },
+);
+
+export const PageImageQuery = Type.Object(
+  {
+    width: Type.Integer({
+      minimum: 200,
+      maximum: 1600,
+      default: 1200,
+      description: "Width of the image in pixels (images are never enlarged beyond their own width)",
+    }),
+  },
+  { additionalProperties: false },
+);

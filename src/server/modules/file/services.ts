@@ -13,6 +13,11 @@ export interface FileServices {
   runner: JobRunner | null;
   /** Wakes the job runner after enqueueing (no-op when jobs run in another process). */
   wake(): void;
+  /**
+   * Threads for preview page images: separate from extraction, so a long OCR job never keeps a
+   * preview waiting; short timeout and a smaller memory limit, since one page is small work.
+   */
+  previewPool(): ExtractionPool;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,15 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
   const getPool = () => {
     pool ??= createExtractionPool({ size: ctx.config.extractionWorkers });
     return pool;
+  };
+  let preview: ExtractionPool | null = null;
+  const previewPool = () => {
+    preview ??= createExtractionPool({
+      size: Math.min(2, ctx.config.extractionWorkers),
+      timeoutMs: 30_000,
+      memoryMb: 512,
+    });
+    return preview;
   };
   const runner = opts.runJobs
     ? createJobRunner({
@@ -50,9 +64,10 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
     bus,
     runner,
     wake: () => runner?.wake(),
+    previewPool,
     async close() {
       const stopping = runner?.stop(3000);
-      await pool?.close();
+      await Promise.all([pool?.close(), preview?.close()]);
       await stopping;
     },
   };
