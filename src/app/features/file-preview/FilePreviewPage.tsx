@@ -22,15 +22,15 @@ import { useState } from "react";
 import { HttpError } from "../../lib/http";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { saveFile } from "../files/files-api";
+import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../files/labels";
 import {
   filePreviewApi,
   filePreviewKeys,
   isSettled,
   isSpreadsheet,
-  type PreviewFile,
 } from "./file-preview-api";
 import { LineItemList } from "./LineItemList";
-import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "./labels";
 import type { IndexedLineItem } from "./line-items";
 import { PageViewer } from "./PageViewer";
 import { SheetView } from "./SheetView";
@@ -47,21 +47,6 @@ function BackLink() {
       </Group>
     </Anchor>
   );
-}
-
-async function downloadFile(file: PreviewFile) {
-  const blob = await filePreviewApi.download(file.id);
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = file.fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }
 
 /**
@@ -160,7 +145,7 @@ export function FilePreviewPage({ fileId }: { fileId: string }) {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadFile(f);
+      await saveFile(f);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       toast.error(t`Download failed: ${reason}`);

@@ -1,6 +1,7 @@
+import type { DocumentType, FileStatus } from "../../../domain/files";
 import { http } from "../../lib/http";
 
-export type FileStatus = "uploaded" | "queued" | "extracting" | "extracted" | "failed";
+export { type FileStatus, isSettled } from "../../../domain/files";
 
 /** GET /api/file/{id} (docs/files.md). */
 export interface PreviewFile {
@@ -8,7 +9,7 @@ export interface PreviewFile {
   fileName: string;
   bblId: string;
   companyId: string;
-  documentType: string;
+  documentType: DocumentType;
   statementYear: number | null;
   contentType: string;
   kind: string;
@@ -58,7 +59,6 @@ export const PAGE_IMAGE_WIDTH = 1200;
 
 export const SPREADSHEET_KINDS = new Set(["xlsx", "xls", "csv"]);
 export const isSpreadsheet = (kind: string) => SPREADSHEET_KINDS.has(kind);
-export const isSettled = (status: FileStatus) => status === "extracted" || status === "failed";
 
 export const filePreviewKeys = {
   file: (id: string) => ["file-preview", id, "file"] as const,
@@ -77,6 +77,4 @@ export const filePreviewApi = {
       headers: { Accept: "image/webp,image/*" },
       signal,
     }),
-  download: (id: string) =>
-    http.get<Blob>(`/api/file/download/${encodeURIComponent(id)}`, { responseType: "blob" }),
 };

@@ -1,19 +1,7 @@
+import type { DocumentType, FileStatus } from "../../../domain/files";
 import { http } from "../../lib/http";
 
-/** The document types the server accepts (src/server/modules/file/schemas.ts). */
-export const DOCUMENT_TYPES = [
-  "operating_statement",
-  "rent_roll",
-  "general_ledger",
-  "audit_report",
-  "tax_bill",
-  "lease",
-  "other",
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-export const FILE_STATUSES = ["uploaded", "queued", "extracting", "extracted", "failed"] as const;
-export type FileStatus = (typeof FILE_STATUSES)[number];
+export { DOCUMENT_TYPES, type DocumentType, FILE_STATUSES, type FileStatus } from "../../../domain/files";
 
 /** A statement file record as the API returns it (docs/files.md). */
 export interface StatementFile {

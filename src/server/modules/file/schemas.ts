@@ -1,20 +1,12 @@
 import { Type } from "@sinclair/typebox";
+import { DOCUMENT_TYPES, type DocumentType, FILE_STATUSES } from "../../../domain/files";
 
-export const DOCUMENT_TYPES = [
-  "operating_statement",
-  "rent_roll",
-  "general_ledger",
-  "audit_report",
-  "tax_bill",
-  "lease",
-  "other",
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export { DOCUMENT_TYPES, type DocumentType };
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
 export const FileStatusSchema = Type.Union(
-  ["uploaded", "queued", "extracting", "extracted", "failed"].map((s) => Type.Literal(s)),
+  FILE_STATUSES.map((s) => Type.Literal(s)),
   { description: "uploaded → queued → extracting → extracted | failed" },
 );
 
