@@ -10,6 +10,7 @@ import { fileRoutes } from "./file/routes";
 import { healthRoutes } from "./health/routes";
 import { publicFormRoutes } from "./public-forms/routes";
 import { rpieRoutes } from "./rpie/routes";
+import { statementMappingRoutes } from "./statement-mapping/routes";
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
 export async function registerModules(app: FastifyInstance) {
@@ -22,6 +23,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(fileRoutes);
   await app.register(bblRoutes);
   await app.register(rpieRoutes);
+  await app.register(statementMappingRoutes);
   await app.register(companyRoutes);
   await app.register(adminRoutes);
 }
