@@ -3,6 +3,7 @@ import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
+import { mappingBench } from "./mapping";
 import { type Figure, met } from "./util";
 
 /**
@@ -15,6 +16,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "cold-start": coldStartBench,
   extraction: extractionBench,
   frontend: frontendBench,
+  mapping: mappingBench,
 };
 
 async function main() {
