@@ -9,31 +9,19 @@ import {
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
-import { useRouter } from "@tanstack/react-router";
-import type { MouseEvent } from "react";
+import { Link } from "@tanstack/react-router";
 import { canDelete, canRetryExtraction, isBusy } from "./file-list";
 import type { StatementFile } from "./files-api";
 import { formatSize } from "./format-size";
 import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS, UPLOAD_ERROR_LABELS } from "./labels";
 import { canRetryUpload, type UploadItem } from "./upload-queue";
 
-export const previewHref = (fileId: string) => `/dashboard/files/${fileId}`;
-
-/** A link to the file's preview page, navigated inside the app (a plain link for new tabs). */
+/** A link to the file's preview page (a real link: opens in a new tab too). */
 function PreviewLink({ fileId, fileName }: { fileId: string; fileName: string }) {
   const { t } = useLingui();
-  const router = useRouter();
-  const href = previewHref(fileId);
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    router.history.push(href);
-  };
   return (
     <Button
-      component="a"
-      href={href}
-      onClick={onClick}
+      renderRoot={(props) => <Link {...props} to="/dashboard/files/$fileId" params={{ fileId }} />}
       size="xs"
       variant="light"
       leftSection={<IconEye size={16} />}

@@ -21,6 +21,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { boroughName, formatBblDashed, parseBbl } from "../../../domain/bbl";
 import { HttpError } from "../../lib/http";
+import { STATUS_LABELS } from "../files/labels";
 import { BBL_ERROR_LABELS } from "../rpie-checker/labels";
 import { type Property, type PropertyInput, propertiesApi } from "./properties-api";
 
@@ -408,7 +409,7 @@ export function PropertyForm({
                     >
                       {f.fileName}
                     </Anchor>{" "}
-                    · {f.statementYear ?? "—"} · {f.status}
+                    · {f.statementYear ?? "—"} · {i18n._(STATUS_LABELS[f.status])}
                   </List.Item>
                 ))}
               </List>

@@ -1,3 +1,4 @@
+import type { DocumentType, FileStatus } from "../../../domain/files";
 import { http } from "../../lib/http";
 
 export type Obligation = "must-file" | "claim-of-exclusion" | "not-required";
@@ -57,9 +58,9 @@ export interface Property extends PropertyFacts {
 export interface PropertyFile {
   id: string;
   fileName: string;
-  documentType: string;
+  documentType: DocumentType;
   statementYear: number | null;
-  status: string;
+  status: FileStatus;
   createdAt: string;
 }
 
