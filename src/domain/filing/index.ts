@@ -1,0 +1,4 @@
+export * from "./actors";
+export * from "./quote";
+export * from "./states";
+export * from "./transitions";
