@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentFilingYear, filingDeadline, todayInNewYork } from "../../src/domain/rpie";
-import { properties, statementFiles } from "../../src/server/db/schema";
+import { filings, properties, statementFiles } from "../../src/server/db/schema";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 
@@ -372,18 +372,20 @@ describe("DELETE /api/bbl/:id", () => {
     const p = (await call("GET", "/api/bbl/company", ann))
       .json()
       .find((x: { bbl: string }) => x.bbl === "4000010001");
-    // Filings arrive with issue 5; a minimal table stands in for the guard's query.
-    await server.database.db.execute(
-      sql`create table if not exists filings (id uuid primary key, property_id uuid not null, status text not null)`,
-    );
-    await server.database.db.execute(
-      sql`insert into filings (id, property_id, status) values (${randomUUID()}, ${p.id}, 'in_review')`,
-    );
+    const filingId = randomUUID();
+    await server.database.db.insert(filings).values({
+      id: filingId,
+      companyId: ann.companyId,
+      propertyId: p.id,
+      year: 2026,
+      kind: "rpie",
+      state: "in_review",
+    });
     const res = await call("DELETE", `/api/bbl/${p.id}`, ann);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain("filing in progress");
     expect((await call("GET", `/api/bbl/${p.id}`, ann)).statusCode).toBe(200);
-    await server.database.db.execute(sql`update filings set status = 'filed' where property_id = ${p.id}`);
+    await server.database.db.update(filings).set({ state: "filed" }).where(eq(filings.id, filingId));
     expect((await call("DELETE", `/api/bbl/${p.id}`, ann)).statusCode).toBe(204);
   });
 });

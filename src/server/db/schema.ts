@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -335,4 +336,208 @@ export const jobs = pgTable(
     index("jobs_claim_idx").on(t.status, t.runAt),
     uniqueIndex("jobs_active_key").on(t.key).where(sql`${t.status} in ('queued', 'running')`),
   ],
+);
+
+/**
+ * A filing: one property, one year, one kind of work ("rpie" statement or "penalty_removal"),
+ * moving through the states of src/domain/filing. One per company, property, year and kind.
+ */
+export const filings = pgTable(
+  "filings",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id),
+    year: integer("year").notNull(),
+    /** rpie | penalty_removal */
+    kind: text("kind").notNull(),
+    /** documents_requested … filed | needs_information (src/domain/filing/states.ts). */
+    state: text("state").notNull(),
+    /** While in needs_information: the state it goes back to when the owner answers. */
+    returnTo: text("return_to"),
+    stateChangedAt: timestamp("state_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Penalty removal: the owner's reason and the uploaded penalty notice. */
+    reason: text("reason"),
+    noticeFileId: uuid("notice_file_id").references(() => statementFiles.id),
+    confirmationNumber: text("confirmation_number"),
+    filedOn: text("filed_on"),
+    filedBy: uuid("filed_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("filings_company_property_year_kind_key").on(t.companyId, t.propertyId, t.year, t.kind),
+    index("filings_state_idx").on(t.state, t.stateChangedAt),
+    index("filings_property_idx").on(t.propertyId),
+  ],
+);
+
+/** The audit trail of a filing: every move (from → to) and note, by whom and when. */
+export const filingEvents = pgTable(
+  "filing_events",
+  {
+    id: uuid("id").primaryKey(),
+    filingId: uuid("filing_id")
+      .notNull()
+      .references(() => filings.id, { onDelete: "cascade" }),
+    /** null for the system (a payment provider's webhook). */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** owner | staff | system */
+    actorRole: text("actor_role").notNull(),
+    /** transition, created, quote_sent, quote_accepted, payment, override, answer */
+    type: text("type").notNull(),
+    fromState: text("from_state"),
+    toState: text("to_state"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("filing_events_filing_idx").on(t.filingId, t.createdAt)],
+);
+
+/** A price offered for a filing; at most one accepted quote per filing. */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey(),
+    filingId: uuid("filing_id")
+      .notNull()
+      .references(() => filings.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** draft | sent | accepted | withdrawn */
+    status: text("status").notNull().default("draft"),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    note: text("note"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("quotes_filing_idx").on(t.filingId),
+    uniqueIndex("quotes_one_accepted_per_filing").on(t.filingId).where(sql`${t.status} = 'accepted'`),
+  ],
+);
+
+export const quoteLineItems = pgTable(
+  "quote_line_items",
+  {
+    id: uuid("id").primaryKey(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** base_filing | extra_statement | rent_roll | penalty_removal | rush */
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitCents: bigint("unit_cents", { mode: "number" }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("quote_line_items_position_key").on(t.quoteId, t.position)],
+);
+
+/** Invoice numbers: INV-<year>-<6 digits from this sequence>. */
+export const invoiceNumberSeq = pgSequence("invoice_number_seq", { startWith: 1001 });
+
+/** What the owner owes for an accepted quote (one invoice per quote). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey(),
+    number: text("number").notNull(),
+    filingId: uuid("filing_id")
+      .notNull()
+      .references(() => filings.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("usd"),
+    /** unpaid | paid | void */
+    status: text("status").notNull().default("unpaid"),
+    /** stripe | bank_transfer | check, once paid */
+    method: text("method"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Staff let the filing go ahead unpaid: why, who and when. */
+    overrideReason: text("override_reason"),
+    overriddenBy: uuid("overridden_by").references(() => users.id, { onDelete: "set null" }),
+    overriddenAt: timestamp("overridden_at", { withTimezone: true }),
+    /** The last Stripe Checkout Session started for it. */
+    checkoutSessionId: text("checkout_session_id"),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.number),
+    uniqueIndex("invoices_quote_key").on(t.quoteId),
+    index("invoices_company_idx").on(t.companyId, t.createdAt),
+    index("invoices_filing_idx").on(t.filingId),
+  ],
+);
+
+/**
+ * Money received for an invoice. provider_event_id is unique (Stripe's event id, or
+ * "manual:<id>" for a transfer or check staff recorded), so a replayed webhook changes nothing.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** stripe | bank_transfer | check */
+    provider: text("provider").notNull(),
+    /** Stripe: the Checkout Session id; manual: the bank or check reference. */
+    providerPaymentId: text("provider_payment_id"),
+    providerEventId: text("provider_event_id").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("usd"),
+    recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    receivedOn: text("received_on"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_event_key").on(t.providerEventId),
+    index("payments_invoice_idx").on(t.invoiceId),
+  ],
+);
+
+/**
+ * Reminder mails already sent. key is unique (e.g. "deadline:<property>:<year>:30:<user>",
+ * "stuck:<filing>:<state>:<since>"), so a reminder is never sent twice, across restarts and replicas.
+ */
+export const remindersSent = pgTable(
+  "reminders_sent",
+  {
+    id: uuid("id").primaryKey(),
+    key: text("key").notNull(),
+    /** deadline | stuck */
+    kind: text("kind").notNull(),
+    filingId: uuid("filing_id").references(() => filings.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id").references(() => properties.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    offsetDays: integer("offset_days"),
+    sentTo: text("sent_to").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reminders_sent_key").on(t.key)],
 );
