@@ -1,4 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 
 export const LOCALES = { en: "English", de: "Deutsch", es: "Español" } as const;
 export type Locale = keyof typeof LOCALES;
@@ -19,9 +20,29 @@ export function storedLocale(): Locale {
   }
 }
 
-// Each catalog is its own chunk: only the chosen language is downloaded.
+type CompiledMessage = ReturnType<typeof compileMessage>;
+const compiledMessages = new Map<string, CompiledMessage>();
+
+/**
+ * English renders the source text the macros keep in the bundle (vite.config.ts,
+ * `stripMessageField: false`), so it needs no catalog: Lingui compiles an ICU message
+ * (placeholders, plurals) the first time it is shown, and this cache keeps re-renders
+ * from parsing it again. German and Spanish stay precompiled.
+ */
+export function compileCached(message: string): CompiledMessage {
+  let compiled = compiledMessages.get(message);
+  if (compiled === undefined) {
+    compiled = compileMessage(message);
+    compiledMessages.set(message, compiled);
+  }
+  return compiled;
+}
+i18n.setMessagesCompiler(compileCached);
+
+// Each translated catalog is its own chunk: only the chosen language is downloaded. English
+// (the source language, msgstr = msgid) has none; see compileCached.
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import("./locales/en/messages.po"),
+  en: async () => ({ messages: {} }),
   de: () => import("./locales/de/messages.po"),
   es: () => import("./locales/es/messages.po"),
 };
