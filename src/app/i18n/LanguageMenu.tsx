@@ -1,3 +1,4 @@
+import "../ui/theme/full-styles";
 import { ActionIcon, Menu, Tooltip } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
 import { changeLocale, isLocale, LOCALES, type Locale } from "./i18n";

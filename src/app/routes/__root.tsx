@@ -1,45 +1,79 @@
+import { Trans } from "@lingui/react/macro";
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useRef } from "react";
 import { useAuth } from "../features/auth/auth-context";
-import { CookieBanner } from "../features/cookies/CookieBanner";
-import { NotFoundPage, ServerErrorPage } from "../features/errors/pages";
-import { PwaPrompts } from "../features/pwa/PwaPrompts";
-import { SettingsButton } from "../features/settings/SettingsButton";
 import { useSettings } from "../features/settings/useSettings";
-import { useNavigationProgress } from "../ui/progress/useNavigationProgress";
 import { SplashScreen } from "../ui/SplashScreen";
+
+// Progress bar, PWA notices, Settings button and cookie banner: fetched right after the first
+// render instead of before it (see ui/deferred/DeferredShell.tsx).
+const DeferredShell = lazy(() => import("../ui/deferred/DeferredShell"));
 
 // The drawer (and its Mantine inputs) loads the first time it opens, not with every page.
 const SettingsDrawer = lazy(() =>
   import("../features/settings/SettingsDrawer").then((m) => ({ default: m.SettingsDrawer })),
 );
 
+// The 404/500 pages (and their illustrations) load only when shown. Should their chunk fail
+// to load (a deploy replaced it, the network is gone), a plain page still says what happened.
+const errorPages = () => import("../features/errors/pages");
+const NotFoundPage = lazy(() =>
+  errorPages().then(
+    (m) => ({ default: m.NotFoundPage }),
+    () => ({ default: () => <PlainErrorPage status={404} /> }),
+  ),
+);
+const ServerErrorPage = lazy(() =>
+  errorPages().then(
+    (m) => ({ default: m.ServerErrorPage }),
+    () => ({ default: () => <PlainErrorPage status={500} /> }),
+  ),
+);
+
+function PlainErrorPage({ status }: { status: number }) {
+  return (
+    <main style={{ padding: 64, textAlign: "center" }}>
+      <h1>{status}</h1>
+      <a href="/">
+        <Trans>Back to Home</Trans>
+      </a>
+    </main>
+  );
+}
+
 function RootLayout() {
   const { isInitialized } = useAuth();
-  useNavigationProgress();
   const { openDrawer } = useSettings();
   const drawerWanted = useRef(false);
   if (openDrawer) drawerWanted.current = true;
   return (
     <>
       {isInitialized ? <Outlet /> : <SplashScreen />}
-      <PwaPrompts />
-      {isInitialized ? <SettingsButton /> : null}
+      <Suspense fallback={null}>
+        <DeferredShell />
+      </Suspense>
       {drawerWanted.current ? (
         <Suspense fallback={null}>
           <SettingsDrawer />
         </Suspense>
       ) : null}
-      <CookieBanner />
     </>
   );
 }
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: () => (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  ),
   errorComponent: ({ error }) => {
     console.error(error);
-    return <ServerErrorPage />;
+    return (
+      <Suspense fallback={null}>
+        <ServerErrorPage />
+      </Suspense>
+    );
   },
 });

@@ -1,3 +1,4 @@
+import "./theme/full-styles";
 import { Notifications, type NotificationsProps } from "@mantine/notifications";
 import classes from "./toast.module.css";
 

@@ -1,3 +1,4 @@
+import "../../ui/theme/full-styles";
 import { Trans } from "@lingui/react/macro";
 import { Anchor, Box, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";

@@ -1,3 +1,4 @@
+import "../theme/full-styles";
 import { AppShell, Box, Container, Divider, Overlay, ScrollArea } from "@mantine/core";
 import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "@tanstack/react-router";

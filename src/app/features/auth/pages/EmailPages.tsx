@@ -1,3 +1,4 @@
+import "../../../ui/theme/full-styles";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleX, IconMailForward } from "@tabler/icons-react";

@@ -1,3 +1,4 @@
+import "../../../ui/theme/full-styles";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Drawer, NavLink, Stack } from "@mantine/core";
 import { IconCalendarEvent, IconMail, IconReceipt } from "@tabler/icons-react";

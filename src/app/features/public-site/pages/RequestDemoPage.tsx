@@ -1,3 +1,4 @@
+import "../../../ui/theme/full-styles";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
