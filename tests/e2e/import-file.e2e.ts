@@ -30,6 +30,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/**
+ * Picks an option of a Mantine Select. The PWA's "Ready to work offline" card can appear at
+ * any moment; closing it (the locator handler below) also closes an open dropdown, as any
+ * outside click does, so the pick is tried again, as a person would.
+ */
+async function choose(page: Page, label: string, option: string) {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole("textbox", { name: label }).click();
+    try {
+      await page.getByRole("option", { name: option }).click({ timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 /** Chooses files through the page's "Choose files" button and the browser's file dialog. */
 async function chooseFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   const [chooser] = await Promise.all([
@@ -71,10 +88,12 @@ describe("upload file page", () => {
     await page.getByTestId("files-empty").getByText("No files uploaded for this property yet.").waitFor();
 
     // Rent roll for 2023, two files dropped at once: a real statement and random bytes named .pdf.
-    await page.getByRole("textbox", { name: "Document type" }).click();
-    await page.getByRole("option", { name: "Rent roll" }).click();
-    await page.getByRole("textbox", { name: "Statement year" }).click();
-    await page.getByRole("option", { name: "2023" }).click();
+    await choose(page, "Document type", "Rent roll");
+    await choose(page, "Statement year", "2023");
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Document type" }).inputValue())
+      .toBe("Rent roll");
+    await expect.poll(() => page.getByRole("textbox", { name: "Statement year" }).inputValue()).toBe("2023");
 
     const statement = Buffer.from(await statementPdf(makeStatement(7)));
     await page.evaluate(() => {
