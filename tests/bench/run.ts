@@ -4,6 +4,7 @@ import { coldStartBench } from "./cold-start";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { mappingBench } from "./mapping";
+import { outputsBench } from "./outputs";
 import { type Figure, met } from "./util";
 
 /**
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   extraction: extractionBench,
   frontend: frontendBench,
   mapping: mappingBench,
+  outputs: outputsBench,
 };
 
 async function main() {
