@@ -24,12 +24,7 @@ import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { saveFile } from "../files/files-api";
 import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../files/labels";
-import {
-  filePreviewApi,
-  filePreviewKeys,
-  isSettled,
-  isSpreadsheet,
-} from "./file-preview-api";
+import { filePreviewApi, filePreviewKeys, isSettled, isSpreadsheet } from "./file-preview-api";
 import { LineItemList } from "./LineItemList";
 import type { IndexedLineItem } from "./line-items";
 import { PageViewer } from "./PageViewer";
