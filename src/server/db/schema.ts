@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -540,4 +541,119 @@ export const remindersSent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("reminders_sent_key").on(t.key)],
+);
+
+/**
+ * A statement file's mapping onto a form (issue 5, "Mapping"): one per file. `document` is
+ * the staff's work (src/domain/statement-mapping/mapping.ts: selection, corrections,
+ * assignments, splits, explanations); the extraction itself is never changed. `version`
+ * counts saves (a save names the version it was based on); `held_by`/`held_at` is a soft
+ * lock that lapses 30 minutes after it was last taken or used.
+ */
+export const statementMappings = pgTable(
+  "statement_mappings",
+  {
+    id: uuid("id").primaryKey(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => statementFiles.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id),
+    /** rpie | tc201 | tc203 */
+    form: text("form").notNull(),
+    filingYear: integer("filing_year").notNull(),
+    /** draft | ready | reopened */
+    status: text("status").notNull().default("draft"),
+    document: jsonb("document").notNull(),
+    version: integer("version").notNull().default(1),
+    heldBy: uuid("held_by").references(() => users.id, { onDelete: "set null" }),
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    readyBy: uuid("ready_by").references(() => users.id, { onDelete: "set null" }),
+    /** The label → field entries this mapping added to learned_labels when last made ready. */
+    learned: jsonb("learned").notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("statement_mappings_file_key").on(t.fileId),
+    index("statement_mappings_company_idx").on(t.companyId),
+    index("statement_mappings_property_idx").on(t.propertyId, t.form, t.filingYear),
+    index("statement_mappings_status_idx").on(t.status),
+    check("statement_mappings_form_check", sql`${t.form} in ('rpie', 'tc201', 'tc203')`),
+    check("statement_mappings_status_check", sql`${t.status} in ('draft', 'ready', 'reopened')`),
+  ],
+);
+
+/** Every change to a mapping: who, when, what (hold, save, ready, …) and old → new per changed path. */
+export const statementMappingEvents = pgTable(
+  "statement_mapping_events",
+  {
+    id: uuid("id").primaryKey(),
+    mappingId: uuid("mapping_id")
+      .notNull()
+      .references(() => statementMappings.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** hold, release, force_release, save, apply_template, ready, reopen */
+    action: text("action").notNull(),
+    /** [{ path, from, to }] (src/domain/statement-mapping/template.ts diffDocuments). */
+    changes: jsonb("changes").notNull().default(sql`'[]'::jsonb`),
+    /** The mapping's version after this change. */
+    version: integer("version").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("statement_mapping_events_mapping_idx").on(t.mappingId, t.createdAt)],
+);
+
+/**
+ * A property's mapping template per form: label → target from its last confirmed mapping,
+ * applied to the next year's statement. Also this company's (and preparer's) earlier
+ * mappings for the suggestions.
+ */
+export const mappingTemplates = pgTable(
+  "mapping_templates",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id),
+    form: text("form").notNull(),
+    /** [{ label, key, target }] */
+    entries: jsonb("entries").notNull(),
+    sourceMappingId: uuid("source_mapping_id").references(() => statementMappings.id, {
+      onDelete: "set null",
+    }),
+    sourceYear: integer("source_year").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("mapping_templates_property_form_key").on(t.companyId, t.propertyId, t.form),
+    index("mapping_templates_updated_by_idx").on(t.updatedBy),
+  ],
+);
+
+/** The learned table: how often a (normalised) label was confirmed as a field, over all ready mappings. */
+export const learnedLabels = pgTable(
+  "learned_labels",
+  {
+    /** normaliseLabel(label) */
+    labelKey: text("label_key").notNull(),
+    form: text("form").notNull(),
+    fieldId: text("field_id").notNull(),
+    /** One label as a statement had it (the suggestion engine normalises it again). */
+    sampleLabel: text("sample_label").notNull(),
+    count: integer("count").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.labelKey, t.form, t.fieldId] })],
 );
