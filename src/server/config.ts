@@ -43,6 +43,12 @@ export interface Config {
   jobsInProcess: boolean;
   /** NYC Open Data (Socrata) base URL for the PLUTO property lookup (NYC_OPEN_DATA_URL). */
   nycOpenDataUrl: string;
+  /** Stripe Checkout for invoices (STRIPE_SECRET_KEY); unset = bank transfer / check, marked by staff. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | undefined;
+  /** What owners are told when paying by bank transfer or check (PAYMENT_INSTRUCTIONS). */
+  paymentInstructions: string;
+  /** How often the filing reminder job runs, in minutes (FILING_REMINDERS_EVERY_MINUTES, default 60). */
+  filingRemindersEveryMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -87,6 +93,26 @@ function loadS3(env: Env): Config["s3"] {
   };
 }
 
+/** STRIPE_SECRET_KEY turns Stripe Checkout on; it needs STRIPE_WEBHOOK_SECRET to learn of payments. */
+function loadStripe(env: Env): Config["stripe"] {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = env;
+  if (!STRIPE_SECRET_KEY) return undefined;
+  if (!STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the webhook signing secret, whsec_...): without it payments are never confirmed",
+    );
+  }
+  return {
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    apiUrl: (STRIPE_API_URL || "https://api.stripe.com").replace(/\/+$/, ""),
+  };
+}
+
+export const DEFAULT_PAYMENT_INSTRUCTIONS =
+  "Pay by bank transfer or by check made out to Blocklot. Write the invoice number on the transfer or the check. " +
+  "We mark the invoice paid when the money arrives.";
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = intFrom(env, "PORT", 3000);
   const dataDir = resolve(env.DATA_DIR || "./data");
@@ -118,6 +144,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     extractionMaxPages: Math.max(1, intFrom(env, "EXTRACTION_MAX_PAGES", 500)),
     jobsInProcess: env.JOBS_IN_PROCESS !== "false",
     nycOpenDataUrl: (env.NYC_OPEN_DATA_URL || "https://data.cityofnewyork.us").replace(/\/+$/, ""),
+    stripe: loadStripe(env),
+    paymentInstructions: env.PAYMENT_INSTRUCTIONS || DEFAULT_PAYMENT_INSTRUCTIONS,
+    filingRemindersEveryMinutes: Math.max(1, intFrom(env, "FILING_REMINDERS_EVERY_MINUTES", 60)),
   };
   return { ...config, ...overrides };
 }

@@ -21,12 +21,12 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Adds a job. With a key, at most one queued or running job per key exists; enqueueing a
+ * Adds a job (due now, or at `runAt`). With a key, at most one queued or running job per key exists; enqueueing a
  * second one answers null (the caller reports "already running").
  */
 export async function enqueue(
   db: Db,
-  job: { kind: string; key?: string; payload: Record<string, unknown>; maxAttempts?: number },
+  job: { kind: string; key?: string; payload: Record<string, unknown>; maxAttempts?: number; runAt?: Date },
 ): Promise<string | null> {
   const id = uuidv7();
   try {
@@ -36,6 +36,7 @@ export async function enqueue(
       key: job.key ?? null,
       payload: job.payload,
       maxAttempts: job.maxAttempts ?? 3,
+      ...(job.runAt ? { runAt: job.runAt } : {}),
     });
     return id;
   } catch (err) {

@@ -7,6 +7,7 @@ import { bblRoutes } from "./bbl/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
 import { fileRoutes } from "./file/routes";
+import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { publicFormRoutes } from "./public-forms/routes";
 import { rpieRoutes } from "./rpie/routes";
@@ -24,6 +25,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(bblRoutes);
   await app.register(rpieRoutes);
   await app.register(statementMappingRoutes);
+  await app.register(filingRoutes);
   await app.register(companyRoutes);
   await app.register(adminRoutes);
 }

@@ -1,0 +1,287 @@
+import type { Static } from "@sinclair/typebox";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { FILING_STATES } from "../../../domain/filing";
+import { formatCents } from "../../../domain/money";
+import { ROLES } from "../../../domain/roles";
+import { filings, invoices } from "../../db/schema";
+import { currentUser } from "../../plugins/auth";
+import { httpError } from "../../plugins/errors";
+import { FILING_NOT_FOUND, filingApi, filingsToApi, lockFiling, moveFiling, selectFilings } from "./filings";
+import { markReceived, overrideUnpaid } from "./invoices";
+import { mailCompany } from "./notify";
+import { priceFiling, sendDraft } from "./quotes";
+import {
+  ErrorBody,
+  FiledBody,
+  FilingSchema,
+  IdParams,
+  MarkReceivedBody,
+  OverrideBody,
+  QuoteBody,
+  StaffQueue,
+  StaffQueueQuery,
+  TransitionBody,
+} from "./schemas";
+
+const STAFF = { auth: [ROLES.SUPER_ADMIN] } as const;
+
+/**
+ * Staff (ROLE_SUPER_ADMIN) work on every company's filings: the queue with filters and counts,
+ * moves, pricing and sending quotes, recording transfers and checks, overriding an unpaid
+ * invoice with a reason, marking a filing filed. Owners get 403 from the role check.
+ */
+export async function staffFilingRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+  const { db } = ctx;
+
+  async function notifyQuote(filingId: string) {
+    const f = await filingApi(db, filingId, "owner", false);
+    if (f.quote?.status !== "sent") return;
+    await mailCompany(ctx, f.companyId, {
+      kind: "filing-quote",
+      subject: `Your quote for the ${f.year} filing of BBL ${f.bbl}`,
+      lines: () => [
+        `We priced the ${f.year} filing of BBL ${f.bbl}${f.address ? ` (${f.address})` : ""}: ${formatCents(f.quote?.totalCents ?? 0)}.`,
+        "",
+        `Review and accept it here: ${ctx.config.publicUrl}/dashboard/filings`,
+      ],
+    });
+  }
+
+  app.get<{ Querystring: Static<typeof StaffQueueQuery> }>(
+    "/api/admin/filings",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary:
+          "The staff queue: every company's filings, longest in their state first, with counts per state",
+        querystring: StaffQueueQuery,
+        response: { 200: StaffQueue },
+      },
+    },
+    async (request) => {
+      const { state, kind, companyId, year, page, rowsPerPage } = request.query;
+      const others: SQL[] = [];
+      if (kind) others.push(eq(filings.kind, kind));
+      if (companyId) others.push(eq(filings.companyId, companyId));
+      if (year) others.push(eq(filings.year, year));
+      const where = and(...others, ...(state ? [eq(filings.state, state)] : []));
+      const [rows, totals, perState] = await Promise.all([
+        selectFilings(db, where)
+          .orderBy(asc(filings.stateChangedAt), asc(filings.id))
+          .limit(rowsPerPage)
+          .offset(page * rowsPerPage),
+        db.select({ n: count() }).from(filings).where(where),
+        db
+          .select({ state: filings.state, n: count() })
+          .from(filings)
+          .where(and(...others))
+          .groupBy(filings.state),
+      ]);
+      const counts = Object.fromEntries(FILING_STATES.map((s) => [s, 0]));
+      for (const r of perState) counts[r.state] = Number(r.n);
+      return {
+        items: await filingsToApi(db, rows, { actor: "staff", drafts: true }),
+        total: Number(totals[0]?.n ?? 0),
+        page,
+        rowsPerPage,
+        counts,
+      };
+    },
+  );
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    "/api/admin/filings/:id",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary: "One filing (any company) with drafts",
+        params: IdParams,
+        response: { 200: FilingSchema, 404: ErrorBody },
+      },
+    },
+    async (request) => filingApi(db, request.params.id, "staff", true),
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof TransitionBody> }>(
+    "/api/admin/filings/:id/transition",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary: "Move a filing (staff); `message` is required to ask the owner for information",
+        description:
+          "Illegal moves and an unpaid invoice answer 409 saying why; a stale `version` 409 with `current`. " +
+          "Quoted comes from sending a quote, Filed from POST …/filed.",
+        params: IdParams,
+        body: TransitionBody,
+        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const staffId = currentUser(request).id;
+      const { to, version, message } = request.body;
+      await db.transaction(async (tx) => {
+        const filing = await lockFiling(tx, request.params.id);
+        await moveFiling(tx, filing, {
+          to,
+          actor: "staff",
+          actorId: staffId,
+          version,
+          message,
+          onStale: (tx) => filingApi(tx, filing.id, "staff", true),
+        });
+      });
+      const f = await filingApi(db, request.params.id, "staff", true);
+      if (to === "needs_information") {
+        await mailCompany(ctx, f.companyId, {
+          kind: "filing-needs-information",
+          subject: `We need information for the ${f.year} filing of BBL ${f.bbl}`,
+          lines: () => [
+            `Our staff asked about the ${f.year} filing of BBL ${f.bbl}:`,
+            "",
+            message?.trim() ?? "",
+            "",
+            `Answer here: ${ctx.config.publicUrl}/dashboard/filings`,
+          ],
+        });
+      }
+      return f;
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof FiledBody> }>(
+    "/api/admin/filings/:id/filed",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary:
+          "Mark a filing filed with the city's confirmation number and the filing date (ready to file → filed)",
+        params: IdParams,
+        body: FiledBody,
+        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const staffId = currentUser(request).id;
+      await db.transaction(async (tx) => {
+        const filing = await lockFiling(tx, request.params.id);
+        await moveFiling(tx, filing, {
+          to: "filed",
+          actor: "staff",
+          actorId: staffId,
+          version: request.body.version,
+          filed: { confirmationNumber: request.body.confirmationNumber, filedOn: request.body.filedOn },
+          onStale: (tx) => filingApi(tx, filing.id, "staff", true),
+        });
+      });
+      const f = await filingApi(db, request.params.id, "staff", true);
+      await mailCompany(ctx, f.companyId, {
+        kind: "filing-filed",
+        subject: `Filed: the ${f.year} filing of BBL ${f.bbl}`,
+        lines: () => [
+          `We filed the ${f.year} filing of BBL ${f.bbl} on ${f.filedOn}. Confirmation number: ${f.confirmationNumber}.`,
+        ],
+      });
+      return f;
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof QuoteBody> }>(
+    "/api/admin/filings/:id/quote",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary:
+          "Price a filing (quote lines in cents) and send the quote, or keep it as a draft (`send: false`)",
+        description:
+          "Sending moves an In review filing to Quoted; re-sending while Quoted replaces the earlier quote. " +
+          "Refused (409) once the owner accepted a quote.",
+        params: IdParams,
+        body: QuoteBody,
+        response: { 201: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const staffId = currentUser(request).id;
+      await priceFiling(db, request.params.id, staffId, request.body);
+      if (request.body.send) await notifyQuote(request.params.id);
+      return reply.status(201).send(await filingApi(db, request.params.id, "staff", true));
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams> }>(
+    "/api/admin/quotes/:id/send",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary: "Send a draft quote to the owner",
+        params: IdParams,
+        response: { 200: FilingSchema, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const filingId = await sendDraft(db, request.params.id, currentUser(request).id);
+      await notifyQuote(filingId);
+      return filingApi(db, filingId, "staff", true);
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof MarkReceivedBody> }>(
+    "/api/admin/invoices/:id/mark-received",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary:
+          "Record a bank transfer or check received for an invoice (the whole amount unless `amountCents`)",
+        description:
+          "A Quoted filing moves to Paid once the invoice is covered. A paid or void invoice answers 409.",
+        params: IdParams,
+        body: MarkReceivedBody,
+        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const staffId = currentUser(request).id;
+      await markReceived(db, request.params.id, staffId, request.body);
+      const filingId = await filingIdOfInvoice(request.params.id);
+      return filingApi(db, filingId, "staff", true);
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof OverrideBody> }>(
+    "/api/admin/invoices/:id/override",
+    {
+      config: STAFF,
+      schema: {
+        tags: ["filing"],
+        summary: "Let a filing go ahead with its invoice unpaid; the reason is recorded",
+        description:
+          "Afterwards the filing may move Quoted → Mapping → Ready to file → Filed before payment.",
+        params: IdParams,
+        body: OverrideBody,
+        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      await overrideUnpaid(db, request.params.id, currentUser(request).id, request.body.reason);
+      return filingApi(db, await filingIdOfInvoice(request.params.id), "staff", true);
+    },
+  );
+
+  async function filingIdOfInvoice(invoiceId: string): Promise<string> {
+    const [row] = await db
+      .select({ filingId: invoices.filingId })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (!row) throw httpError(404, FILING_NOT_FOUND);
+    return row.filingId;
+  }
+}
