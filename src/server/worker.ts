@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { createMailer } from "./mail/mailer";
 import { createFileServices } from "./modules/file/services";
+import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
 
 /**
  * `node dist/server/worker.js`: an extraction worker process without the HTTP API. Run
@@ -23,12 +26,23 @@ async function main() {
   };
   const services = createFileServices({ config, db: database.db }, log, { runJobs: true });
   services.runner?.start();
+  // Filing reminders (docs/filing.md) run here too when API replicas have JOBS_IN_PROCESS=false.
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: log as unknown as FastifyBaseLogger,
+  });
+  const reminders = createReminderRunner({ config, database, db: database.db, mailer }, log);
+  await ensureRemindersScheduled(database.db, config.filingRemindersEveryMinutes);
+  reminders.start();
   log.info(
     { worker: services.runner?.workerId, threads: config.extractionWorkers },
     "extraction worker started",
   );
   const shutdown = async () => {
-    await services.close();
+    await Promise.all([services.close(), reminders.stop(3000)]);
+    mailer.close();
     await database.close();
     process.exit(0);
   };
