@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { onStartup } from "./startup";
 
 /** `npm start`: one process serving the app and the API on PORT, data in DATA_DIR. */
@@ -37,6 +38,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A known refusal (data directory in use, bad setting) is said in one line, not a stack.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

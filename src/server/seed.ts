@@ -1,5 +1,6 @@
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { DEMO_COMPANY, seedDemo } from "./modules/admin/demo-seed";
 
 /**
@@ -25,6 +26,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A known refusal (data directory in use, bad setting) is said in one line, not a stack.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import { readTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
@@ -79,12 +80,19 @@ export async function openDatabase(opts: {
   }
 
   let client: PGlite;
+  let release = () => {};
   if (opts.memory) {
     client = new PGlite();
   } else {
     const dir = resolve(opts.dataDir ?? "./data", "pglite");
     mkdirSync(dir, { recursive: true });
-    client = await openPgliteDir(dir);
+    release = lockDataDir(`${dir}.lock`, dir);
+    try {
+      client = await openPgliteDir(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
@@ -100,7 +108,13 @@ export async function openDatabase(opts: {
         return false;
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
