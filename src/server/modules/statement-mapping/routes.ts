@@ -8,6 +8,8 @@ import {
   TC309_MIN_TENTATIVE_AAV,
 } from "../../../domain/statement-mapping";
 import { currentUser } from "../../plugins/auth";
+import { mappingRecordRoutes } from "./record-routes";
+import { dbMappingMemory } from "./records";
 import {
   AuditFieldList,
   FieldList,
@@ -17,7 +19,7 @@ import {
   SuggestBody,
   SuggestResponse,
 } from "./schemas";
-import { emptyMappingMemory, fieldList, type MappingMemory, suggest } from "./service";
+import { fieldList, type MappingMemory, suggest } from "./service";
 
 /** Staff work: the admin area (/admin) is for super admins only (spec section 6). */
 const staff = { auth: AREA_ROLES.admin };
@@ -26,11 +28,12 @@ const staff = { auth: AREA_ROLES.admin };
 const SUGGEST_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
- * The field catalogue (RPIE, TC201, TC203, audit report) and mapping suggestions.
- * `memory` supplies earlier and learned mappings (part 2); empty until mapping records exist.
+ * The field catalogue (RPIE, TC201, TC203, audit report), mapping suggestions and the
+ * mapping records. `memory` supplies earlier and learned mappings; by default it reads
+ * the mapping templates and the learned table (records.ts).
  */
 export async function statementMappingRoutes(app: FastifyInstance, opts: { memory?: MappingMemory } = {}) {
-  const memory = opts.memory ?? emptyMappingMemory;
+  const memory = opts.memory ?? dbMappingMemory(app.ctx.db);
 
   const listRoute = (path: string, form: Form, summary: string) =>
     app.get<{ Querystring: Static<typeof FieldsQuery> }>(
@@ -119,4 +122,6 @@ export async function statementMappingRoutes(app: FastifyInstance, opts: { memor
       return { suggestions };
     },
   );
+
+  await mappingRecordRoutes(app, memory);
 }
