@@ -529,7 +529,8 @@ export async function markReady(db: Db, fileId: string, userId: string, version:
         .where(
           and(
             eq(learnedLabels.labelKey, e.key),
-            eq(learnedLabels.form, form),
+            // The form it was learned for (the mapping's form may have changed since): field ids start with it.
+            eq(learnedLabels.form, e.fieldId.split(".")[0] ?? form),
             eq(learnedLabels.fieldId, e.fieldId),
           ),
         );
