@@ -391,6 +391,22 @@ describe("roles and companies", () => {
     expect((await call("GET", `/api/invoices/${invoice.id}`, staff)).statusCode).toBe(200);
   });
 
+  it("the routes are in the OpenAPI document", async () => {
+    const paths = Object.keys((await call("GET", "/api/docs/json")).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api/filings",
+        "/api/filings/{id}/answer",
+        "/api/quotes/{id}/accept",
+        "/api/invoices/{id}/pdf",
+        "/api/invoices/{id}/checkout",
+        "/api/admin/filings",
+        "/api/admin/filings/{id}/filed",
+        "/api/payments/stripe/webhook",
+      ]),
+    );
+  });
+
   it("anonymous callers get 401", async () => {
     for (const [m, u] of [
       ["GET", "/api/filings"],
