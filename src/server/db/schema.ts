@@ -77,6 +77,41 @@ export const companyMembers = pgTable(
   ],
 );
 
+/**
+ * Invitations to join a company (spec section 3 Invitation). Only the SHA-256 of the
+ * link's token is stored. Pending = not accepted, not revoked, not expired; at most one
+ * pending invitation per company and address (a new one revokes the old one).
+ */
+export const companyInvitations = pgTable(
+  "company_invitations",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    /** The company roles the member gets on accepting. */
+    roles: text("roles").array().notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("company_invitations_token_key").on(t.tokenHash),
+    index("company_invitations_company_idx").on(t.companyId, t.createdAt),
+    uniqueIndex("company_invitations_one_open")
+      .on(t.companyId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index("company_invitations_invited_by_idx").on(t.invitedBy),
+    index("company_invitations_accepted_by_idx").on(t.acceptedBy),
+  ],
+);
+
 export const refreshTokens = pgTable(
   "refresh_tokens",
   {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
-import { companies, companyMembers } from "../../db/schema";
+import { companies, companyMembers, users } from "../../db/schema";
 
 export interface CompanyMember {
   id: string;
@@ -80,4 +81,39 @@ export async function findMembership(db: Db, companyId: string, userId: string) 
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the user is a (not disabled) super administrator, read from the database. */
+export async function isSuperAdmin(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ roles: users.roles, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !!row && !row.disabledAt && row.roles.includes(ROLES.SUPER_ADMIN);
+}
+
+export interface MemberDetail {
+  id: string;
+  displayName: string;
+  email: string;
+  roles: string[];
+  joinedAt: string;
+}
+
+/** The company's members with name and email, oldest member first. */
+export async function listMembers(db: Db, companyId: string): Promise<MemberDetail[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      displayName: users.displayName,
+      email: users.email,
+      roles: companyMembers.roles,
+      joinedAt: companyMembers.createdAt,
+    })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(companyMembers.createdAt), asc(companyMembers.userId));
+  return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
 }

@@ -4,6 +4,7 @@ import { COMPANY_ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
 import { openCompanyChangeFeed } from "./change-feed";
+import { invitationRoutes } from "./invitation-routes";
 import { CompanyListCache } from "./list-cache";
 import { type CompanyEntry, listCompaniesOf } from "./queries";
 import {
@@ -96,6 +97,8 @@ export async function companyRoutes(app: FastifyInstance) {
   };
   /** After our own writes: forget at once (the notification may arrive a moment later on PostgreSQL). */
   const changed = () => cache.clear();
+
+  await invitationRoutes(app, changed);
 
   app.get(
     "/api/trade/company/get-company-roles",

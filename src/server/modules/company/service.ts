@@ -4,7 +4,7 @@ import { ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import { auditLog, companies, companyMembers } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
-import { findMembership } from "./queries";
+import { findMembership, isSuperAdmin } from "./queries";
 
 export const COMPANY_NOT_FOUND = "Company not found";
 export const MEMBER_NOT_FOUND = "Member not found";
@@ -34,17 +34,31 @@ export async function setActiveCompany(db: Db, userId: string, companyId: string
 }
 
 /**
- * The caller must be a company admin of `companyId` (read from the database):
- * 404 when they are not a member of it (its existence is not revealed), 403 when
+ * The caller must be a company admin of `companyId` (read from the database) or a super
+ * admin: 404 when they are not a member of it (its existence is not revealed), 403 when
  * they are a member without the admin role.
  */
 export async function assertCompanyAdmin(db: Db, companyId: string, userId: string) {
   const membership = await findMembership(db, companyId, userId);
+  if (membership?.roles.includes(ROLES.COMPANY_ADMIN)) return;
+  if (await isSuperAdmin(db, userId)) return assertCompanyExists(db, companyId);
   if (!membership) throw httpError(404, COMPANY_NOT_FOUND);
-  if (!membership.roles.includes(ROLES.COMPANY_ADMIN)) {
-    throw httpError(403, "Only a company admin of this company can do this");
-  }
+  throw httpError(403, ONLY_ADMINS);
 }
+
+/** The caller must be a member of `companyId` (any role) or a super admin; 404 otherwise. */
+export async function assertCompanyMember(db: Db, companyId: string, userId: string) {
+  if (await findMembership(db, companyId, userId)) return;
+  if (await isSuperAdmin(db, userId)) return assertCompanyExists(db, companyId);
+  throw httpError(404, COMPANY_NOT_FOUND);
+}
+
+async function assertCompanyExists(db: Db, companyId: string) {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!row) throw httpError(404, COMPANY_NOT_FOUND);
+}
+
+export const ONLY_ADMINS = "Only a company admin of this company can do this";
 
 export interface CompanyPatch {
   companyName?: string;
@@ -102,9 +116,11 @@ export async function setMemberRoles(
   roles: readonly string[],
 ) {
   const next = [...new Set(roles)];
+  const superAdmin = await isSuperAdmin(db, actorId);
   await db.transaction(async (tx) => {
     const members = await lockMembers(tx, companyId);
-    await assertAdminIn(members, actorId);
+    if (!superAdmin) assertAdminIn(members, actorId);
+    else if (members.length === 0) throw httpError(404, COMPANY_NOT_FOUND);
     const target = members.find((m) => m.userId === memberId);
     if (!target) throw httpError(404, MEMBER_NOT_FOUND);
     const adminsAfter = members.filter((m) =>
@@ -124,9 +140,11 @@ export async function setMemberRoles(
  * was the member's active company, their oldest other membership becomes active.
  */
 export async function removeMember(db: Db, actorId: string, companyId: string, memberId: string) {
+  const superAdmin = await isSuperAdmin(db, actorId);
   await db.transaction(async (tx) => {
     const members = await lockMembers(tx, companyId);
-    await assertAdminIn(members, actorId);
+    if (!superAdmin) assertAdminIn(members, actorId);
+    else if (members.length === 0) throw httpError(404, COMPANY_NOT_FOUND);
     const target = members.find((m) => m.userId === memberId);
     if (!target) throw httpError(404, MEMBER_NOT_FOUND);
     const adminsAfter = members.filter(
@@ -155,9 +173,8 @@ export async function removeMember(db: Db, actorId: string, companyId: string, m
 }
 
 /** Inside a transaction that locked the members: the actor must be an admin among them. */
-async function assertAdminIn(members: Array<{ userId: string; roles: string[] }>, actorId: string) {
+function assertAdminIn(members: Array<{ userId: string; roles: string[] }>, actorId: string) {
   const me = members.find((m) => m.userId === actorId);
   if (!me) throw httpError(404, COMPANY_NOT_FOUND);
-  if (!me.roles.includes(ROLES.COMPANY_ADMIN))
-    throw httpError(403, "Only a company admin of this company can do this");
+  if (!me.roles.includes(ROLES.COMPANY_ADMIN)) throw httpError(403, ONLY_ADMINS);
 }
