@@ -49,6 +49,7 @@ import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
+import { Route as AdminStatementMappingIndexRouteImport } from "./routes/admin/statement-mapping/index"
 import { Route as AuthDemoPageVariantRouteImport } from "./routes/auth-demo/$page/$variant"
 import { Route as AuthAmplifyConfirmRegisterRouteImport } from "./routes/auth/amplify/confirm-register"
 import { Route as AuthAmplifyForgotPasswordRouteImport } from "./routes/auth/amplify/forgot-password"
@@ -64,6 +65,8 @@ import { Route as AuthGoogleLoginRouteImport } from "./routes/auth/google/login"
 import { Route as AuthJwtLoginRouteImport } from "./routes/auth/jwt/login"
 import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
+import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
+import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/previews.$statementMappingId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
 import { Route as AuthGoogleDataUserRegisterForLoginFormRouteImport } from "./routes/auth/google/data-user-register-for-login/form"
 import { Route as AuthGoogleResetPwdTokenRouteImport } from "./routes/auth/google/reset-pwd.$token"
@@ -269,6 +272,12 @@ const PublicArticlesSlugRoute = PublicArticlesSlugRouteImport.update({
   path: "/articles/$slug",
   getParentRoute: () => PublicRoute,
 } as any)
+const AdminStatementMappingIndexRoute =
+  AdminStatementMappingIndexRouteImport.update({
+    id: "/statement-mapping/",
+    path: "/statement-mapping/",
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AuthDemoPageVariantRoute = AuthDemoPageVariantRouteImport.update({
   id: "/auth-demo/$page/$variant",
   path: "/auth-demo/$page/$variant",
@@ -348,6 +357,18 @@ const DashboardFilesFileIdRoute = DashboardFilesFileIdRouteImport.update({
   path: "/files/$fileId",
   getParentRoute: () => DashboardRoute,
 } as any)
+const AdminStatementMappingMappingStatementMappingIdRoute =
+  AdminStatementMappingMappingStatementMappingIdRouteImport.update({
+    id: "/statement-mapping/mapping/$statementMappingId",
+    path: "/statement-mapping/mapping/$statementMappingId",
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminStatementMappingPreviewsStatementMappingIdRoute =
+  AdminStatementMappingPreviewsStatementMappingIdRouteImport.update({
+    id: "/statement-mapping/previews/$statementMappingId",
+    path: "/statement-mapping/previews/$statementMappingId",
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AuthGoogleDataUserRegisterForLoginIndexRoute =
   AuthGoogleDataUserRegisterForLoginIndexRouteImport.update({
     id: "/data-user-register-for-login/",
@@ -421,6 +442,9 @@ export interface FileRoutesByFullPath {
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/articles/": typeof PublicArticlesIndexRoute
+  "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
+  "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
   "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
@@ -477,6 +501,9 @@ export interface FileRoutesByTo {
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/articles": typeof PublicArticlesIndexRoute
+  "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
+  "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
+  "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
   "/auth/google/data-user-register-for-login": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
@@ -538,6 +565,9 @@ export interface FileRoutesById {
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
+  "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
+  "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
   "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
@@ -599,6 +629,9 @@ export interface FileRouteTypes {
     | "/auth/jwt/register"
     | "/dashboard/files/$fileId"
     | "/articles/"
+    | "/admin/statement-mapping/"
+    | "/admin/statement-mapping/mapping/$statementMappingId"
+    | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
     | "/auth/google/data-user-register-for-login/"
@@ -655,6 +688,9 @@ export interface FileRouteTypes {
     | "/auth/jwt/register"
     | "/dashboard/files/$fileId"
     | "/articles"
+    | "/admin/statement-mapping"
+    | "/admin/statement-mapping/mapping/$statementMappingId"
+    | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
     | "/auth/google/data-user-register-for-login"
@@ -715,6 +751,9 @@ export interface FileRouteTypes {
     | "/auth/jwt/register"
     | "/dashboard/files/$fileId"
     | "/_public/articles/"
+    | "/admin/statement-mapping/"
+    | "/admin/statement-mapping/mapping/$statementMappingId"
+    | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
     | "/auth/google/data-user-register-for-login/"
@@ -1031,6 +1070,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PublicArticlesSlugRouteImport
       parentRoute: typeof PublicRoute
     }
+    "/admin/statement-mapping/": {
+      id: "/admin/statement-mapping/"
+      path: "/statement-mapping"
+      fullPath: "/admin/statement-mapping/"
+      preLoaderRoute: typeof AdminStatementMappingIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/auth-demo/$page/$variant": {
       id: "/auth-demo/$page/$variant"
       path: "/auth-demo/$page/$variant"
@@ -1136,6 +1182,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardFilesFileIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/admin/statement-mapping/mapping/$statementMappingId": {
+      id: "/admin/statement-mapping/mapping/$statementMappingId"
+      path: "/statement-mapping/mapping/$statementMappingId"
+      fullPath: "/admin/statement-mapping/mapping/$statementMappingId"
+      preLoaderRoute: typeof AdminStatementMappingMappingStatementMappingIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/statement-mapping/previews/$statementMappingId": {
+      id: "/admin/statement-mapping/previews/$statementMappingId"
+      path: "/statement-mapping/previews/$statementMappingId"
+      fullPath: "/admin/statement-mapping/previews/$statementMappingId"
+      preLoaderRoute: typeof AdminStatementMappingPreviewsStatementMappingIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/auth/google/data-user-register-for-login/": {
       id: "/auth/google/data-user-register-for-login/"
       path: "/data-user-register-for-login"
@@ -1187,10 +1247,18 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
+  AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
+  AdminStatementMappingPreviewsStatementMappingIdRoute: typeof AdminStatementMappingPreviewsStatementMappingIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
+  AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
+  AdminStatementMappingMappingStatementMappingIdRoute:
+    AdminStatementMappingMappingStatementMappingIdRoute,
+  AdminStatementMappingPreviewsStatementMappingIdRoute:
+    AdminStatementMappingPreviewsStatementMappingIdRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -1,0 +1,289 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { ExtractedLine, MappingDocument } from "../../../domain/statement-mapping/mapping";
+import {
+  type Reconciliation as DomainReconciliation,
+  reconcile,
+} from "../../../domain/statement-mapping/reconcile";
+import { HttpError } from "../../lib/http";
+import { useAuth } from "../auth/auth-context";
+import {
+  type MappingForm,
+  type MappingRecord,
+  type MappingView,
+  mappingApi,
+  mappingKeys,
+  type Person,
+  type ReconciliationFlag,
+  type StaleConflict,
+} from "./api";
+
+export type SaveStatus = "idle" | "dirty" | "saving" | "saved" | "error";
+
+export interface HeldConflict {
+  message: string;
+  heldBy: Person | null;
+  heldAt: string | null;
+}
+
+/** The extraction's lines as the domain functions take them (the originals, never the corrections). */
+export function rawLines(view: MappingView | undefined): ExtractedLine[] {
+  return (view?.extraction.lines ?? []).map((l) => ({
+    page: l.page,
+    section: l.section,
+    label: l.originalLabel,
+    amounts: l.amounts,
+    isTotal: l.isTotal,
+  }));
+}
+
+const isHeldConflict = (e: unknown): e is HttpError =>
+  e instanceof HttpError && e.status === 409 && !!e.data && typeof e.data === "object" && "heldBy" in e.data;
+const isStale = (e: unknown): e is HttpError =>
+  e instanceof HttpError && e.status === 409 && !!e.data && typeof e.data === "object" && "current" in e.data;
+
+/**
+ * A mapping being edited: the server's view, the staff's unsaved document beside it, the
+ * reconciliation recomputed locally on every change (the server's answer on save is the
+ * authority), the hold, versioned saves with the 409 conflicts, and "ready".
+ */
+export function useMappingEditor(fileId: string) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const view = useQuery({
+    queryKey: mappingKeys.view(fileId),
+    queryFn: () => mappingApi.view(fileId),
+    retry: false,
+  });
+  const [draft, setDraft] = useState<MappingDocument | null>(null);
+  const [status, setStatus] = useState<SaveStatus>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<StaleConflict | null>(null);
+  const [held, setHeld] = useState<HeldConflict | null>(null);
+  const [serverFlags, setServerFlags] = useState<ReconciliationFlag[] | null>(null);
+
+  const record = view.data?.record;
+  const doc = draft ?? record?.document ?? null;
+  const lines = useMemo(() => rawLines(view.data), [view.data]);
+  const readOnly = record?.status === "ready";
+  const heldByOther = !!record?.heldBy && record.heldBy.id !== user?.id;
+  const heldByMe = !!record?.heldBy && record.heldBy.id === user?.id;
+
+  const reconciliation: DomainReconciliation | null = useMemo(() => {
+    if (!doc || !record) return null;
+    try {
+      return reconcile(doc, lines, record.form, record.filingYear);
+    } catch {
+      return null;
+    }
+  }, [doc, lines, record]);
+
+  const setRecord = useCallback(
+    (next: MappingRecord) =>
+      queryClient.setQueryData<MappingView>(mappingKeys.view(fileId), (old) =>
+        old ? { ...old, record: next } : old,
+      ),
+    [queryClient, fileId],
+  );
+  const afterChange = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: mappingKeys.history(fileId) });
+    void queryClient.invalidateQueries({ queryKey: mappingKeys.compare(fileId) });
+    void queryClient.invalidateQueries({ queryKey: ["statement-mapping", "list"] });
+  }, [queryClient, fileId]);
+
+  const handleError = useCallback((e: unknown) => {
+    setStatus("error");
+    if (isStale(e)) {
+      setConflict(e.data as StaleConflict);
+      setError(e.message);
+    } else if (isHeldConflict(e)) {
+      const d = e.data as HeldConflict;
+      setHeld({ message: e.message, heldBy: d.heldBy, heldAt: d.heldAt });
+      setError(e.message);
+    } else if (e instanceof HttpError && e.status === 400) {
+      const p = (e.data as { problems?: { message: string }[] } | undefined)?.problems ?? [];
+      setProblems(p.map((x) => x.message));
+      setError(e.message);
+    } else {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+
+  const edit = useCallback(
+    (fn: (d: MappingDocument) => MappingDocument) => {
+      if (!doc || readOnly) return;
+      setDraft(fn(doc));
+      setStatus("dirty");
+      setServerFlags(null);
+    },
+    [doc, readOnly],
+  );
+
+  const saveMutation = useMutation({
+    mutationFn: (body: { version: number; document: MappingDocument; form?: MappingForm }) =>
+      mappingApi.save(fileId, body),
+    onMutate: () => {
+      setStatus("saving");
+      setError(null);
+      setProblems([]);
+    },
+    onSuccess: (next) => {
+      queryClient.setQueryData(mappingKeys.view(fileId), next);
+      setDraft(null);
+      setConflict(null);
+      setHeld(null);
+      setStatus("saved");
+      afterChange();
+    },
+    onError: handleError,
+  });
+
+  const save = useCallback(
+    async (form?: MappingForm) => {
+      if (!record || !doc) return false;
+      try {
+        await saveMutation.mutateAsync({ version: record.version, document: doc, form });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [record, doc, saveMutation],
+  );
+
+  /** After a stale save: apply my document on top of the version now on the server. */
+  const reapply = useCallback(async () => {
+    if (!conflict?.current || !doc) return;
+    try {
+      await saveMutation.mutateAsync({ version: conflict.current.version, document: doc });
+    } catch {
+      /* shown through handleError */
+    }
+  }, [conflict, doc, saveMutation]);
+
+  /** Drops my unsaved changes and loads the record as it is now. */
+  const reload = useCallback(async () => {
+    setDraft(null);
+    setConflict(null);
+    setStatus("idle");
+    setError(null);
+    setProblems([]);
+    await view.refetch();
+  }, [view]);
+
+  const holdMutation = useMutation({
+    mutationFn: async (mode: "hold" | "release" | "take-over") => {
+      if (mode === "release") return mappingApi.release(fileId);
+      if (mode === "take-over") await mappingApi.release(fileId, true);
+      return mappingApi.hold(fileId);
+    },
+    onSuccess: (next) => {
+      setRecord(next);
+      setHeld(null);
+      afterChange();
+    },
+    onError: handleError,
+  });
+
+  // Take the hold when the mapping opens and nobody else has it; let it go on leaving.
+  const autoHeld = useRef(false);
+  useEffect(() => {
+    if (!record || autoHeld.current || record.status === "ready") return;
+    autoHeld.current = true;
+    if (!record.heldBy) holdMutation.mutate("hold");
+  }, [record, holdMutation]);
+  const heldRef = useRef(false);
+  heldRef.current = heldByMe;
+  useEffect(
+    () => () => {
+      if (heldRef.current) void mappingApi.release(fileId).catch(() => undefined);
+    },
+    [fileId],
+  );
+
+  const readyMutation = useMutation({
+    mutationFn: async () => {
+      let version = record?.version ?? 0;
+      if (draft && record) {
+        const saved = await mappingApi.save(fileId, { version: record.version, document: draft });
+        queryClient.setQueryData(mappingKeys.view(fileId), saved);
+        setDraft(null);
+        version = saved.record.version;
+      }
+      return mappingApi.ready(fileId, version);
+    },
+    onMutate: () => {
+      setServerFlags(null);
+      setError(null);
+    },
+    onSuccess: (r) => {
+      queryClient.setQueryData<MappingView>(mappingKeys.view(fileId), (old) =>
+        old ? { ...old, record: r.record, reconciliation: r.reconciliation } : old,
+      );
+      setStatus("saved");
+      afterChange();
+    },
+    onError: (e) => {
+      if (e instanceof HttpError && e.status === 422) {
+        setServerFlags((e.data as { flags?: ReconciliationFlag[] } | undefined)?.flags ?? []);
+        setError(e.message);
+      } else handleError(e);
+    },
+  });
+
+  const reopenMutation = useMutation({
+    mutationFn: () => mappingApi.reopen(fileId, record?.version ?? 0),
+    onSuccess: async () => {
+      await view.refetch();
+      afterChange();
+    },
+    onError: handleError,
+  });
+
+  const templateMutation = useMutation({
+    mutationFn: async (overwrite: boolean) => {
+      if (draft && record) {
+        const saved = await mappingApi.save(fileId, { version: record.version, document: draft });
+        queryClient.setQueryData(mappingKeys.view(fileId), saved);
+        setDraft(null);
+        return mappingApi.applyTemplate(fileId, saved.record.version, overwrite);
+      }
+      return mappingApi.applyTemplate(fileId, record?.version ?? 0, overwrite);
+    },
+    onSuccess: async () => {
+      await view.refetch();
+      setStatus("saved");
+      afterChange();
+    },
+  });
+
+  return {
+    view,
+    record,
+    doc,
+    lines,
+    reconciliation,
+    readOnly,
+    heldByOther,
+    heldByMe,
+    status,
+    error,
+    problems,
+    conflict,
+    held,
+    serverFlags,
+    dirty: draft !== null,
+    edit,
+    save,
+    reapply,
+    reload,
+    saving: saveMutation.isPending,
+    hold: holdMutation,
+    ready: readyMutation,
+    reopen: reopenMutation,
+    applyTemplate: templateMutation,
+  };
+}
+
+export type MappingEditor = ReturnType<typeof useMappingEditor>;
