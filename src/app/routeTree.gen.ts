@@ -43,8 +43,10 @@ import { Route as ConfirmationEmailHashRouteImport } from "./routes/confirmation
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
+import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
+import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
@@ -241,6 +243,11 @@ const DashboardBlankRoute = DashboardBlankRouteImport.update({
   path: "/blank",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
+  id: "/company-account",
+  path: "/company-account",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
   id: "/import-file",
   path: "/import-file",
@@ -250,6 +257,11 @@ const DashboardPropertiesRoute = DashboardPropertiesRouteImport.update({
   id: "/properties",
   path: "/properties",
   getParentRoute: () => DashboardRoute,
+} as any)
+const InvitationHashRoute = InvitationHashRouteImport.update({
+  id: "/invitation/$hash",
+  path: "/invitation/$hash",
+  getParentRoute: () => rootRouteImport,
 } as any)
 const MarketplaceIndexRoute = MarketplaceIndexRouteImport.update({
   id: "/",
@@ -419,8 +431,10 @@ export interface FileRoutesByFullPath {
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
+  "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
@@ -477,8 +491,10 @@ export interface FileRoutesByTo {
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
+  "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/": typeof PublicIndexRoute
   "/admin": typeof AdminIndexRoute
@@ -541,8 +557,10 @@ export interface FileRoutesById {
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
+  "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/_public/": typeof PublicIndexRoute
   "/admin/": typeof AdminIndexRoute
@@ -606,8 +624,10 @@ export interface FileRouteTypes {
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/blank"
+    | "/dashboard/company-account"
     | "/dashboard/import-file"
     | "/dashboard/properties"
+    | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/admin/"
     | "/dashboard/"
@@ -664,8 +684,10 @@ export interface FileRouteTypes {
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/blank"
+    | "/dashboard/company-account"
     | "/dashboard/import-file"
     | "/dashboard/properties"
+    | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/"
     | "/admin"
@@ -727,8 +749,10 @@ export interface FileRouteTypes {
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/blank"
+    | "/dashboard/company-account"
     | "/dashboard/import-file"
     | "/dashboard/properties"
+    | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/_public/"
     | "/admin/"
@@ -784,6 +808,7 @@ export interface RootRouteChildren {
   AuthGoogleRoute: typeof AuthGoogleRouteWithChildren
   AuthJwtRoute: typeof AuthJwtRouteWithChildren
   ConfirmationEmailHashRoute: typeof ConfirmationEmailHashRoute
+  InvitationHashRoute: typeof InvitationHashRoute
   ResendConfirmationEmailHashRoute: typeof ResendConfirmationEmailHashRoute
   AuthDemoPageVariantRoute: typeof AuthDemoPageVariantRoute
 }
@@ -1028,6 +1053,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardBlankRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/company-account": {
+      id: "/dashboard/company-account"
+      path: "/company-account"
+      fullPath: "/dashboard/company-account"
+      preLoaderRoute: typeof DashboardCompanyAccountRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/import-file": {
       id: "/dashboard/import-file"
       path: "/import-file"
@@ -1041,6 +1073,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/dashboard/properties"
       preLoaderRoute: typeof DashboardPropertiesRouteImport
       parentRoute: typeof DashboardRoute
+    }
+    "/invitation/$hash": {
+      id: "/invitation/$hash"
+      path: "/invitation/$hash"
+      fullPath: "/invitation/$hash"
+      preLoaderRoute: typeof InvitationHashRouteImport
+      parentRoute: typeof rootRouteImport
     }
     "/marketplace/": {
       id: "/marketplace/"
@@ -1266,6 +1305,7 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
+  DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
@@ -1275,6 +1315,7 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
   DashboardBlankRoute: DashboardBlankRoute,
+  DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
@@ -1405,6 +1446,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthGoogleRoute: AuthGoogleRouteWithChildren,
   AuthJwtRoute: AuthJwtRouteWithChildren,
   ConfirmationEmailHashRoute: ConfirmationEmailHashRoute,
+  InvitationHashRoute: InvitationHashRoute,
   ResendConfirmationEmailHashRoute: ResendConfirmationEmailHashRoute,
   AuthDemoPageVariantRoute: AuthDemoPageVariantRoute,
 }

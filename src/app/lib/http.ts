@@ -55,6 +55,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** No bearer token, no refresh, no 401/403 handling (sign-in, registration...). */
   anonymous?: boolean;
+  /** A 403 is the caller's to explain (no trip to the forbidden page). */
+  keepForbidden?: boolean;
   /** Answer type; "json" by default, falls back to text when the body is not JSON. */
   responseType?: "json" | "blob" | "text";
 }
@@ -183,7 +185,7 @@ export async function request<T = unknown>(
   }
   const data = await readBody(res, res.ok ? opts.responseType : "json");
   if (res.ok) return data as T;
-  if (res.status === 403 && !opts.anonymous) hooks.onForbidden?.();
+  if (res.status === 403 && !opts.anonymous && !opts.keepForbidden) hooks.onForbidden?.();
   throw new HttpError(
     res.status,
     messageOf(data, res.statusText || `Request failed with status ${res.status}`),

@@ -44,6 +44,7 @@ const MemberDetail = Type.Object({
   displayName: Type.String(),
   email: Type.String(),
   roles: Type.Array(Type.String()),
+  superAdmin: Type.Boolean(),
   joinedAt: Type.String(),
 });
 

@@ -98,6 +98,8 @@ export interface MemberDetail {
   displayName: string;
   email: string;
   roles: string[];
+  /** A super administrator (a global role: full access to every company). */
+  superAdmin: boolean;
   joinedAt: string;
 }
 
@@ -109,11 +111,16 @@ export async function listMembers(db: Db, companyId: string): Promise<MemberDeta
       displayName: users.displayName,
       email: users.email,
       roles: companyMembers.roles,
+      globalRoles: users.roles,
       joinedAt: companyMembers.createdAt,
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(eq(companyMembers.companyId, companyId))
     .orderBy(asc(companyMembers.createdAt), asc(companyMembers.userId));
-  return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
+  return rows.map(({ globalRoles, ...r }) => ({
+    ...r,
+    superAdmin: globalRoles.includes(ROLES.SUPER_ADMIN),
+    joinedAt: r.joinedAt.toISOString(),
+  }));
 }
