@@ -44,6 +44,7 @@ import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
+import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
 import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
@@ -51,6 +52,8 @@ import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
+import { Route as AdminFilingsIndexRouteImport } from "./routes/admin/filings/index"
+import { Route as AdminFilingsFilingIdRouteImport } from "./routes/admin/filings/$filingId"
 import { Route as AdminStatementMappingIndexRouteImport } from "./routes/admin/statement-mapping/index"
 import { Route as AuthDemoPageVariantRouteImport } from "./routes/auth-demo/$page/$variant"
 import { Route as AuthAmplifyConfirmRegisterRouteImport } from "./routes/auth/amplify/confirm-register"
@@ -67,6 +70,8 @@ import { Route as AuthGoogleLoginRouteImport } from "./routes/auth/google/login"
 import { Route as AuthJwtLoginRouteImport } from "./routes/auth/jwt/login"
 import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
+import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
+import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
 import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/previews.$statementMappingId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
@@ -248,6 +253,11 @@ const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
   path: "/company-account",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardFilingsRoute = DashboardFilingsRouteImport.update({
+  id: "/filings",
+  path: "/filings",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
   id: "/import-file",
   path: "/import-file",
@@ -283,6 +293,16 @@ const PublicArticlesSlugRoute = PublicArticlesSlugRouteImport.update({
   id: "/articles/$slug",
   path: "/articles/$slug",
   getParentRoute: () => PublicRoute,
+} as any)
+const AdminFilingsIndexRoute = AdminFilingsIndexRouteImport.update({
+  id: "/filings/",
+  path: "/filings/",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFilingsFilingIdRoute = AdminFilingsFilingIdRouteImport.update({
+  id: "/filings/$filingId",
+  path: "/filings/$filingId",
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminStatementMappingIndexRoute =
   AdminStatementMappingIndexRouteImport.update({
@@ -369,6 +389,17 @@ const DashboardFilesFileIdRoute = DashboardFilesFileIdRouteImport.update({
   path: "/files/$fileId",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardInvoicesIndexRoute = DashboardInvoicesIndexRouteImport.update({
+  id: "/invoices/",
+  path: "/invoices/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardInvoicesInvoiceIdRoute =
+  DashboardInvoicesInvoiceIdRouteImport.update({
+    id: "/invoices/$invoiceId",
+    path: "/invoices/$invoiceId",
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const AdminStatementMappingMappingStatementMappingIdRoute =
   AdminStatementMappingMappingStatementMappingIdRouteImport.update({
     id: "/statement-mapping/mapping/$statementMappingId",
@@ -432,6 +463,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/invitation/$hash": typeof InvitationHashRoute
@@ -440,6 +472,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -455,8 +488,11 @@ export interface FileRoutesByFullPath {
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
+  "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/articles/": typeof PublicArticlesIndexRoute
+  "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -492,6 +528,7 @@ export interface FileRoutesByTo {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/invitation/$hash": typeof InvitationHashRoute
@@ -501,6 +538,7 @@ export interface FileRoutesByTo {
   "/dashboard": typeof DashboardIndexRoute
   "/marketplace": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -516,8 +554,11 @@ export interface FileRoutesByTo {
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
+  "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/articles": typeof PublicArticlesIndexRoute
+  "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
+  "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -558,6 +599,7 @@ export interface FileRoutesById {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/invitation/$hash": typeof InvitationHashRoute
@@ -567,6 +609,7 @@ export interface FileRoutesById {
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
   "/_public/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -582,8 +625,11 @@ export interface FileRoutesById {
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
+  "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
+  "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -625,6 +671,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/blank"
     | "/dashboard/company-account"
+    | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/properties"
     | "/invitation/$hash"
@@ -633,6 +680,7 @@ export interface FileRouteTypes {
     | "/dashboard/"
     | "/marketplace/"
     | "/articles/$slug"
+    | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -648,8 +696,11 @@ export interface FileRouteTypes {
     | "/auth/jwt/login"
     | "/auth/jwt/register"
     | "/dashboard/files/$fileId"
+    | "/dashboard/invoices/$invoiceId"
     | "/articles/"
+    | "/admin/filings/"
     | "/admin/statement-mapping/"
+    | "/dashboard/invoices/"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -685,6 +736,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/blank"
     | "/dashboard/company-account"
+    | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/properties"
     | "/invitation/$hash"
@@ -694,6 +746,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/marketplace"
     | "/articles/$slug"
+    | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -709,8 +762,11 @@ export interface FileRouteTypes {
     | "/auth/jwt/login"
     | "/auth/jwt/register"
     | "/dashboard/files/$fileId"
+    | "/dashboard/invoices/$invoiceId"
     | "/articles"
+    | "/admin/filings"
     | "/admin/statement-mapping"
+    | "/dashboard/invoices"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -750,6 +806,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/blank"
     | "/dashboard/company-account"
+    | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/properties"
     | "/invitation/$hash"
@@ -759,6 +816,7 @@ export interface FileRouteTypes {
     | "/dashboard/"
     | "/marketplace/"
     | "/_public/articles/$slug"
+    | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -774,8 +832,11 @@ export interface FileRouteTypes {
     | "/auth/jwt/login"
     | "/auth/jwt/register"
     | "/dashboard/files/$fileId"
+    | "/dashboard/invoices/$invoiceId"
     | "/_public/articles/"
+    | "/admin/filings/"
     | "/admin/statement-mapping/"
+    | "/dashboard/invoices/"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1060,6 +1121,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardCompanyAccountRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/filings": {
+      id: "/dashboard/filings"
+      path: "/filings"
+      fullPath: "/dashboard/filings"
+      preLoaderRoute: typeof DashboardFilingsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/import-file": {
       id: "/dashboard/import-file"
       path: "/import-file"
@@ -1108,6 +1176,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/articles/$slug"
       preLoaderRoute: typeof PublicArticlesSlugRouteImport
       parentRoute: typeof PublicRoute
+    }
+    "/admin/filings/": {
+      id: "/admin/filings/"
+      path: "/filings"
+      fullPath: "/admin/filings/"
+      preLoaderRoute: typeof AdminFilingsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/filings/$filingId": {
+      id: "/admin/filings/$filingId"
+      path: "/filings/$filingId"
+      fullPath: "/admin/filings/$filingId"
+      preLoaderRoute: typeof AdminFilingsFilingIdRouteImport
+      parentRoute: typeof AdminRoute
     }
     "/admin/statement-mapping/": {
       id: "/admin/statement-mapping/"
@@ -1221,6 +1303,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardFilesFileIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/invoices/": {
+      id: "/dashboard/invoices/"
+      path: "/invoices"
+      fullPath: "/dashboard/invoices/"
+      preLoaderRoute: typeof DashboardInvoicesIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/invoices/$invoiceId": {
+      id: "/dashboard/invoices/$invoiceId"
+      path: "/invoices/$invoiceId"
+      fullPath: "/dashboard/invoices/$invoiceId"
+      preLoaderRoute: typeof DashboardInvoicesInvoiceIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/admin/statement-mapping/mapping/$statementMappingId": {
       id: "/admin/statement-mapping/mapping/$statementMappingId"
       path: "/statement-mapping/mapping/$statementMappingId"
@@ -1286,6 +1382,8 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
+  AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
   AdminStatementMappingPreviewsStatementMappingIdRoute: typeof AdminStatementMappingPreviewsStatementMappingIdRoute
@@ -1293,6 +1391,8 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
+  AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
+  AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
   AdminStatementMappingMappingStatementMappingIdRoute:
     AdminStatementMappingMappingStatementMappingIdRoute,
@@ -1306,20 +1406,26 @@ interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
+  DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
+  DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
+  DashboardInvoicesIndexRoute: typeof DashboardInvoicesIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
   DashboardBlankRoute: DashboardBlankRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
+  DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
+  DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
+  DashboardInvoicesIndexRoute: DashboardInvoicesIndexRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

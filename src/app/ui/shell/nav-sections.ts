@@ -8,6 +8,7 @@ import { AREA_ROLES, hasAnyRole, type Role } from "../../../domain/roles";
 export type NavKey =
   | "uploadFile"
   | "properties"
+  | "filings"
   | "invoices"
   | "inventory"
   | "inventoryDashboard"
@@ -24,6 +25,7 @@ export type NavKey =
   | "aboutUs"
   | "faq"
   | "statementMapping"
+  | "adminFilings"
   | "unregisteredUsers"
   | "allUsers"
   | "allArticles"
@@ -66,6 +68,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { key: "uploadFile", path: "/dashboard/import-file" },
       { key: "properties", path: "/dashboard/properties" },
+      { key: "filings", path: "/dashboard/filings" },
       { key: "invoices", path: "/dashboard/invoices" },
       {
         key: "inventory",
@@ -97,6 +100,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     roles: AREA_ROLES.admin,
     items: [
       { key: "statementMapping", path: "/admin/statement-mapping" },
+      { key: "adminFilings", path: "/admin/filings" },
       { key: "unregisteredUsers", path: "/admin/unregistered-user-list" },
       { key: "allUsers", path: "/admin/all-user-list", matches: ["/admin/view"] },
       { key: "allArticles", path: "/admin/article-list", matches: ["/admin/article"] },

@@ -1,0 +1,242 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Center,
+  Chip,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconInbox } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { FILING_KINDS, FILING_STATES, type FilingKind, type FilingState } from "../../../../domain/filing";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { ADMIN_FILINGS_KEY, errorMessage, type Filing, staffApi } from "../filing-api";
+import { KIND_LABELS, STATE_COLORS, STATE_LABELS } from "../labels";
+
+const ROWS_PER_PAGE = 25;
+const ALL = "all";
+
+/** /admin/filings: the staff queue, longest waiting in its state first, with counts per state. */
+export function AdminFilingsPage() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Filings`);
+  const wide = useMediaQuery("(min-width: 56.25em)", true);
+  const [state, setState] = useState<FilingState | null>(null);
+  const [kind, setKind] = useState<FilingKind | null>(null);
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [year, setYear] = useState<number | null>(null);
+  const [page, setPage] = useState(0);
+  const [companies, setCompanies] = useState<Record<string, string>>({});
+
+  const queue = useQuery({
+    queryKey: [...ADMIN_FILINGS_KEY, "queue", { state, kind, companyId, year, page }],
+    queryFn: async () => {
+      const q = await staffApi.queue({
+        state: state ?? undefined,
+        kind: kind ?? undefined,
+        companyId: companyId ?? undefined,
+        year: year ?? undefined,
+        page,
+        rowsPerPage: ROWS_PER_PAGE,
+      });
+      // Companies seen so far feed the company filter (there is no staff company list to ask).
+      setCompanies((prev) => {
+        const next = { ...prev };
+        for (const f of q.items) next[f.companyId] = f.companyName;
+        return next;
+      });
+      return q;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+  const counts = queue.data?.counts ?? {};
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const items = queue.data?.items ?? [];
+  const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / ROWS_PER_PAGE)) : 1;
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: 7 }, (_, i) => String(thisYear + 1 - i));
+  const reset = () => setPage(0);
+
+  const link = (f: Filing) => (
+    <Anchor
+      fw={600}
+      renderRoot={(props) => <Link {...props} to="/admin/filings/$filingId" params={{ filingId: f.id }} />}
+    >
+      {f.address ? `${f.bbl} · ${f.address}` : f.bbl}
+    </Anchor>
+  );
+  const stateBadge = (f: Filing) => (
+    <Badge color={STATE_COLORS[f.state]} variant="light">
+      {i18n._(STATE_LABELS[f.state])}
+    </Badge>
+  );
+  const waiting = (f: Filing) => <Plural value={f.daysInState} one="# day" other="# days" />;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>
+        <Trans>Filings</Trans>
+      </Title>
+
+      <Chip.Group
+        value={state ?? ALL}
+        onChange={(v) => {
+          setState(v === ALL ? null : (v as FilingState));
+          reset();
+        }}
+      >
+        <Group gap="xs" role="group" aria-label={t`Filter by state`} data-testid="state-counts">
+          <Chip value={ALL} size="sm">
+            <Trans>All</Trans> ({total})
+          </Chip>
+          {FILING_STATES.map((s) => (
+            <Chip key={s} value={s} size="sm" data-testid={`count-${s}`}>
+              {i18n._(STATE_LABELS[s])} ({counts[s] ?? 0})
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+
+      <Group gap="sm" wrap="wrap">
+        <Select
+          w={200}
+          label={t`Kind`}
+          data={[
+            { value: ALL, label: t`All kinds` },
+            ...FILING_KINDS.map((k) => ({ value: k, label: i18n._(KIND_LABELS[k]) })),
+          ]}
+          value={kind ?? ALL}
+          allowDeselect={false}
+          onChange={(v) => {
+            setKind(!v || v === ALL ? null : (v as FilingKind));
+            reset();
+          }}
+        />
+        <Select
+          w={240}
+          label={t`Company`}
+          searchable
+          data={[
+            { value: ALL, label: t`All companies` },
+            ...Object.entries(companies)
+              .sort((a, b) => a[1].localeCompare(b[1]))
+              .map(([value, label]) => ({ value, label })),
+          ]}
+          value={companyId ?? ALL}
+          allowDeselect={false}
+          onChange={(v) => {
+            setCompanyId(!v || v === ALL ? null : v);
+            reset();
+          }}
+        />
+        <Select
+          w={130}
+          label={t`Year`}
+          data={[{ value: ALL, label: t`All years` }, ...years.map((y) => ({ value: y, label: y }))]}
+          value={year === null ? ALL : String(year)}
+          allowDeselect={false}
+          onChange={(v) => {
+            setYear(!v || v === ALL ? null : Number(v));
+            reset();
+          }}
+        />
+      </Group>
+
+      {queue.isError && (
+        <Alert color="red" title={t`The filings could not be loaded`}>
+          {errorMessage(queue.error)}
+        </Alert>
+      )}
+
+      {queue.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t`Loading filings`} />
+        </Center>
+      ) : queue.isError ? null : items.length === 0 ? (
+        <Card withBorder radius="lg" p="xl" data-testid="admin-filings-empty">
+          <Stack align="center" gap="sm">
+            <IconInbox size={48} stroke={1.4} aria-hidden />
+            <Text c="dimmed">
+              <Trans>No filings match these filters.</Trans>
+            </Text>
+          </Stack>
+        </Card>
+      ) : wide ? (
+        <Table.ScrollContainer minWidth={800}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="admin-filings-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Property</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Company</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Kind</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Year</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>State</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Waiting</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((f) => (
+                <Table.Tr key={f.id} data-testid="admin-filing-row" data-filing-id={f.id}>
+                  <Table.Td>{link(f)}</Table.Td>
+                  <Table.Td>{f.companyName}</Table.Td>
+                  <Table.Td>{i18n._(KIND_LABELS[f.kind])}</Table.Td>
+                  <Table.Td>{f.year}</Table.Td>
+                  <Table.Td>{stateBadge(f)}</Table.Td>
+                  <Table.Td>{waiting(f)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap="sm">
+          {items.map((f) => (
+            <Card key={f.id} withBorder radius="lg" data-testid="admin-filing-row" data-filing-id={f.id}>
+              <Stack gap={4}>
+                {link(f)}
+                <Text size="sm">
+                  {f.companyName} · {i18n._(KIND_LABELS[f.kind])} {f.year}
+                </Text>
+                <Group gap="xs">
+                  {stateBadge(f)}
+                  <Text size="xs" c="dimmed">
+                    {waiting(f)}
+                  </Text>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+
+      {pages > 1 && (
+        <Pagination total={pages} value={page + 1} onChange={(n) => setPage(n - 1)} aria-label={t`Pages`} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import type {
+  FilingKind,
+  FilingState,
+  InvoiceStatus,
+  QuoteItem,
+  QuoteItemInput,
+  QuoteStatus,
+} from "../../../domain/filing";
+import { http } from "../../lib/http";
+
+/** One row of a filing's timeline (filing_events, docs/filing.md). */
+export interface FilingEvent {
+  id: string;
+  type: string;
+  actorRole: string;
+  actorName: string | null;
+  fromState: string | null;
+  toState: string | null;
+  message: string | null;
+  createdAt: string;
+}
+
+export interface Quote {
+  id: string;
+  filingId: string;
+  status: QuoteStatus;
+  totalCents: number;
+  note: string | null;
+  items: QuoteItem[];
+  sentAt: string | null;
+  acceptedAt: string | null;
+  acceptedBy: string | null;
+  createdAt: string;
+}
+
+export interface Invoice {
+  id: string;
+  number: string;
+  filingId: string;
+  quoteId: string;
+  companyId: string;
+  companyName: string;
+  propertyId: string;
+  bbl: string;
+  address: string | null;
+  year: number;
+  kind: string;
+  amountCents: number;
+  paidCents: number;
+  currency: string;
+  status: InvoiceStatus;
+  method: string | null;
+  paidAt: string | null;
+  overrideReason: string | null;
+  overriddenAt: string | null;
+  items: QuoteItem[];
+  createdAt: string;
+}
+
+export interface Filing {
+  id: string;
+  companyId: string;
+  companyName: string;
+  propertyId: string;
+  bbl: string;
+  address: string | null;
+  year: number;
+  kind: FilingKind;
+  state: FilingState;
+  returnTo: string | null;
+  stateChangedAt: string;
+  daysInState: number;
+  deadline: string;
+  question: string | null;
+  reason: string | null;
+  noticeFileId: string | null;
+  confirmationNumber: string | null;
+  filedOn: string | null;
+  filedBy: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  nextStates: FilingState[];
+  events: FilingEvent[];
+  quote: Quote | null;
+  invoice: Invoice | null;
+}
+
+export interface StaffQueue {
+  items: Filing[];
+  total: number;
+  page: number;
+  rowsPerPage: number;
+  counts: Record<string, number>;
+}
+
+export interface StaffQueueParams {
+  state?: FilingState;
+  kind?: FilingKind;
+  companyId?: string;
+  year?: number;
+  page: number;
+  rowsPerPage: number;
+}
+
+export type CheckoutAnswer =
+  | { provider: "stripe"; sessionId: string; url: string }
+  | { provider: "manual"; instructions: string; reference: string; amountCents: number; currency: string };
+
+export const FILINGS_KEY = ["filings"] as const;
+export const ADMIN_FILINGS_KEY = ["admin-filings"] as const;
+export const INVOICES_KEY = ["invoices"] as const;
+
+export const filingApi = {
+  list: (q: { propertyId?: string; year?: number; kind?: FilingKind } = {}) =>
+    http.get<Filing[]>("/api/filings", { query: q }),
+  get: (id: string) => http.get<Filing>(`/api/filings/${id}`),
+  start: (propertyId: string, year: number) => http.post<Filing>("/api/filings", { propertyId, year }),
+  penaltyRemoval: (body: { propertyId: string; year: number; reason: string; noticeFileId: string }) =>
+    http.post<Filing>("/api/filings/penalty-removal", body),
+  documentsSent: (f: Pick<Filing, "id" | "version">) =>
+    http.post<Filing>(`/api/filings/${f.id}/documents-sent`, { version: f.version }),
+  answer: (f: Pick<Filing, "id" | "version">, message: string, fileIds: string[]) =>
+    http.post<Filing>(`/api/filings/${f.id}/answer`, {
+      version: f.version,
+      message,
+      ...(fileIds.length ? { fileIds } : {}),
+    }),
+  acceptQuote: (quoteId: string) =>
+    http.post<{ quote: Quote; invoice: Invoice }>(`/api/quotes/${quoteId}/accept`),
+};
+
+export const invoiceApi = {
+  list: () => http.get<Invoice[]>("/api/invoices"),
+  get: (id: string) => http.get<Invoice>(`/api/invoices/${id}`),
+  pdf: (id: string) => http.get<Blob>(`/api/invoices/${id}/pdf`, { responseType: "blob" }),
+  checkout: (id: string) => http.post<CheckoutAnswer>(`/api/invoices/${id}/checkout`),
+};
+
+export const staffApi = {
+  queue: (p: StaffQueueParams) => http.get<StaffQueue>("/api/admin/filings", { query: { ...p } }),
+  get: (id: string) => http.get<Filing>(`/api/admin/filings/${id}`),
+  transition: (f: Pick<Filing, "id" | "version">, to: FilingState, message?: string) =>
+    http.post<Filing>(`/api/admin/filings/${f.id}/transition`, {
+      to,
+      version: f.version,
+      ...(message ? { message } : {}),
+    }),
+  quote: (filingId: string, items: QuoteItemInput[], note: string | undefined, send: boolean) =>
+    http.post<Quote>(`/api/admin/filings/${filingId}/quote`, { items, ...(note ? { note } : {}), send }),
+  sendQuote: (quoteId: string) => http.post<Quote>(`/api/admin/quotes/${quoteId}/send`),
+  markReceived: (
+    invoiceId: string,
+    body: { method: "bank_transfer" | "check"; reference?: string; receivedOn?: string },
+  ) => http.post<Invoice>(`/api/admin/invoices/${invoiceId}/mark-received`, body),
+  override: (invoiceId: string, reason: string) =>
+    http.post<Invoice>(`/api/admin/invoices/${invoiceId}/override`, { reason }),
+  filed: (f: Pick<Filing, "id" | "version">, confirmationNumber: string, filedOn: string) =>
+    http.post<Filing>(`/api/admin/filings/${f.id}/filed`, {
+      version: f.version,
+      confirmationNumber,
+      filedOn,
+    }),
+};
+
+/** Downloads an invoice's PDF with the bearer token and hands it to the browser as INV-….pdf. */
+export async function saveInvoicePdf(invoice: Pick<Invoice, "id" | "number">): Promise<void> {
+  const blob = await invoiceApi.pdf(invoice.id);
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${invoice.number}.pdf`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+/** The error's own words (the API explains refusals: 409 with the allowed moves, etc.). */
+export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { InvoicesPage } from "../../../features/invoices/InvoicesPage";
+
+export const Route = createFileRoute("/dashboard/invoices/")({
+  component: InvoicesPage,
+});
