@@ -1,0 +1,166 @@
+/**
+ * Inventory records shared by the API, the app's local database (Dexie) and the sync engine.
+ * Spec section 3: item condition codes, publication status, units, the twelve item statuses.
+ * Money is integer cents (see ../money.ts). Ids are client-made UUIDv7 strings.
+ */
+import type { Cents } from "../money";
+
+export const ITEM_CONDITIONS = { NEW: 5, USED: 13 } as const;
+export type ItemCondition = (typeof ITEM_CONDITIONS)[keyof typeof ITEM_CONDITIONS];
+
+export const PUBLICATION_STATUS = { UNPUBLISHED: 0, PUBLISHED: 1, DELETED: 2 } as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUS)[keyof typeof PUBLICATION_STATUS];
+
+export const DIMENSION_UNITS = ["INCH", "FEET", "CENTIMETER", "METER"] as const;
+export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
+
+export const WEIGHT_UNITS = ["POUND", "KILOGRAM", "OUNCE", "GRAM"] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
+/** Marketplace item categories. */
+export const ITEM_CATEGORIES = ["product", "inventory"] as const;
+export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
+
+/** The twelve item statuses of spec section 3, as stored (snake_case) in this order. */
+export const ITEM_STATUSES = [
+  "new",
+  "pending",
+  "active",
+  "sold",
+  "unavailable",
+  "awaiting_shipment",
+  "shipped",
+  "delivered",
+  "listed",
+  "withdrawn_from_ebay",
+  "deleted_from_ebay",
+  "waiting_for_pending",
+] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export interface Dimensions {
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  unit: DimensionUnit;
+}
+
+export interface Weight {
+  value: number | null;
+  unit: WeightUnit;
+}
+
+/** Fields a person edits on an item; the sync engine merges these field by field. */
+export interface ItemFields {
+  batchId: string | null;
+  productId: string | null;
+  sku: string;
+  barcode: string | null;
+  title: string;
+  description: string;
+  quantity: number;
+  condition: ItemCondition;
+  price: Cents | null;
+  category: ItemCategory;
+  dimensions: Dimensions;
+  weight: Weight;
+  location: string | null;
+  status: ItemStatus;
+  publicationStatus: PublicationStatus;
+  photos: string[];
+  notes: string | null;
+}
+
+/** An item (batch item) as the API returns it and Dexie stores it. */
+export interface Item extends ItemFields {
+  id: string;
+  companyId: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductFields {
+  title: string;
+  description: string;
+  category: ItemCategory;
+  condition: ItemCondition;
+  dimensions: Dimensions;
+  weight: Weight;
+  price: Cents | null;
+  images: string[];
+}
+
+/** A catalogue entry sellers reuse; items can be created from it. */
+export interface Product extends ProductFields {
+  id: string;
+  companyId: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An import of items. */
+export interface Batch {
+  id: string;
+  companyId: string;
+  name: string;
+  sourceFileName: string | null;
+  rowCount: number;
+  createdBy: string | null;
+  createdAt: string;
+  version: number;
+  updatedAt: string;
+}
+
+/** Limits shared by the forms, the import and the API. */
+export const ITEM_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 10_000,
+  skuMax: 64,
+  barcodeMax: 64,
+  locationMax: 64,
+  notesMax: 2000,
+  quantityMax: 1_000_000,
+  photosMax: 24,
+} as const;
+
+/** The item fields the sync engine compares and merges, in a stable order. */
+export const ITEM_MERGE_FIELDS: readonly (keyof ItemFields)[] = [
+  "batchId",
+  "productId",
+  "sku",
+  "barcode",
+  "title",
+  "description",
+  "quantity",
+  "condition",
+  "price",
+  "category",
+  "dimensions",
+  "weight",
+  "location",
+  "status",
+  "publicationStatus",
+  "photos",
+  "notes",
+];
+
+/** A record type the sync feed carries. */
+export type SyncEntity = "batch" | "item" | "product";
+
+/**
+ * One entry of GET /api/sync/changes: the row as it is now, or a tombstone when it was deleted.
+ */
+export type SyncChange =
+  | { entity: "item"; id: string; deleted: false; row: Item }
+  | { entity: "product"; id: string; deleted: false; row: Product }
+  | { entity: "batch"; id: string; deleted: false; row: Batch }
+  | { entity: SyncEntity; id: string; deleted: true; row: null };
+
+/** GET /api/sync/changes?since=CURSOR[&limit=N] answer. `cursor` is opaque; `hasMore` asks for another page. */
+export interface SyncPage {
+  changes: SyncChange[];
+  cursor: string;
+  hasMore: boolean;
+}
