@@ -1,4 +1,5 @@
-import type { Browser } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CONFIRM_LINK,
@@ -13,6 +14,16 @@ import {
 import { launchBrowser, uniqueEmail } from "./browser";
 
 const INVITE_LINK = /https?:\/\/[^\s"'<>]+\/invitation\/([A-Za-z0-9_-]+)/;
+
+/** Serious and critical axe violations (WCAG 2.x A/AA + best practices). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,6 +52,7 @@ describe("company account", () => {
     await field(admin.page, "Email address").fill(inviteeEmail);
     await admin.page.getByRole("button", { name: "Send invitation" }).click();
     await admin.page.locator(`[data-testid="invitation-row"][data-email="${inviteeEmail}"]`).waitFor();
+    expect(await seriousViolations(admin.page)).toEqual([]);
     const link = await nextLink(inviteeEmail, INVITE_LINK, before);
 
     // The invitee opens the link signed out: the invitation, and a way to register.
@@ -48,6 +60,7 @@ describe("company account", () => {
     await invitee.page.goto(link);
     await heading(invitee.page, "You're invited to join Alice Admin's company").waitFor();
     await invitee.page.getByText(`This invitation is for ${inviteeEmail}.`).waitFor();
+    expect(await seriousViolations(invitee.page)).toEqual([]);
     await invitee.page.getByRole("link", { name: "Create an account" }).click();
     await invitee.page.waitForURL((u) => u.pathname === "/auth/google/data-user-register-for-login");
     await invitee.page.getByRole("link", { name: "Sign up with email" }).click();
@@ -75,6 +88,10 @@ describe("company account", () => {
     // The link is spent.
     const again = await freshPage(browser);
     await again.page.goto(link);
+    await heading(again.page, "409: Invalid or expired link").waitFor();
+    await again.page.getByText("This invitation has already been accepted.").waitFor();
+    // A link that never existed: the same page.
+    await again.page.goto("/invitation/no-such-invitation");
     await heading(again.page, "409: Invalid or expired link").waitFor();
     await again.context.close();
 
