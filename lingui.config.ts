@@ -8,7 +8,7 @@ export default defineConfig({
     {
       path: "<rootDir>/src/app/i18n/locales/{locale}/messages",
       include: ["src/app"],
-      exclude: ["**/node_modules/**", "src/app/routeTree.gen.ts"],
+      exclude: ["**/node_modules/**", "src/app/routeTree.gen.ts", "**/*.test.ts", "**/*.test.tsx"],
     },
   ],
 });
