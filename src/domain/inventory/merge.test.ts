@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ITEM_MERGE_FIELDS, type ItemFields } from "./item";
+import { ITEM_MERGE_FIELDS, type Item, type ItemFields } from "./item";
 import { changedFields, deepEqual, mergeFields, mergeItem, resolveConflicts } from "./merge";
 
 const base: ItemFields = {
@@ -124,7 +124,7 @@ describe("mergeItem", () => {
   });
 
   it("drops non-field keys (id, version, timestamps) from the merged fields", () => {
-    const row = { ...base, id: "i1", version: 4, companyId: "c", createdAt: "t", updatedAt: "t" };
+    const row: Item = { ...base, id: "i1", version: 4, companyId: "c", createdAt: "t", updatedAt: "t" };
     const r = mergeItem(row, { ...row, title: "T" }, { ...row, version: 5 });
     expect(Object.keys(r.merged).sort()).toEqual([...ITEM_MERGE_FIELDS].sort());
   });
