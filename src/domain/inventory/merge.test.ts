@@ -125,7 +125,8 @@ describe("mergeItem", () => {
 
   it("drops non-field keys (id, version, timestamps) from the merged fields", () => {
     const row: Item = { ...base, id: "i1", version: 4, companyId: "c", createdAt: "t", updatedAt: "t" };
-    const r = mergeItem(row, { ...row, title: "T" }, { ...row, version: 5 });
+    const theirs: Item = { ...row, version: 5 };
+    const r = mergeItem(row, { ...row, title: "T" }, theirs);
     expect(Object.keys(r.merged).sort()).toEqual([...ITEM_MERGE_FIELDS].sort());
   });
 
