@@ -47,6 +47,7 @@ export const FieldPicker = forwardRef<
       data={data}
       value={value}
       searchable
+      selectFirstOptionOnChange
       clearable
       limit={60}
       maxDropdownHeight={320}

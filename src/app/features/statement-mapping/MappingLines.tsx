@@ -231,9 +231,11 @@ export function MappingLines({
   const moved = useRef(false);
 
   useEffect(() => dispatch({ type: "resize", count }), [count]);
+  const focusedRequest = useRef(0);
   useEffect(() => {
-    if (!focusLine) return;
+    if (!focusLine || focusLine.n === focusedRequest.current) return;
     const i = models.findIndex((m) => m.line.id === focusLine.id);
+    if (i >= 0) focusedRequest.current = focusLine.n;
     if (i >= 0) {
       moved.current = true;
       dispatch({ type: "focus", index: i });

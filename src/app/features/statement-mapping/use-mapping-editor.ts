@@ -37,6 +37,13 @@ export function rawLines(view: MappingView | undefined): ExtractedLine[] {
   }));
 }
 
+/**
+ * Releases scheduled when a mapping page unmounts; the next page of the same mapping (preview
+ * → mapping) cancels it, so moving between them keeps the hold instead of racing release and hold.
+ */
+const pendingRelease = new Map<string, ReturnType<typeof setTimeout>>();
+const RELEASE_DELAY_MS = 1000;
+
 const isHeldConflict = (e: unknown): e is HttpError =>
   e instanceof HttpError && e.status === 409 && !!e.data && typeof e.data === "object" && "heldBy" in e.data;
 const isStale = (e: unknown): e is HttpError =>
@@ -56,6 +63,8 @@ export function useMappingEditor(fileId: string) {
     retry: false,
   });
   const [draft, setDraft] = useState<MappingDocument | null>(null);
+  /** The version the unsaved draft was started from: a save names it, so a newer one on the server answers 409. */
+  const [base, setBase] = useState<number | null>(null);
   const [status, setStatus] = useState<SaveStatus>("idle");
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -110,15 +119,21 @@ export function useMappingEditor(fileId: string) {
     }
   }, []);
 
+  const serverDoc = record?.document ?? null;
   const edit = useCallback(
     (fn: (d: MappingDocument) => MappingDocument) => {
-      if (!doc || readOnly) return;
-      setDraft(fn(doc));
+      if (!serverDoc || !record || readOnly) return;
+      setDraft((prev) => fn(prev ?? serverDoc));
+      setBase((b) => b ?? record.version);
       setStatus("dirty");
       setServerFlags(null);
     },
-    [doc, readOnly],
+    [serverDoc, record, readOnly],
   );
+  const clearDraft = useCallback(() => {
+    setDraft(null);
+    setBase(null);
+  }, []);
 
   const saveMutation = useMutation({
     mutationFn: (body: { version: number; document: MappingDocument; form?: MappingForm }) =>
@@ -130,7 +145,7 @@ export function useMappingEditor(fileId: string) {
     },
     onSuccess: (next) => {
       queryClient.setQueryData(mappingKeys.view(fileId), next);
-      setDraft(null);
+      clearDraft();
       setConflict(null);
       setHeld(null);
       setStatus("saved");
@@ -143,13 +158,13 @@ export function useMappingEditor(fileId: string) {
     async (form?: MappingForm) => {
       if (!record || !doc) return false;
       try {
-        await saveMutation.mutateAsync({ version: record.version, document: doc, form });
+        await saveMutation.mutateAsync({ version: base ?? record.version, document: doc, form });
         return true;
       } catch {
         return false;
       }
     },
-    [record, doc, saveMutation],
+    [record, doc, base, saveMutation],
   );
 
   /** After a stale save: apply my document on top of the version now on the server. */
@@ -164,13 +179,13 @@ export function useMappingEditor(fileId: string) {
 
   /** Drops my unsaved changes and loads the record as it is now. */
   const reload = useCallback(async () => {
-    setDraft(null);
+    clearDraft();
     setConflict(null);
     setStatus("idle");
     setError(null);
     setProblems([]);
     await view.refetch();
-  }, [view]);
+  }, [view, clearDraft]);
 
   const holdMutation = useMutation({
     mutationFn: async (mode: "hold" | "release" | "take-over") => {
@@ -188,27 +203,37 @@ export function useMappingEditor(fileId: string) {
 
   // Take the hold when the mapping opens and nobody else has it; let it go on leaving.
   const autoHeld = useRef(false);
+  const { mutate: holdMutate } = holdMutation;
   useEffect(() => {
     if (!record || autoHeld.current || record.status === "ready") return;
     autoHeld.current = true;
-    if (!record.heldBy) holdMutation.mutate("hold");
-  }, [record, holdMutation]);
+    if (!record.heldBy) holdMutate("hold");
+  }, [record, holdMutate]);
   const heldRef = useRef(false);
   heldRef.current = heldByMe;
-  useEffect(
-    () => () => {
-      if (heldRef.current) void mappingApi.release(fileId).catch(() => undefined);
-    },
-    [fileId],
-  );
+  useEffect(() => {
+    const pending = pendingRelease.get(fileId);
+    if (pending) clearTimeout(pending);
+    pendingRelease.delete(fileId);
+    return () => {
+      if (!heldRef.current) return;
+      pendingRelease.set(
+        fileId,
+        setTimeout(() => {
+          pendingRelease.delete(fileId);
+          void mappingApi.release(fileId).catch(() => undefined);
+        }, RELEASE_DELAY_MS),
+      );
+    };
+  }, [fileId]);
 
   const readyMutation = useMutation({
     mutationFn: async () => {
       let version = record?.version ?? 0;
       if (draft && record) {
-        const saved = await mappingApi.save(fileId, { version: record.version, document: draft });
+        const saved = await mappingApi.save(fileId, { version: base ?? record.version, document: draft });
         queryClient.setQueryData(mappingKeys.view(fileId), saved);
-        setDraft(null);
+        clearDraft();
         version = saved.record.version;
       }
       return mappingApi.ready(fileId, version);
@@ -244,9 +269,9 @@ export function useMappingEditor(fileId: string) {
   const templateMutation = useMutation({
     mutationFn: async (overwrite: boolean) => {
       if (draft && record) {
-        const saved = await mappingApi.save(fileId, { version: record.version, document: draft });
+        const saved = await mappingApi.save(fileId, { version: base ?? record.version, document: draft });
         queryClient.setQueryData(mappingKeys.view(fileId), saved);
-        setDraft(null);
+        clearDraft();
         return mappingApi.applyTemplate(fileId, saved.record.version, overwrite);
       }
       return mappingApi.applyTemplate(fileId, record?.version ?? 0, overwrite);
