@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -691,4 +692,141 @@ export const learnedLabels = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.labelKey, t.form, t.fieldId] })],
+);
+
+/**
+ * Inventory (issue 6, docs/inventory.md). Ids are made by the app (UUIDv7) so records can be
+ * created offline. Every insert and update gets a new `change_seq` from the one sequence
+ * inventory_change_seq, assigned by a trigger (migration 0008) under a per-company
+ * transaction advisory lock, so within a company sequence order is commit order and the
+ * sync cursor (the last change_seq seen) never skips a committed row. Deletion is soft:
+ * `deleted_at` set = a tombstone in the sync feed.
+ */
+export const inventoryChangeSeq = pgSequence("inventory_change_seq");
+
+const inventoryCommon = () => ({
+  companyId: uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  /** Optimistic concurrency: an update names the version it was based on. */
+  version: integer("version").notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  /** Set by the trigger on every insert and update (the value written here is replaced). */
+  changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
+});
+
+/** An import of items. */
+export const inventoryBatches = pgTable(
+  "inventory_batches",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    sourceFileName: text("source_file_name"),
+    rowCount: integer("row_count").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    index("inventory_batches_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("inventory_batches_created_by_idx").on(t.createdBy),
+  ],
+);
+
+/** A catalogue entry sellers reuse; items can be created from it. */
+export const inventoryProducts = pgTable(
+  "inventory_products",
+  {
+    id: uuid("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    condition: smallint("condition").notNull(),
+    dimLength: doublePrecision("dim_length"),
+    dimWidth: doublePrecision("dim_width"),
+    dimHeight: doublePrecision("dim_height"),
+    dimUnit: text("dim_unit").notNull(),
+    weightValue: doublePrecision("weight_value"),
+    weightUnit: text("weight_unit").notNull(),
+    /** Integer cents. */
+    price: bigint("price", { mode: "number" }),
+    images: text("images").array().notNull().default(sql`ARRAY[]::text[]`),
+    ...inventoryCommon(),
+  },
+  (t) => [index("inventory_products_company_seq_idx").on(t.companyId, t.changeSeq)],
+);
+
+/** A batch item. The SKU is unique per company among items that are not deleted. */
+export const inventoryItems = pgTable(
+  "inventory_items",
+  {
+    id: uuid("id").primaryKey(),
+    /** Not foreign keys: ids are made offline and a batch or product may be deleted (soft) meanwhile. */
+    batchId: uuid("batch_id"),
+    productId: uuid("product_id"),
+    sku: text("sku").notNull(),
+    barcode: text("barcode"),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    condition: smallint("condition").notNull(),
+    /** Integer cents. */
+    price: bigint("price", { mode: "number" }),
+    category: text("category").notNull(),
+    dimLength: doublePrecision("dim_length"),
+    dimWidth: doublePrecision("dim_width"),
+    dimHeight: doublePrecision("dim_height"),
+    dimUnit: text("dim_unit").notNull(),
+    weightValue: doublePrecision("weight_value"),
+    weightUnit: text("weight_unit").notNull(),
+    location: text("location"),
+    status: text("status").notNull(),
+    publicationStatus: smallint("publication_status").notNull().default(0),
+    photos: text("photos").array().notNull().default(sql`ARRAY[]::text[]`),
+    notes: text("notes"),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    uniqueIndex("inventory_items_company_sku_key").on(t.companyId, t.sku).where(sql`${t.deletedAt} is null`),
+    index("inventory_items_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("inventory_items_company_batch_idx").on(t.companyId, t.batchId),
+    index("inventory_items_company_status_idx").on(t.companyId, t.status),
+  ],
+);
+
+/**
+ * Idempotency-Key records (plugins/idempotency.ts): one per user, company and key, kept 24 h.
+ * While the first request runs, `response_status` is null and `claim`/`locked_until` say who
+ * runs it; the stored response is written in the same transaction as the change when the
+ * route can (else right after), and a replay answers it verbatim.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    /** SHA-256 (hex) of method, path and the canonical JSON body. */
+    requestHash: text("request_hash").notNull(),
+    /** Random token of the request processing the key; a stale claim may be taken over. */
+    claim: uuid("claim").notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
+    responseStatus: integer("response_status"),
+    /** The response body exactly as sent (JSON text). */
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+    index("idempotency_keys_user_idx").on(t.userId),
+  ],
 );
