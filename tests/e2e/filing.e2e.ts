@@ -1,3 +1,4 @@
+import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
@@ -131,6 +132,9 @@ describe("filing pipeline", () => {
     await expect.poll(() => card.getByTestId("filing-state").textContent()).toBe("Filed");
     expect(await card.getByTestId("confirmation-number").textContent()).toContain("RPIE-CONF-4711");
     expect(await card.locator("[data-state=filed][data-status=done]").count()).toBe(1);
+    await page.goto("/dashboard/properties");
+    await expect.poll(() => page.getByTestId("property-filing-badge").textContent()).toBe(`${year}: Filed`);
+    await page.goto("/dashboard/filings");
     await card.getByTestId("filing-invoice-link").click();
     await heading(page, `Invoice ${invoiceNumber}`).waitFor();
     expect(await page.getByTestId("invoice-status").textContent()).toBe("Paid");
@@ -143,5 +147,45 @@ describe("filing pipeline", () => {
     const { readFile } = await import("node:fs/promises");
     expect((await readFile(path)).subarray(0, 5).toString()).toBe("%PDF-");
     await owner.context.close();
+  });
+
+  it("lets a signed-in owner request a penalty removal from /penalty-removal on a phone", async () => {
+    const email = uniqueEmail("penalty");
+    const password = "penalty-password-123";
+    await registerConfirmedUser(email, password, "Pablo Penalty");
+    const { context, page } = await freshPage(browser, { width: 375, height: 740 });
+    await signIn(page, email, password);
+    const token = await page.evaluate(() => localStorage.getItem("accessToken"));
+    const prop = await page.request.post("/api/bbl", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { bbl: "3-00250-0012", address: "250 Penalty Pl", residentialUnits: 12 },
+    });
+    expect(prop.status()).toBe(201);
+
+    await page.goto("/penalty-removal");
+    await page.getByRole("link", { name: "Sign in to request penalty removal" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/filings");
+    const form = page.getByRole("dialog", { name: "Request penalty removal" });
+    await form.waitFor();
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText("Notice of RPIE penalty");
+    await form.locator("input[type=file]").setInputFiles({
+      name: "penalty-notice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(await doc.save()),
+    });
+    await form
+      .getByLabel(/Why should the penalty be removed\?/)
+      .fill("The statement was filed on time by the previous owner.");
+    await form.getByRole("button", { name: "Request penalty removal" }).click();
+    await form.waitFor({ state: "detached" });
+
+    const card = page.getByTestId("filing-card");
+    await card.waitFor();
+    await expect.poll(() => card.getByTestId("filing-state").textContent()).toBe("Documents received");
+    expect(await card.getByRole("heading", { level: 3 }).textContent()).toContain("Penalty removal");
+    // Nothing wider than the phone screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
   });
 });

@@ -26,6 +26,7 @@ import { ROLES } from "../../../domain/roles";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
+import { FilingBadge } from "../filing/FilingBadge";
 import { ObligationBadges } from "../rpie-checker/ObligationBadges";
 import { PropertyForm } from "./PropertyForm";
 import { PROPERTIES_KEY, type Property, propertiesApi, type SortField } from "./properties-api";
@@ -249,6 +250,7 @@ export function PropertiesPage() {
                   </Table.Td>
                   <Table.Td>
                     <Assessment p={p} />
+                    <FilingBadge propertyId={p.id} />
                   </Table.Td>
                   <Table.Td>{actions(p)}</Table.Td>
                 </Table.Tr>
@@ -269,6 +271,7 @@ export function PropertiesPage() {
               </Group>
               <div style={{ marginTop: 8 }}>
                 <Assessment p={p} />
+                <FilingBadge propertyId={p.id} />
               </div>
             </Card>
           ))}

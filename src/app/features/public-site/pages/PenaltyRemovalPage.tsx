@@ -136,7 +136,10 @@ export function PenaltyRemovalPage() {
       <Stack gap="xs" align="flex-start">
         <Button
           size="md"
-          renderRoot={(props) => <Link {...props} to={LOGIN_PATH} search={{ returnTo: "/dashboard" }} />}
+          renderRoot={(props) => (
+            // Signed-in visitors pass straight through the login to the request form.
+            <Link {...props} to={LOGIN_PATH} search={{ returnTo: "/dashboard/filings?penalty=1" }} />
+          )}
         >
           <Trans>Sign in to request penalty removal</Trans>
         </Button>
