@@ -1,0 +1,107 @@
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import { type BlocklotDb, createDb, SCHEMA } from "./db";
+
+const opened: BlocklotDb[] = [];
+let n = 0;
+const fresh = () => `db-test-${++n}`;
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+/** A version-1 item row (no photos/notes/barcode/location yet). */
+const v1Item = {
+  id: "0190f0a0-0000-7000-8000-000000000001",
+  companyId: "c1",
+  sku: "A1",
+  title: "Lamp",
+  status: "new",
+  batchId: "b1",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  version: 3,
+};
+
+describe("Dexie schema", () => {
+  it("versions are consecutive from 1 and every table keeps its primary key", () => {
+    expect(SCHEMA.map((s) => s.version)).toEqual(SCHEMA.map((_, i) => i + 1));
+    const pk = new Map<string, string>();
+    for (const s of SCHEMA) {
+      for (const [table, def] of Object.entries(s.stores)) {
+        if (def === null) {
+          pk.delete(table);
+          continue;
+        }
+        const key = def.split(",")[0]?.trim() ?? "";
+        const before = pk.get(table);
+        if (before !== undefined)
+          expect(key, `${table} primary key changed in version ${s.version}`).toBe(before);
+        pk.set(table, key);
+      }
+    }
+  });
+
+  it("a new database opens at the latest version with every table", async () => {
+    const db = createDb(fresh());
+    opened.push(db);
+    await db.open();
+    expect(db.verno).toBe(SCHEMA.at(-1)?.version);
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      "batches",
+      "conflicts",
+      "items",
+      "meta",
+      "outbox",
+      "products",
+    ]);
+  });
+
+  for (const earlier of SCHEMA.slice(0, -1)) {
+    it(`upgrades from version ${earlier.version} keeping the data`, async () => {
+      const name = fresh();
+      const old = createDb(name, { upTo: earlier.version });
+      await old.open();
+      await old.table("items").put(v1Item);
+      await old
+        .table("items")
+        .put({ ...v1Item, id: "0190f0a0-0000-7000-8000-000000000002", sku: "A2", photos: ["p"] });
+      await old.table("meta").put({ key: "cursor:c1", value: "42" });
+      await old.table("batches").put({ id: "b1", companyId: "c1", name: "Import", createdAt: "t" });
+      old.close();
+
+      const db = createDb(name);
+      opened.push(db);
+      await db.open();
+      expect(db.verno).toBe(SCHEMA.at(-1)?.version);
+      const item = await db.items.get(v1Item.id);
+      expect(item).toMatchObject({ ...v1Item, photos: [], notes: null, barcode: null, location: null });
+      expect((await db.items.get("0190f0a0-0000-7000-8000-000000000002"))?.photos).toEqual(["p"]);
+      expect(await db.meta.get("cursor:c1")).toEqual({ key: "cursor:c1", value: "42" });
+      expect(await db.batches.count()).toBe(1);
+      // the new indexes answer queries on the old rows
+      expect(await db.items.where("[companyId+status]").equals(["c1", "new"]).count()).toBe(2);
+      expect(await db.items.where("[companyId+sku]").equals(["c1", "A1"]).count()).toBe(1);
+      // and the write path works
+      await db.outbox.add({
+        companyId: "c1",
+        entity: "item",
+        id: v1Item.id,
+        method: "PATCH",
+        url: "/x",
+        body: {},
+        idempotencyKey: "k",
+        baseVersion: 3,
+        base: null,
+        state: "waiting",
+        error: null,
+        lastStatus: null,
+        createdAt: "t",
+        attempts: 0,
+        notBefore: null,
+      });
+      expect(await db.outbox.where("[entity+id]").equals(["item", v1Item.id]).count()).toBe(1);
+    });
+  }
+});
