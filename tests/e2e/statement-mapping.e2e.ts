@@ -49,47 +49,53 @@ const line = (page: Page, label: string) =>
     .filter({ has: page.getByTestId("line-label").getByText(label, { exact: true }) });
 const targetOf = (page: Page, label: string) => line(page, label).getAttribute("data-target");
 
+/** An owner registers, adds a property and uploads the statement through the API; waits until it is extracted. */
+async function uploadStatement(bbl: string, fileName: string): Promise<string> {
+  const email = uniqueEmail("mapping-owner");
+  await registerConfirmedUser(email, "mapping-password-123", "Olga Owner");
+  const owner = await freshPage(browser);
+  await signIn(owner.page, email, "mapping-password-123");
+  const token = await owner.page.evaluate(() => localStorage.getItem("accessToken"));
+  const auth = { authorization: `Bearer ${token}` };
+  const prop = await owner.page.request.post("/api/bbl", {
+    headers: auth,
+    data: { bbl, address: "41 Mapping Ave", residentialUnits: 40, commercialUnits: 2 },
+  });
+  expect(prop.status()).toBe(201);
+  const propertyId = ((await prop.json()) as { id: string }).id;
+  const up = await owner.page.request.post("/api/file/upload", {
+    headers: auth,
+    multipart: {
+      bblId: propertyId,
+      documentType: "operating_statement",
+      statementYear: "2024",
+      file: {
+        name: fileName,
+        mimeType: "application/pdf",
+        buffer: Buffer.from(await statementPdf(statement, { perPage: 10 })),
+      },
+    },
+  });
+  expect(up.status()).toBe(201);
+  const fileId = ((await up.json()) as { id: string }).id;
+  await expect
+    .poll(
+      async () => {
+        const r = await owner.page.request.get(`/api/file/${fileId}`, { headers: auth });
+        return ((await r.json()) as { status: string }).status;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe("extracted");
+  await owner.context.close();
+  return fileId;
+}
+
 describe("statement mapping (staff)", () => {
   it("maps an owner's statement with the keyboard and suggestions, resolves the flags, marks it ready and downloads the PDF", async () => {
     // The owner uploads a generated statement through the API; it extracts.
-    const email = uniqueEmail("mapping-owner");
-    await registerConfirmedUser(email, "mapping-password-123", "Olga Owner");
-    const owner = await freshPage(browser);
-    await signIn(owner.page, email, "mapping-password-123");
-    const token = await owner.page.evaluate(() => localStorage.getItem("accessToken"));
-    const auth = { authorization: `Bearer ${token}` };
-    const prop = await owner.page.request.post("/api/bbl", {
-      headers: auth,
-      data: { bbl: "1-01120-0041", address: "41 Mapping Ave", residentialUnits: 40, commercialUnits: 2 },
-    });
-    expect(prop.status()).toBe(201);
-    const propertyId = ((await prop.json()) as { id: string }).id;
     const fileName = `mapping-${Date.now()}.pdf`;
-    const up = await owner.page.request.post("/api/file/upload", {
-      headers: auth,
-      multipart: {
-        bblId: propertyId,
-        documentType: "operating_statement",
-        statementYear: "2024",
-        file: {
-          name: fileName,
-          mimeType: "application/pdf",
-          buffer: Buffer.from(await statementPdf(statement, { perPage: 10 })),
-        },
-      },
-    });
-    expect(up.status()).toBe(201);
-    const fileId = ((await up.json()) as { id: string }).id;
-    await expect
-      .poll(
-        async () => {
-          const r = await owner.page.request.get(`/api/file/${fileId}`, { headers: auth });
-          return ((await r.json()) as { status: string }).status;
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe("extracted");
-    await owner.context.close();
+    await uploadStatement("1-01120-0041", fileName);
 
     // The super admin finds it in the list.
     const { context, page } = await freshPage(browser, { width: 1400, height: 1000 });
@@ -203,7 +209,69 @@ describe("statement mapping (staff)", () => {
     await page.goto("/admin/statement-mapping");
     await page.getByLabel("Search").fill(fileName);
     await page.getByTestId("mapping-row").filter({ hasText: fileName }).getByText("Ready").waitFor();
+    // On a phone the list is cards, not a table, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => page.locator("table[data-testid=mapping-list]").count()).toBe(0);
+    await page.getByTestId("mapping-row").filter({ hasText: fileName }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
     await context.close();
+  }, 180_000);
+
+  it("shows who holds a mapping, lets another staff member take over, and refuses a stale save with the difference", async () => {
+    const fileName = `mapping-lock-${Date.now()}.pdf`;
+    const fileId = await uploadStatement("1-01120-0042", fileName);
+    const url = `/admin/statement-mapping/mapping/${fileId}`;
+
+    // A opens the mapping (and holds it), then changes a line without saving.
+    const a = await freshPage(browser, { width: 1400, height: 1000 });
+    await signIn(a.page, inject("adminEmail"), inject("adminPassword"));
+    await a.page.goto(url);
+    await a.page.getByText("You hold this mapping").waitFor();
+    await line(a.page, "Residential rent").focus();
+    await a.page.keyboard.press("x");
+    await a.page.getByTestId("save-status").getByText("Unsaved changes").waitFor();
+
+    // B sees who holds it, takes over after confirming, and saves a change.
+    const { superAdmin } = inject("demoAccounts");
+    const b = await freshPage(browser, { width: 1400, height: 1000 });
+    await signIn(b.page, superAdmin.email, superAdmin.password);
+    await b.page.goto(url);
+    await b.page
+      .getByTestId("held-by")
+      .getByText(/^Held by .+ since .+/)
+      .waitFor();
+    await b.page.getByRole("button", { name: "Take over" }).click();
+    await b.page.getByRole("dialog").getByRole("button", { name: "Take over" }).click();
+    await b.page.getByText("You hold this mapping").waitFor();
+    await line(b.page, "Commercial rent").focus();
+    await b.page.keyboard.press("x");
+    await b.page.getByRole("button", { name: "Save", exact: true }).click();
+    await b.page.getByTestId("save-status").getByText("All changes saved").waitFor();
+
+    // A's save is refused while B holds it; A takes it back, and the stale save shows the difference.
+    await a.page.getByRole("button", { name: "Save", exact: true }).click();
+    await a.page
+      .getByTestId("held-by")
+      .getByText(/^Held by .+ since .+/)
+      .waitFor();
+    await a.page.getByRole("button", { name: "Take over" }).click();
+    await a.page.getByRole("dialog").getByRole("button", { name: "Take over" }).click();
+    await a.page.getByText("You hold this mapping").waitFor();
+    await a.page.getByRole("button", { name: "Save", exact: true }).click();
+    const conflict = a.page.getByRole("dialog", { name: "Someone else changed this mapping" });
+    await conflict.waitFor();
+    await conflict.getByText("assignments.0").waitFor();
+    await conflict.getByRole("button", { name: "Re-apply my changes" }).click();
+    await a.page.getByTestId("save-status").getByText("All changes saved").waitFor();
+    expect(await targetOf(a.page, "Residential rent")).toBe("excluded");
+
+    // The history names both.
+    await a.page.getByRole("tab", { name: "History" }).click();
+    await a.page.getByTestId("history").getByText("Took over the hold").first().waitFor();
+    await a.context.close();
+    await b.context.close();
   }, 180_000);
 
   it("keeps a company employee out with 403", async () => {
