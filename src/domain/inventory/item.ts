@@ -163,4 +163,10 @@ export interface SyncPage {
   changes: SyncChange[];
   cursor: string;
   hasMore: boolean;
+  /**
+   * Present (true) when the cursor sent belonged to another company (the user switched their
+   * active company): this page starts from the beginning of the current company's data, and
+   * the app should drop the inventory rows it holds for the old company before applying it.
+   */
+  reset?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { companyScopePlugin } from "../plugins/company-scope";
+import { idempotencyPlugin } from "../plugins/idempotency";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
@@ -9,6 +10,7 @@ import { companyRoutes } from "./company/routes";
 import { fileRoutes } from "./file/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
+import { inventoryRoutes } from "./inventory/routes";
 import { publicFormRoutes } from "./public-forms/routes";
 import { rpieRoutes } from "./rpie/routes";
 import { statementMappingRoutes } from "./statement-mapping/routes";
@@ -16,6 +18,7 @@ import { statementMappingRoutes } from "./statement-mapping/routes";
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
 export async function registerModules(app: FastifyInstance) {
   await app.register(companyScopePlugin);
+  await app.register(idempotencyPlugin);
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
   await app.register(authRoutes);
@@ -28,4 +31,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filingRoutes);
   await app.register(companyRoutes);
   await app.register(adminRoutes);
+  await app.register(inventoryRoutes);
 }

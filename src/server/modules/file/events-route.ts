@@ -4,6 +4,7 @@ import { type AccessClaims, TokenError, verifyAccessToken } from "../../plugins/
 import { readBearer } from "../../plugins/auth";
 import { loadCompanyScope } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
+import { openInventoryFeed } from "../inventory/live";
 import type { FileStatusEvent, StatusBus } from "./status-bus";
 
 export const HEARTBEAT_MS = 25_000;
@@ -15,9 +16,12 @@ export const HEARTBEAT_MS = 25_000;
  */
 export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; heartbeatMs?: number }) {
   const open = new Set<() => void>();
+  // Committed inventory changes (database notifications, from every replica): docs/inventory.md.
+  const inventory = await openInventoryFeed(app.ctx.database);
   app.addHook("preClose", async () => {
     for (const end of [...open]) end();
   });
+  app.addHook("onClose", async () => inventory.close());
 
   app.get(
     "/api/events",
@@ -26,9 +30,9 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
       config: { auth: "public" },
       schema: {
         tags: ["files"],
-        summary: "Live file status (Server-Sent Events)",
+        summary: "Live file status and inventory changes (Server-Sent Events)",
         description:
-          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`).",
+          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: inventory-changed` with `{ companyId, cursor }` after every committed inventory change of the caller's active company (pull GET /api/sync/changes from your own cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`).",
         querystring: {
           type: "object",
           properties: { access_token: { type: "string", maxLength: 4096 } },
@@ -50,7 +54,7 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
       }
       if (!user) throw httpError(401, "Sign in to continue: no access token was sent");
       const all = hasAnyRole(user, [ROLES.SUPER_ADMIN]);
-      const scope = all ? null : await loadCompanyScope(app.ctx.db, user.id);
+      const scope = await loadCompanyScope(app.ctx.db, user.id);
       if (!all && !scope) throw httpError(403, "You are not a member of any company");
 
       reply.hijack();
@@ -66,7 +70,16 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
         if (!all && event.companyId !== scope?.companyId) return;
         res.write(`event: file-status\nid: ${event.fileId}:${event.at}\ndata: ${JSON.stringify(event)}\n\n`);
       };
-      const unsubscribe = opts.bus.subscribe(send);
+      const unsubscribeFiles = opts.bus.subscribe(send);
+      const unsubscribeInventory = scope
+        ? inventory.subscribe(scope.companyId, (event) => {
+            res.write(`event: inventory-changed\ndata: ${JSON.stringify(event)}\n\n`);
+          })
+        : () => {};
+      const unsubscribe = () => {
+        unsubscribeFiles();
+        unsubscribeInventory();
+      };
       const heartbeat = setInterval(
         () => res.write(`: heartbeat ${Date.now()}\n\n`),
         opts.heartbeatMs ?? HEARTBEAT_MS,

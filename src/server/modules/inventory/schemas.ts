@@ -1,0 +1,193 @@
+import { type TSchema, Type } from "@sinclair/typebox";
+import {
+  DIMENSION_UNITS,
+  ITEM_CATEGORIES,
+  ITEM_CONDITIONS,
+  ITEM_LIMITS,
+  ITEM_STATUSES,
+  PUBLICATION_STATUS,
+  WEIGHT_UNITS,
+} from "../../../domain/inventory/item";
+import { BATCH_LIMITS, MEASURE_MAX } from "../../../domain/inventory/validate";
+import { MAX_CENTS } from "../../../domain/money";
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const literals = (values: readonly (string | number)[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const Uuid = Type.String({ format: "uuid" });
+const Measure = Nullable(Type.Number({ minimum: 0, maximum: MEASURE_MAX }));
+const Timestamp = Type.String({ format: "date-time" });
+
+export const StatusSchema = literals(ITEM_STATUSES);
+const ConditionSchema = literals(Object.values(ITEM_CONDITIONS));
+const PublicationSchema = literals(Object.values(PUBLICATION_STATUS));
+const CategorySchema = literals(ITEM_CATEGORIES);
+const DimensionsSchema = Type.Object(
+  { length: Measure, width: Measure, height: Measure, unit: literals(DIMENSION_UNITS) },
+  { additionalProperties: false },
+);
+const WeightSchema = Type.Object(
+  { value: Measure, unit: literals(WEIGHT_UNITS) },
+  { additionalProperties: false },
+);
+const Price = Nullable(Type.Integer({ minimum: 0, maximum: MAX_CENTS, description: "Integer cents" }));
+const Refs = Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { maxItems: ITEM_LIMITS.photosMax });
+
+const itemFields = {
+  batchId: Nullable(Uuid),
+  productId: Nullable(Uuid),
+  sku: Type.String({ minLength: 1, maxLength: ITEM_LIMITS.skuMax + 64 }),
+  barcode: Nullable(Type.String({ maxLength: ITEM_LIMITS.barcodeMax })),
+  title: Type.String({ maxLength: ITEM_LIMITS.titleMax }),
+  description: Type.String({ maxLength: ITEM_LIMITS.descriptionMax }),
+  quantity: Type.Integer({ minimum: 0, maximum: ITEM_LIMITS.quantityMax }),
+  condition: ConditionSchema,
+  price: Price,
+  category: CategorySchema,
+  dimensions: DimensionsSchema,
+  weight: WeightSchema,
+  location: Nullable(Type.String({ maxLength: ITEM_LIMITS.locationMax })),
+  status: StatusSchema,
+  publicationStatus: PublicationSchema,
+  photos: Refs,
+  notes: Nullable(Type.String({ maxLength: ITEM_LIMITS.notesMax })),
+};
+
+const productFields = {
+  title: Type.String({ maxLength: ITEM_LIMITS.titleMax }),
+  description: Type.String({ maxLength: ITEM_LIMITS.descriptionMax }),
+  category: CategorySchema,
+  condition: ConditionSchema,
+  dimensions: DimensionsSchema,
+  weight: WeightSchema,
+  price: Price,
+  images: Refs,
+};
+
+const batchFields = {
+  name: Type.String({ maxLength: BATCH_LIMITS.nameMax }),
+  sourceFileName: Nullable(Type.String({ maxLength: BATCH_LIMITS.fileNameMax })),
+  rowCount: Type.Integer({ minimum: 0, maximum: BATCH_LIMITS.rowCountMax }),
+};
+
+const meta = {
+  id: Uuid,
+  companyId: Uuid,
+  version: Type.Integer(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+export const ItemSchema = Type.Object({ ...meta, ...itemFields });
+export const ProductSchema = Type.Object({ ...meta, ...productFields });
+export const BatchSchema = Type.Object({ ...meta, ...batchFields, createdBy: Nullable(Uuid) });
+
+type Props = Record<string, TSchema>;
+const optional = (props: Props) =>
+  Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as Props;
+const Version = Type.Integer({
+  minimum: 1,
+  maximum: 2_147_483_647,
+  description: "The version this change is based on",
+});
+
+/** Create (POST, or PUT of a new id): required fields plus optional ones with defaults; PUT of an existing id also needs `version`. */
+function createBody(props: Props, required: readonly string[], withId: boolean) {
+  const out: Props = {};
+  for (const [k, v] of Object.entries(props)) out[k] = required.includes(k) ? v : Type.Optional(v);
+  if (withId) out.id = Type.Optional(Uuid);
+  out.version = Type.Optional(Version);
+  return Type.Object(out, { additionalProperties: false });
+}
+function patchBody(props: Props) {
+  return Type.Object({ version: Version, ...optional(props) }, { additionalProperties: false });
+}
+
+export const ITEM_REQUIRED = ["sku", "title", "description", "quantity"] as const;
+export const PRODUCT_REQUIRED = ["title", "description"] as const;
+export const BATCH_REQUIRED = ["name"] as const;
+
+export const ItemPut = createBody(itemFields, ITEM_REQUIRED, false);
+export const ItemPost = createBody(itemFields, ITEM_REQUIRED, true);
+export const ItemPatch = patchBody(itemFields);
+export const ProductPut = createBody(productFields, PRODUCT_REQUIRED, false);
+export const ProductPost = createBody(productFields, PRODUCT_REQUIRED, true);
+export const ProductPatch = patchBody(productFields);
+export const BatchPut = createBody(batchFields, BATCH_REQUIRED, false);
+export const BatchPost = createBody(batchFields, BATCH_REQUIRED, true);
+export const BatchPatch = patchBody(batchFields);
+
+export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+export const DeleteQuery = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });
+
+const paging = {
+  page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  rowsPerPage: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+  q: Type.Optional(Type.String({ maxLength: 200, description: "Text search" })),
+  sortDir: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "desc" }),
+};
+
+export const ITEM_SORTS = ["createdAt", "updatedAt", "title", "sku", "quantity", "price", "status"] as const;
+export const ItemListQuery = Type.Object(
+  {
+    ...paging,
+    batchId: Type.Optional(Uuid),
+    status: Type.Optional(StatusSchema),
+    sortBy: Type.Union(
+      ITEM_SORTS.map((s) => Type.Literal(s)),
+      { default: "createdAt" },
+    ),
+  },
+  { additionalProperties: false },
+);
+export const PRODUCT_SORTS = ["createdAt", "updatedAt", "title", "price"] as const;
+export const ProductListQuery = Type.Object(
+  {
+    ...paging,
+    sortBy: Type.Union(
+      PRODUCT_SORTS.map((s) => Type.Literal(s)),
+      { default: "createdAt" },
+    ),
+  },
+  { additionalProperties: false },
+);
+export const BATCH_SORTS = ["createdAt", "updatedAt", "name"] as const;
+export const BatchListQuery = Type.Object(
+  {
+    ...paging,
+    sortBy: Type.Union(
+      BATCH_SORTS.map((s) => Type.Literal(s)),
+      { default: "createdAt" },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const page = <T extends TSchema>(row: T) =>
+  Type.Object({
+    rows: Type.Array(row),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    rowsPerPage: Type.Integer(),
+  });
+
+export const BulkStatusBody = Type.Object(
+  { ids: Type.Array(Uuid, { minItems: 1, maxItems: 1000, uniqueItems: true }), status: StatusSchema },
+  { additionalProperties: false },
+);
+export const BulkStatusResult = Type.Object({ rows: Type.Array(ItemSchema), notFound: Type.Array(Uuid) });
+
+export const ErrorBody = Type.Object(
+  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
+  { additionalProperties: true },
+);
+
+export const SyncQuery = Type.Object(
+  {
+    since: Type.Optional(
+      Type.String({ maxLength: 200, description: "The cursor of the last page; empty = from the beginning" }),
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 500 }),
+  },
+  { additionalProperties: false },
+);

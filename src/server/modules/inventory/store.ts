@@ -1,0 +1,498 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import type {
+  Batch,
+  Item,
+  ItemFields,
+  Product,
+  ProductFields,
+  SyncEntity,
+} from "../../../domain/inventory/item";
+import {
+  type BatchFields,
+  type FieldErrors,
+  firstError,
+  normalizeSku,
+  validateBatchFields,
+  validateItemFields,
+  validateProductFields,
+} from "../../../domain/inventory/validate";
+import type { Db } from "../../db/client";
+import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
+import { httpError } from "../../plugins/errors";
+import { containsPattern } from "../admin/users";
+
+/** The advisory lock class the change_seq trigger (migration 0008) takes per company. */
+export const INVENTORY_LOCK_CLASS = 7_310_453;
+
+/**
+ * A transaction that writes inventory of one company. It takes the company's advisory lock
+ * first (before any row lock), as the change_seq trigger would: writes of one company are
+ * serialised, so change_seq order is commit order (docs/inventory.md "Cursor").
+ */
+export function inventoryTx<T>(db: Db, companyId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${INVENTORY_LOCK_CLASS}, hashtext(${companyId}::uuid::text))`,
+    );
+    return fn(tx as unknown as Db);
+  });
+}
+
+type ItemRow = typeof inventoryItems.$inferSelect;
+type ProductRow = typeof inventoryProducts.$inferSelect;
+type BatchRow = typeof inventoryBatches.$inferSelect;
+
+const iso = (d: Date) => d.toISOString();
+
+export function itemToApi(r: ItemRow): Item {
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    batchId: r.batchId,
+    productId: r.productId,
+    sku: r.sku,
+    barcode: r.barcode,
+    title: r.title,
+    description: r.description,
+    quantity: r.quantity,
+    condition: r.condition as Item["condition"],
+    price: r.price,
+    category: r.category as Item["category"],
+    dimensions: {
+      length: r.dimLength,
+      width: r.dimWidth,
+      height: r.dimHeight,
+      unit: r.dimUnit as Item["dimensions"]["unit"],
+    },
+    weight: { value: r.weightValue, unit: r.weightUnit as Item["weight"]["unit"] },
+    location: r.location,
+    status: r.status as Item["status"],
+    publicationStatus: r.publicationStatus as Item["publicationStatus"],
+    photos: r.photos,
+    notes: r.notes,
+    version: r.version,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export function productToApi(r: ProductRow): Product {
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    title: r.title,
+    description: r.description,
+    category: r.category as Product["category"],
+    condition: r.condition as Product["condition"],
+    dimensions: {
+      length: r.dimLength,
+      width: r.dimWidth,
+      height: r.dimHeight,
+      unit: r.dimUnit as Product["dimensions"]["unit"],
+    },
+    weight: { value: r.weightValue, unit: r.weightUnit as Product["weight"]["unit"] },
+    price: r.price,
+    images: r.images,
+    version: r.version,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export function batchToApi(r: BatchRow): Batch {
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    name: r.name,
+    sourceFileName: r.sourceFileName,
+    rowCount: r.rowCount,
+    createdBy: r.createdBy,
+    createdAt: iso(r.createdAt),
+    version: r.version,
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export const ITEM_DEFAULTS: Omit<ItemFields, "sku" | "title" | "description" | "quantity"> = {
+  batchId: null,
+  productId: null,
+  barcode: null,
+  condition: 13,
+  price: null,
+  category: "inventory",
+  dimensions: { length: null, width: null, height: null, unit: "INCH" },
+  weight: { value: null, unit: "POUND" },
+  location: null,
+  status: "new",
+  publicationStatus: 0,
+  photos: [],
+  notes: null,
+};
+
+export const PRODUCT_DEFAULTS: Omit<ProductFields, "title" | "description"> = {
+  category: "product",
+  condition: 5,
+  dimensions: { length: null, width: null, height: null, unit: "INCH" },
+  weight: { value: null, unit: "POUND" },
+  price: null,
+  images: [],
+};
+
+export const BATCH_DEFAULTS: Omit<BatchFields, "name"> = { sourceFileName: null, rowCount: 0 };
+
+function measures(f: {
+  dimensions?: ItemFields["dimensions"];
+  weight?: ItemFields["weight"];
+}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (f.dimensions) {
+    out.dimLength = f.dimensions.length;
+    out.dimWidth = f.dimensions.width;
+    out.dimHeight = f.dimensions.height;
+    out.dimUnit = f.dimensions.unit;
+  }
+  if (f.weight) {
+    out.weightValue = f.weight.value;
+    out.weightUnit = f.weight.unit;
+  }
+  return out;
+}
+
+/** One kind of inventory record: its table, its API shape and its rules. */
+interface Kind<Fields extends object, Api extends { id: string; version: number }> {
+  entity: SyncEntity;
+  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the three inventory tables share the columns used here
+  table: any;
+  toApi(row: never): Api;
+  defaults: Omit<Fields, never> | Partial<Fields>;
+  fieldsOf(api: Api): Fields;
+  columns(fields: Partial<Fields>): Record<string, unknown>;
+  validate(fields: Partial<Fields>, partial: boolean): FieldErrors;
+  /** Extra checks inside the transaction (e.g. a unique SKU), on the fields after the change. */
+  check?(tx: Db, companyId: string, id: string, fields: Fields): Promise<void>;
+}
+
+const pick = <T extends object>(obj: T, keys: readonly (keyof T)[]) =>
+  Object.fromEntries(keys.map((k) => [k, obj[k]])) as T;
+
+const ITEM_KEYS = [
+  ...Object.keys(ITEM_DEFAULTS),
+  "sku",
+  "title",
+  "description",
+  "quantity",
+] as (keyof ItemFields)[];
+const PRODUCT_KEYS = [...Object.keys(PRODUCT_DEFAULTS), "title", "description"] as (keyof ProductFields)[];
+const BATCH_KEYS = ["name", "sourceFileName", "rowCount"] as (keyof BatchFields)[];
+
+export const ITEM: Kind<ItemFields, Item> = {
+  entity: "item",
+  label: "Item",
+  table: inventoryItems,
+  toApi: itemToApi as (row: never) => Item,
+  defaults: ITEM_DEFAULTS,
+  fieldsOf: (api) => pick(api, ITEM_KEYS),
+  columns: (f) => {
+    const { dimensions, weight, ...rest } = f;
+    const out: Record<string, unknown> = { ...rest, ...measures({ dimensions, weight }) };
+    if (typeof f.sku === "string") out.sku = normalizeSku(f.sku);
+    return out;
+  },
+  validate: (f, partial) => validateItemFields(f, { partial }),
+  async check(tx, companyId, id, f) {
+    const [dup] = await tx
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(
+        and(
+          eq(inventoryItems.companyId, companyId),
+          eq(inventoryItems.sku, normalizeSku(f.sku)),
+          isNull(inventoryItems.deletedAt),
+          ne(inventoryItems.id, id),
+        ),
+      )
+      .limit(1);
+    if (dup) throw duplicateSku(f.sku, dup.id);
+    for (const [key, table, label] of [
+      ["batchId", inventoryBatches, "Batch"],
+      ["productId", inventoryProducts, "Product"],
+    ] as const) {
+      const ref = f[key];
+      if (!ref) continue;
+      const [found] = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.id, ref), eq(table.companyId, companyId)));
+      if (!found)
+        throw httpError(400, `${key}: ${label} ${ref} is not in your company`, {
+          errors: { [key]: `${label} not found` },
+        });
+    }
+  },
+};
+
+export function duplicateSku(sku: string, otherId?: string) {
+  return httpError(409, `SKU "${normalizeSku(sku)}" is already used by another item in your company`, {
+    field: "sku",
+    ...(otherId ? { conflictingId: otherId } : {}),
+  });
+}
+
+export const PRODUCT: Kind<ProductFields, Product> = {
+  entity: "product",
+  label: "Product",
+  table: inventoryProducts,
+  toApi: productToApi as (row: never) => Product,
+  defaults: PRODUCT_DEFAULTS,
+  fieldsOf: (api) => pick(api, PRODUCT_KEYS),
+  columns: (f) => {
+    const { dimensions, weight, ...rest } = f;
+    return { ...rest, ...measures({ dimensions, weight }) };
+  },
+  validate: (f, partial) => validateProductFields(f, { partial }),
+};
+
+export const BATCH: Kind<BatchFields, Batch> = {
+  entity: "batch",
+  label: "Batch",
+  table: inventoryBatches,
+  toApi: batchToApi as (row: never) => Batch,
+  defaults: BATCH_DEFAULTS,
+  fieldsOf: (api) => pick(api, BATCH_KEYS),
+  columns: (f) => ({ ...f }),
+  validate: (f, partial) => validateBatchFields(f, { partial }),
+};
+
+const notFound = (kind: Kind<never, never> | { label: string }) =>
+  httpError(404, `${kind.label} not found in your company`);
+
+function validOrThrow<F extends object>(
+  kind: Kind<F, never> | Kind<F, { id: string; version: number }>,
+  fields: Partial<F>,
+  partial: boolean,
+) {
+  const errors = kind.validate(fields, partial);
+  const first = firstError(errors);
+  if (first) throw httpError(400, first, { errors });
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function stale<Api>(kind: { label: string }, current: Api) {
+  return httpError(
+    409,
+    `This ${kind.label.toLowerCase()} was changed by someone else; merge with the current version and try again`,
+    { current },
+  );
+}
+
+async function loadRow(tx: Db, kind: Kind<never, never>, companyId: string, id: string) {
+  const t = kind.table;
+  const [row] = await tx
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.companyId, companyId)))
+    .for("update");
+  return row as Record<string, unknown> | undefined;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see Kind.table
+type AnyKind = Kind<any, any>;
+
+/** The live row (not deleted) of the company, or 404. */
+export async function getOne<Api>(
+  db: Db,
+  kind: Kind<never, Api & { id: string; version: number }> | AnyKind,
+  companyId: string,
+  id: string,
+): Promise<Api> {
+  const t = kind.table;
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.companyId, companyId), isNull(t.deletedAt)));
+  if (!row) throw notFound(kind);
+  return kind.toApi(row as never) as Api;
+}
+
+/**
+ * Create or replace with a client-made id (PUT, and POST with an id). A new id is created (201).
+ * An existing one: with `version` it is replaced when the version matches (else 409 with the
+ * current row); without `version` it answers the current row unchanged (200) when it already
+ * holds exactly these fields — a resent create — and 409 otherwise. A deleted id answers 404.
+ */
+export async function putRecord<F extends object, Api extends { id: string; version: number }>(
+  tx: Db,
+  kind: Kind<F, Api>,
+  scope: { companyId: string; userId: string },
+  id: string,
+  body: Partial<F> & { version?: number },
+  extra: Record<string, unknown> = {},
+): Promise<{ status: 200 | 201; row: Api }> {
+  const { version, ...given } = body;
+  const fields = { ...kind.defaults, ...given } as F;
+  validOrThrow(kind as AnyKind, fields, false);
+  const existing = await loadRow(tx, kind as AnyKind as Kind<never, never>, scope.companyId, id);
+  if (!existing) {
+    const [other] = await tx.select({ id: kind.table.id }).from(kind.table).where(eq(kind.table.id, id));
+    // The id is another company's: say nothing about it.
+    if (other)
+      throw httpError(409, `This id is already in use; make a new id for a new ${kind.label.toLowerCase()}`);
+    await kind.check?.(tx, scope.companyId, id, fields);
+    const [row] = (await tx
+      .insert(kind.table)
+      .values({ id, companyId: scope.companyId, ...extra, ...kind.columns(fields) })
+      .returning()) as unknown[];
+    return { status: 201, row: kind.toApi(row as never) };
+  }
+  if (existing.deletedAt) throw httpError(404, `${kind.label} was deleted`);
+  const current = kind.toApi(existing as never);
+  if (version === undefined) {
+    if (sameJson(kind.fieldsOf(current), kind.fieldsOf({ ...current, ...fields })))
+      return { status: 200, row: current };
+    throw stale(kind, current);
+  }
+  if (version !== current.version) throw stale(kind, current);
+  await kind.check?.(tx, scope.companyId, id, fields);
+  const [row] = await tx
+    .update(kind.table)
+    .set({ ...kind.columns(fields), version: sql`${kind.table.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(kind.table.id, id))
+    .returning();
+  return { status: 200, row: kind.toApi(row as never) };
+}
+
+/** PATCH: the given fields, when `version` is the current one (else 409 with the current row). */
+export async function patchRecord<F extends object, Api extends { id: string; version: number }>(
+  tx: Db,
+  kind: Kind<F, Api>,
+  companyId: string,
+  id: string,
+  body: Partial<F> & { version: number },
+): Promise<Api> {
+  const { version, ...given } = body;
+  validOrThrow(kind as AnyKind, given as Partial<F>, true);
+  const existing = await loadRow(tx, kind as AnyKind as Kind<never, never>, companyId, id);
+  if (!existing || existing.deletedAt) throw notFound(kind);
+  const current = kind.toApi(existing as never);
+  if (version !== current.version) throw stale(kind, current);
+  const merged = { ...kind.fieldsOf(current), ...given } as F;
+  await kind.check?.(tx, companyId, id, merged);
+  const [row] = await tx
+    .update(kind.table)
+    .set({
+      ...kind.columns(given as Partial<F>),
+      version: sql`${kind.table.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(kind.table.id, id))
+    .returning();
+  return kind.toApi(row as never);
+}
+
+/**
+ * Soft delete: the row becomes a tombstone in the sync feed. Deleting a deleted row again
+ * succeeds (a replayed delete); a stale `version` answers 409 with the current row.
+ */
+export async function deleteRecord(tx: Db, kind: AnyKind, companyId: string, id: string, version?: number) {
+  const existing = await loadRow(tx, kind as Kind<never, never>, companyId, id);
+  if (!existing) throw notFound(kind);
+  if (existing.deletedAt) return;
+  const current = kind.toApi(existing as never);
+  if (version !== undefined && version !== current.version) throw stale(kind, current);
+  await tx
+    .update(kind.table)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${kind.table.version} + 1` })
+    .where(eq(kind.table.id, id));
+}
+
+/** Status change of many items (no version check: the last change wins). */
+export async function bulkStatus(tx: Db, companyId: string, ids: string[], status: Item["status"]) {
+  const rows = await tx
+    .update(inventoryItems)
+    .set({ status, version: sql`${inventoryItems.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(inventoryItems.companyId, companyId),
+        inArray(inventoryItems.id, ids),
+        isNull(inventoryItems.deletedAt),
+        ne(inventoryItems.status, status),
+      ),
+    )
+    .returning();
+  const changed = new Set(rows.map((r) => r.id));
+  // Items already in that status count as done (a replay changes nothing).
+  const same = await tx
+    .select()
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.companyId, companyId),
+        inArray(
+          inventoryItems.id,
+          ids.filter((i) => !changed.has(i)),
+        ),
+        isNull(inventoryItems.deletedAt),
+      ),
+    );
+  const all = [...rows, ...same];
+  const found = new Set(all.map((r) => r.id));
+  return {
+    rows: ids.flatMap((i) => {
+      const r = all.find((x) => x.id === i);
+      return r ? [itemToApi(r)] : [];
+    }),
+    notFound: ids.filter((i) => !found.has(i)),
+  };
+}
+
+export interface ListParams {
+  page: number;
+  rowsPerPage: number;
+  q?: string;
+  sortBy: string;
+  sortDir: "asc" | "desc";
+  batchId?: string;
+  status?: string;
+}
+
+/** A page of the company's live rows. */
+export async function listRecords<Api>(db: Db, kind: AnyKind, companyId: string, p: ListParams) {
+  const t = kind.table;
+  const filters: (SQL | undefined)[] = [eq(t.companyId, companyId), isNull(t.deletedAt)];
+  const q = p.q?.trim();
+  if (kind === ITEM) {
+    if (p.batchId) filters.push(eq(inventoryItems.batchId, p.batchId));
+    if (p.status) filters.push(eq(inventoryItems.status, p.status));
+    if (q) {
+      const pattern = containsPattern(q);
+      filters.push(
+        or(
+          ilike(inventoryItems.title, pattern),
+          ilike(inventoryItems.sku, pattern),
+          ilike(inventoryItems.barcode, pattern),
+        ),
+      );
+    }
+  } else if (q) {
+    filters.push(ilike(kind === BATCH ? inventoryBatches.name : inventoryProducts.title, containsPattern(q)));
+  }
+  const where = and(...filters);
+  const column = t[p.sortBy] ?? t.createdAt;
+  const dir = p.sortDir === "asc" ? asc : desc;
+  const [total] = await db.select({ total: count() }).from(t).where(where);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(dir(column), dir(t.id))
+    .limit(p.rowsPerPage)
+    .offset(p.page * p.rowsPerPage);
+  return {
+    rows: (rows as never[]).map((r) => kind.toApi(r)) as Api[],
+    total: Number(total?.total ?? 0),
+    page: p.page,
+    rowsPerPage: p.rowsPerPage,
+  };
+}
