@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -11,6 +12,22 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Serious and critical axe violations (WCAG 2.x A/AA + best practices). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function tinyPdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText(text);
+  return Buffer.from(await doc.save());
+}
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 describe("filing pipeline", () => {
@@ -75,11 +92,39 @@ describe("filing pipeline", () => {
     await dialog(admin).getByRole("button", { name: "Move", exact: true }).click();
     await expect.poll(() => state.textContent()).toBe("In review");
 
+    // Staff ask a question; the owner sees it on the timeline and answers with a file.
+    await admin.getByRole("button", { name: "Ask for information" }).click();
+    await dialog(admin)
+      .getByLabel(/Message to the owner/)
+      .fill("Please send the 2025 rent roll.");
+    await dialog(admin).getByRole("button", { name: "Send question" }).click();
+    await expect.poll(() => state.textContent()).toBe("Needs information");
+    await page.reload();
+    await expect.poll(() => card.getByTestId("filing-state").textContent()).toBe("Needs information");
+    expect(await card.getByTestId("filing-question").textContent()).toContain(
+      "Please send the 2025 rent roll.",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await card.getByLabel(/Your answer/).fill("Attached.");
+    await card
+      .locator("input[type=file]")
+      .setInputFiles({
+        name: "rent-roll-2025.pdf",
+        mimeType: "application/pdf",
+        buffer: await tinyPdf("Rent roll"),
+      });
+    await card.getByRole("button", { name: "Send answer" }).click();
+    await expect.poll(() => card.getByTestId("filing-state").textContent()).toBe("In review");
+    await admin.reload();
+    await expect.poll(() => state.textContent()).toBe("In review");
+    expect(await admin.getByText("Attached.").count()).toBeGreaterThan(0);
+
     await admin.getByLabel("Line 1 unit price ($)").fill("450");
     await admin.getByRole("button", { name: "Add line" }).click();
     await admin.getByLabel("Line 2 quantity").fill("2");
     await admin.getByLabel("Line 2 unit price ($)").fill("75.50");
     await expect.poll(() => admin.getByTestId("quote-editor-total").textContent()).toBe("Total $601.00");
+    expect(await seriousViolations(admin)).toEqual([]);
     await admin.getByRole("button", { name: "Send quote" }).click();
     await expect.poll(() => state.textContent()).toBe("Quoted");
 
@@ -167,12 +212,10 @@ describe("filing pipeline", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard/filings");
     const form = page.getByRole("dialog", { name: "Request penalty removal" });
     await form.waitFor();
-    const doc = await PDFDocument.create();
-    doc.addPage().drawText("Notice of RPIE penalty");
     await form.locator("input[type=file]").setInputFiles({
       name: "penalty-notice.pdf",
       mimeType: "application/pdf",
-      buffer: Buffer.from(await doc.save()),
+      buffer: await tinyPdf("Notice of RPIE penalty"),
     });
     await form
       .getByLabel(/Why should the penalty be removed\?/)

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Text, Timeline } from "@mantine/core";
+import { Alert, Box, Text, Timeline } from "@mantine/core";
 import { IconCheck, IconMessageQuestion, IconPlayerSkipForward } from "@tabler/icons-react";
 import type { Filing } from "./filing-api";
 import { STATE_LABELS } from "./labels";
@@ -15,70 +15,66 @@ export function FilingTimeline({ filing }: { filing: Filing }) {
   const confirmation = filing.confirmationNumber;
   const filedOn = filing.filedOn;
   return (
-    <Timeline
-      active={active}
-      bulletSize={22}
-      lineWidth={2}
-      aria-label={t`Filing progress`}
-      data-testid="filing-timeline"
-    >
-      {steps.map((s) => {
-        const label = i18n._(STATE_LABELS[s.state]);
-        const when = date(s.at, i18n.locale);
-        return (
-          <Timeline.Item
-            key={s.state}
-            data-testid="timeline-step"
-            data-state={s.state}
-            data-status={s.status}
-            aria-current={s.status === "current" ? "step" : undefined}
-            bullet={
-              s.status === "done" ? (
-                <IconCheck size={14} aria-hidden />
-              ) : s.status === "skipped" ? (
-                <IconPlayerSkipForward size={12} aria-hidden />
-              ) : undefined
-            }
-            title={
-              <Text
-                fw={s.status === "current" ? 700 : 500}
-                c={s.status === "upcoming" ? "dimmed" : undefined}
-              >
-                {label}
-              </Text>
-            }
-          >
-            {s.status === "skipped" && (
-              <Text size="xs" c="dimmed">
-                <Trans>Not needed</Trans>
-              </Text>
-            )}
-            {when && s.status !== "skipped" && (
-              <Text size="xs" c="dimmed">
-                {when}
-              </Text>
-            )}
-            {s.state === "filed" && filing.state === "filed" && filing.confirmationNumber && (
-              <Text size="sm" data-testid="confirmation-number">
-                <Trans>
-                  Confirmation number {confirmation}, filed {filedOn}
-                </Trans>
-              </Text>
-            )}
-            {s.status === "current" && needsInformation && (
-              <Alert
-                mt="xs"
-                color="orange"
-                icon={<IconMessageQuestion size={18} />}
-                title={t`Needs information`}
-                data-testid="filing-question"
-              >
-                {filing.question ?? <Trans>We need more information from you.</Trans>}
-              </Alert>
-            )}
-          </Timeline.Item>
-        );
-      })}
-    </Timeline>
+    <Box component="section" aria-label={t`Filing progress`}>
+      <Timeline active={active} bulletSize={22} lineWidth={2} data-testid="filing-timeline">
+        {steps.map((s) => {
+          const label = i18n._(STATE_LABELS[s.state]);
+          const when = date(s.at, i18n.locale);
+          return (
+            <Timeline.Item
+              key={s.state}
+              data-testid="timeline-step"
+              data-state={s.state}
+              data-status={s.status}
+              aria-current={s.status === "current" ? "step" : undefined}
+              bullet={
+                s.status === "done" ? (
+                  <IconCheck size={14} aria-hidden />
+                ) : s.status === "skipped" ? (
+                  <IconPlayerSkipForward size={12} aria-hidden />
+                ) : undefined
+              }
+              title={
+                <Text
+                  fw={s.status === "current" ? 700 : 500}
+                  c={s.status === "upcoming" ? "dimmed" : undefined}
+                >
+                  {label}
+                </Text>
+              }
+            >
+              {s.status === "skipped" && (
+                <Text size="xs" c="dimmed">
+                  <Trans>Not needed</Trans>
+                </Text>
+              )}
+              {when && s.status !== "skipped" && (
+                <Text size="xs" c="dimmed">
+                  {when}
+                </Text>
+              )}
+              {s.state === "filed" && filing.state === "filed" && filing.confirmationNumber && (
+                <Text size="sm" data-testid="confirmation-number">
+                  <Trans>
+                    Confirmation number {confirmation}, filed {filedOn}
+                  </Trans>
+                </Text>
+              )}
+              {s.status === "current" && needsInformation && (
+                <Alert
+                  mt="xs"
+                  color="orange"
+                  icon={<IconMessageQuestion size={18} />}
+                  title={t`Needs information`}
+                  data-testid="filing-question"
+                >
+                  {filing.question ?? <Trans>We need more information from you.</Trans>}
+                </Alert>
+              )}
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+    </Box>
   );
 }

@@ -158,7 +158,7 @@ export function PenaltyRemovalForm({ properties, onDone }: { properties: Propert
         <PropertyYearFields {...{ properties, propertyId, setPropertyId, year, setYear }} />
         <FileInput
           label={t`Penalty notice`}
-          placeholder={t`Choose the notice (PDF or image)`}
+          description={t`Choose the notice (PDF or image)`}
           accept="application/pdf,image/*"
           value={notice}
           onChange={setNotice}

@@ -133,7 +133,7 @@ function AnswerForm({ filing, onDone }: { filing: Filing; onDone: () => void }) 
         />
         <FileInput
           label={t`Attach files`}
-          placeholder={t`Choose files (optional)`}
+          description={t`Choose files (optional)`}
           multiple
           clearable
           leftSection={<IconPaperclip size={16} />}

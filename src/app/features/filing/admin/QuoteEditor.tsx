@@ -99,7 +99,7 @@ export function QuoteEditor({ filing, onSaved }: { filing: Filing; onSaved: () =
               value={l.unitDollars}
               onChange={(e) => set(l.key, { unitDollars: e.currentTarget.value })}
             />
-            <Text w={100} ta="right" pb={8} aria-label={t`Line ${n} amount`}>
+            <Text w={100} ta="right" pb={8} data-testid="quote-line-amount">
               {amount == null ? "—" : formatCents(amount)}
             </Text>
             <ActionIcon
