@@ -1,0 +1,602 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Item, ItemFields, SyncChange, SyncPage } from "../../domain/inventory/item";
+import { type BlocklotDb, createDb, cursorKey } from "./db";
+import { newId } from "./mutations";
+import { createSyncEngine, type SyncEngineOptions } from "./sync-engine";
+import { NetworkError, type SyncRequest, type SyncResponse, type SyncTransport } from "./transport";
+
+const COMPANY = "c1";
+
+/**
+ * A tiny in-memory implementation of the inventory API contract (items only, plus the sync
+ * feed): PUT creates/replaces, PATCH/DELETE check `version` (409 with current), every mutation
+ * honours Idempotency-Key (replay → same answer, same key other body → 422).
+ */
+class FakeApi {
+  rows = new Map<string, Item>();
+  log: { seq: number; change: SyncChange }[] = [];
+  seq = 0;
+  keys = new Map<string, { body: string; res: SyncResponse }>();
+  /** Every request that reached the server, in order. */
+  requests: SyncRequest[] = [];
+  /** Mutations that changed data (replays excluded). */
+  writes = 0;
+  offline = false;
+  /** Answers to force for the next mutations (status and body). */
+  forced: SyncResponse[] = [];
+  /** Called after the server handled a request, before the client sees the answer. */
+  afterHandle: ((req: SyncRequest, res: SyncResponse) => Promise<void> | void) | null = null;
+  delayMs = 0;
+  clock = 0;
+
+  transport: SyncTransport = {
+    send: async (req) => {
+      if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+      if (this.offline) throw new NetworkError("offline");
+      this.requests.push(structuredClone(req));
+      const res = this.handle(req);
+      await this.afterHandle?.(req, res);
+      return structuredClone(res);
+    },
+  };
+
+  private record(row: Item | null, id: string) {
+    this.seq++;
+    const change: SyncChange = row
+      ? { entity: "item", id, deleted: false, row: structuredClone(row) }
+      : { entity: "item", id, deleted: true, row: null };
+    this.log = this.log.filter((l) => l.change.id !== id);
+    this.log.push({ seq: this.seq, change });
+  }
+
+  /** Another user's edit, straight on the server. */
+  edit(id: string, changes: Partial<ItemFields>) {
+    const row = this.rows.get(id);
+    if (!row) throw new Error("no row");
+    const next = { ...row, ...changes, version: row.version + 1, updatedAt: this.stamp() };
+    this.rows.set(id, next);
+    this.record(next, id);
+    return next;
+  }
+  remove(id: string) {
+    this.rows.delete(id);
+    this.record(null, id);
+  }
+  private stamp() {
+    return new Date(Date.UTC(2026, 0, 1) + ++this.clock * 1000).toISOString();
+  }
+
+  handle(req: SyncRequest): SyncResponse {
+    const url = new URL(req.url, "http://x");
+    if (req.method === "GET" && url.pathname === "/api/sync/changes") {
+      const since = Number(url.searchParams.get("since") ?? 0);
+      const limit = Number(url.searchParams.get("limit") ?? 100);
+      const after = this.log.filter((l) => l.seq > since);
+      const page = after.slice(0, limit);
+      const body: SyncPage = {
+        changes: page.map((l) => l.change),
+        cursor: String(page.at(-1)?.seq ?? since),
+        hasMore: after.length > limit,
+      };
+      return { status: 200, data: body };
+    }
+    const m = /^\/api\/inventory\/items\/([^/]+)$/.exec(url.pathname);
+    if (!m?.[1]) return { status: 404, data: { message: "Not found" } };
+    const id = decodeURIComponent(m[1]);
+    if (req.method === "GET") {
+      const row = this.rows.get(id);
+      return row ? { status: 200, data: row } : { status: 404, data: { message: "Not found" } };
+    }
+    const key = req.idempotencyKey;
+    if (!key) return { status: 400, data: { message: "Idempotency-Key required" } };
+    const bodyText = JSON.stringify([req.method, req.url, req.body]);
+    const seen = this.keys.get(key);
+    if (seen) {
+      if (seen.body !== bodyText)
+        return { status: 422, data: { message: "Idempotency-Key reused with another body" } };
+      return seen.res;
+    }
+    const res =
+      this.forced.shift() ?? this.mutate(req.method, id, (req.body ?? {}) as Record<string, unknown>);
+    if (res.status < 500) this.keys.set(key, { body: bodyText, res });
+    return res;
+  }
+
+  private mutate(method: string, id: string, body: Record<string, unknown>): SyncResponse {
+    const row = this.rows.get(id);
+    if (method === "PUT") {
+      if (typeof body.title !== "string" || !body.title.trim()) {
+        return { status: 422, data: { message: "title: Inventory title is required" } };
+      }
+      const now = this.stamp();
+      const next = {
+        ...(body as unknown as ItemFields),
+        id,
+        companyId: COMPANY,
+        version: (row?.version ?? 0) + 1,
+        createdAt: row?.createdAt ?? now,
+        updatedAt: now,
+      } as Item;
+      this.rows.set(id, next);
+      this.record(next, id);
+      this.writes++;
+      return { status: row ? 200 : 201, data: next };
+    }
+    if (!row) return { status: 404, data: { message: "Not found" } };
+    if (body.version !== row.version)
+      return { status: 409, data: { message: "Changed by someone else", current: row } };
+    if (method === "DELETE") {
+      this.remove(id);
+      this.writes++;
+      return { status: 204, data: undefined };
+    }
+    const { version: _v, ...changes } = body;
+    if ("quantity" in changes && (changes.quantity as number) < 0) {
+      return { status: 400, data: { message: "quantity: Quantity cannot be negative" } };
+    }
+    this.writes++;
+    return { status: 200, data: this.edit(id, changes as Partial<ItemFields>) };
+  }
+}
+
+const fields = (over: Partial<ItemFields> = {}): ItemFields => ({
+  batchId: null,
+  productId: null,
+  sku: "SKU",
+  barcode: null,
+  title: "Lamp",
+  description: "Brass",
+  quantity: 1,
+  condition: 13,
+  price: 1000,
+  category: "inventory",
+  dimensions: { length: null, width: null, height: null, unit: "INCH" },
+  weight: { value: null, unit: "POUND" },
+  location: null,
+  status: "new",
+  publicationStatus: 0,
+  photos: [],
+  notes: null,
+  ...over,
+});
+
+let api: FakeApi;
+let db: BlocklotDb;
+let dbName: string;
+let n = 0;
+let clock: number;
+
+function engine(over: Partial<SyncEngineOptions> = {}) {
+  return createSyncEngine({
+    db,
+    transport: api.transport,
+    now: () => clock,
+    schedule: () => () => undefined,
+    backoff: () => 1000,
+    ...over,
+  });
+}
+
+beforeEach(async () => {
+  api = new FakeApi();
+  dbName = `sync-test-${++n}`;
+  db = createDb(dbName);
+  await db.open();
+  clock = 1_000_000;
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+/** Keys the server saw per URL+method, to check replays reuse them. */
+const keysFor = (url: string) => [
+  ...new Set(api.requests.filter((r) => r.url === url).map((r) => r.idempotencyKey)),
+];
+
+describe("write path", () => {
+  it("a mutation writes Dexie and queues exactly one outbox entry with a key", async () => {
+    const e = engine();
+    api.offline = true;
+    const row = await e.write.put("item", COMPANY, newId(), fields());
+    expect(await db.items.get(row.id)).toMatchObject({ title: "Lamp", version: 0 });
+    const queued = await db.outbox.toArray();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ method: "PUT", entity: "item", id: row.id, state: "waiting" });
+    expect(queued[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("offline, then online: one server write per mutation, same key on every retry, in order", async () => {
+    const e = engine();
+    api.offline = true;
+    const a = newId();
+    const b = newId();
+    await e.write.put("item", COMPANY, a, fields({ sku: "A", title: "A" }));
+    await e.write.patch("item", a, { quantity: 5 });
+    await e.write.put("item", COMPANY, b, fields({ sku: "B", title: "B" }));
+    await e.write.patch("item", a, { title: "A2" });
+    await e.write.remove("item", b);
+    // several offline drains (triggers) change nothing on the server
+    for (let i = 0; i < 3; i++) expect((await e.drain()).stopped).toBe("offline");
+    expect(api.requests).toHaveLength(0);
+    // b was created and deleted before ever reaching the server: nothing to send for it
+    expect(await db.outbox.count()).toBe(3);
+
+    api.offline = false;
+    const r = await e.drain();
+    expect(r).toEqual({ sent: 3, stopped: null });
+    expect(api.writes).toBe(3);
+    expect(
+      api.requests.map((q) => [q.method, (q.body as Record<string, unknown> | undefined)?.title]),
+    ).toEqual([
+      ["PUT", "A"],
+      ["PATCH", undefined],
+      ["PATCH", "A2"],
+    ]);
+    // the PATCHes were based on the version the server gave the create, then the first PATCH
+    expect(api.requests.slice(1).map((q) => (q.body as { version: number }).version)).toEqual([1, 2]);
+    expect(api.rows.get(a)).toMatchObject({ title: "A2", quantity: 5, version: 3 });
+    expect(api.rows.has(b)).toBe(false);
+    expect(await db.items.get(a)).toMatchObject({ title: "A2", quantity: 5, version: 3 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a network failure mid-queue keeps the key: the retry of that write is the same request", async () => {
+    const e = engine();
+    const ids = [newId(), newId(), newId()];
+    for (const [i, id] of ids.entries())
+      await e.write.put("item", COMPANY, id, fields({ sku: `S${i}`, title: `T${i}` }));
+    await e.drain();
+    api.requests = [];
+    let calls = 0;
+    const flaky: SyncTransport = {
+      send: async (req) => {
+        calls++;
+        if (calls === 2) throw new NetworkError("dropped");
+        return api.transport.send(req);
+      },
+    };
+    const e2 = engine({ transport: flaky });
+    for (const id of ids) await e2.write.patch("item", id, { quantity: 7 });
+    await e2.drain().catch(() => undefined);
+    await e2.drain();
+    expect(api.requests.map((q) => q.url)).toEqual(ids.map((id) => `/api/inventory/items/${id}`));
+    for (const id of ids) expect(keysFor(`/api/inventory/items/${id}`)).toHaveLength(1);
+    expect([...api.rows.values()].map((r) => r.quantity)).toEqual([7, 7, 7]);
+  });
+
+  it("a crash between the server's answer and the stored ack: the replay uses the same key, one row", async () => {
+    const id = newId();
+    // first process: the server handles the PUT, then the app dies before storing the ack
+    const crashed = engine({
+      lock: (_n, fn) => fn(),
+      transport: {
+        send: async (req) => {
+          await api.transport.send(req);
+          return new Promise<SyncResponse>(() => {}); // never returns: the tab is gone
+        },
+      },
+    });
+    await crashed.write.put("item", COMPANY, id, fields({ title: "Once" }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.writes).toBe(1);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: "sending", attempts: 1 });
+
+    // restart: a new database connection and engine replay the entry
+    const db2 = createDb(dbName);
+    await db2.open();
+    const restarted = createSyncEngine({
+      db: db2,
+      transport: api.transport,
+      schedule: () => () => undefined,
+    });
+    expect(await restarted.drain()).toEqual({ sent: 1, stopped: null });
+    expect(api.requests).toHaveLength(2);
+    expect(keysFor(`/api/inventory/items/${id}`)).toHaveLength(1);
+    expect(api.writes).toBe(1);
+    expect(api.rows.size).toBe(1);
+    expect(await db2.items.get(id)).toMatchObject({ title: "Once", version: 1 });
+    expect(await db2.outbox.count()).toBe(0);
+    db2.close();
+  });
+
+  it("5xx: backs off with the same key, then succeeds", async () => {
+    const e = engine();
+    api.forced.push({ status: 503, data: { message: "Maintenance" } });
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields());
+    expect(await e.drain()).toEqual({ sent: 0, stopped: "backoff" });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      state: "waiting",
+      lastStatus: 503,
+      error: "Maintenance",
+      notBefore: clock + 1000,
+    });
+    // too early: nothing sent
+    expect(await e.drain()).toEqual({ sent: 0, stopped: "backoff" });
+    expect(api.requests).toHaveLength(1);
+    clock += 1000;
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(keysFor(`/api/inventory/items/${id}`)).toHaveLength(1);
+    expect(api.writes).toBe(1);
+  });
+
+  it("401 keeps the write waiting and stops the drain", async () => {
+    const e = engine();
+    api.forced.push({ status: 401, data: { message: "Unauthorized" } });
+    await e.write.put("item", COMPANY, newId(), fields());
+    expect((await e.drain()).stopped).toBe("auth");
+    expect((await db.outbox.toArray())[0]?.state).toBe("waiting");
+  });
+});
+
+describe("concurrency", () => {
+  it("concurrent drain calls never send an entry twice", async () => {
+    const e = engine();
+    api.offline = true;
+    for (let i = 0; i < 5; i++) await e.write.put("item", COMPANY, newId(), fields({ sku: `S${i}` }));
+    api.offline = false;
+    api.delayMs = 5;
+    const results = await Promise.all([e.drain(), e.drain(), e.drain(), e.drain()]);
+    expect(results.every((r) => r.stopped === null)).toBe(true);
+    expect(api.requests).toHaveLength(5);
+    expect(api.writes).toBe(5);
+  });
+
+  it("two engines on one database (two tabs) take turns under the lock", async () => {
+    const e1 = engine();
+    const e2 = engine();
+    api.offline = true;
+    for (let i = 0; i < 6; i++) await e1.write.put("item", COMPANY, newId(), fields({ sku: `S${i}` }));
+    api.offline = false;
+    api.delayMs = 3;
+    const [r1, r2] = await Promise.all([e1.drain(), e2.drain()]);
+    expect(r1.sent + r2.sent).toBe(6);
+    expect(api.requests).toHaveLength(6);
+    expect(new Set(api.requests.map((r) => r.idempotencyKey)).size).toBe(6);
+  });
+
+  it("a write queued during a drain is sent by that drain's follow-up pass", async () => {
+    const e = engine();
+    const first = newId();
+    const second = newId();
+    api.afterHandle = async (req) => {
+      if (req.url.endsWith(first)) {
+        api.afterHandle = null;
+        await e.write.put("item", COMPANY, second, fields({ sku: "2" }));
+      }
+    };
+    await e.write.put("item", COMPANY, first, fields({ sku: "1" }));
+    await e.drain(); // joins the drain the write started
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.rows.size).toBe(2);
+    expect(api.requests).toHaveLength(2);
+  });
+});
+
+describe("409", () => {
+  async function synced(e: ReturnType<typeof engine>, over: Partial<ItemFields> = {}) {
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields(over));
+    await e.drain();
+    api.requests = [];
+    return id;
+  }
+
+  it("merges disjoint changes and re-sends on the server's version with a new key", async () => {
+    const e = engine();
+    const id = await synced(e);
+    api.offline = true;
+    await e.write.patch("item", id, { quantity: 9 });
+    api.edit(id, { title: "Renamed by a colleague" });
+    api.offline = false;
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(api.requests.map((r) => [r.method, r.body])).toEqual([
+      ["PATCH", { quantity: 9, version: 1 }],
+      ["PATCH", { quantity: 9, version: 2 }],
+    ]);
+    expect(api.requests[0]?.idempotencyKey).not.toBe(api.requests[1]?.idempotencyKey);
+    expect(api.rows.get(id)).toMatchObject({ title: "Renamed by a colleague", quantity: 9, version: 3 });
+    expect(await db.items.get(id)).toMatchObject({
+      title: "Renamed by a colleague",
+      quantity: 9,
+      version: 3,
+    });
+    expect(await db.conflicts.count()).toBe(0);
+  });
+
+  it("the same change on both sides needs no write", async () => {
+    const e = engine();
+    const id = await synced(e);
+    api.offline = true;
+    await e.write.patch("item", id, { quantity: 4 });
+    api.edit(id, { quantity: 4 });
+    api.offline = false;
+    await e.drain();
+    expect(api.requests).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.items.get(id)).toMatchObject({ quantity: 4, version: 2 });
+  });
+
+  it("a field both changed becomes a conflict the user resolves; nothing is dropped", async () => {
+    const e = engine();
+    const id = await synced(e);
+    api.offline = true;
+    await e.write.patch("item", id, { title: "Mine", quantity: 2 });
+    api.edit(id, { title: "Theirs", price: 5 });
+    api.offline = false;
+    expect(await e.drain()).toEqual({ sent: 0, stopped: null });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: "conflict", lastStatus: 409 });
+    const conflict = await db.conflicts.get(entry?.seq as number);
+    expect(conflict).toMatchObject({
+      kind: "update",
+      fields: ["title"],
+      mine: { title: "Mine", quantity: 2 },
+      theirs: { title: "Theirs", version: 2 },
+    });
+    expect(conflict?.merged).toMatchObject({ title: "Theirs", quantity: 2, price: 5 });
+    // the user's data stays on screen meanwhile
+    expect(await db.items.get(id)).toMatchObject({ title: "Mine", quantity: 2 });
+
+    await e.resolveConflict(entry?.seq as number, { title: "mine" });
+    expect(api.rows.get(id)).toMatchObject({ title: "Mine", quantity: 2, price: 5, version: 3 });
+    expect(await db.items.get(id)).toMatchObject({ title: "Mine", quantity: 2, price: 5, version: 3 });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.conflicts.count()).toBe(0);
+  });
+
+  it("later writes of a conflicting record wait; other records go on", async () => {
+    const e = engine();
+    const id = await synced(e, { sku: "X" });
+    const other = newId();
+    api.offline = true;
+    await e.write.patch("item", id, { title: "Mine" });
+    await e.write.patch("item", id, { notes: "later" });
+    await e.write.put("item", COMPANY, other, fields({ sku: "Y" }));
+    api.edit(id, { title: "Theirs" });
+    api.offline = false;
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(api.rows.has(other)).toBe(true);
+    expect((await db.outbox.toArray()).map((x) => x.state)).toEqual(["conflict", "waiting"]);
+  });
+
+  it("a delete of a record someone changed asks; 'keep' restores the server's record", async () => {
+    const e = engine();
+    const id = await synced(e);
+    api.offline = true;
+    await e.write.remove("item", id);
+    api.edit(id, { price: 1 });
+    api.offline = false;
+    await e.drain();
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.state).toBe("conflict");
+    expect(await db.conflicts.get(entry?.seq as number)).toMatchObject({ kind: "delete", fields: ["price"] });
+    await e.resolveConflict(entry?.seq as number, "keep");
+    expect(await db.items.get(id)).toMatchObject({ price: 1, version: 2 });
+    expect(api.rows.has(id)).toBe(true);
+  });
+
+  it("'delete' deletes anyway on the server's version", async () => {
+    const e = engine();
+    const id = await synced(e);
+    api.offline = true;
+    await e.write.remove("item", id);
+    api.edit(id, { price: 1 });
+    api.offline = false;
+    await e.drain();
+    const [entry] = await db.outbox.toArray();
+    await e.resolveConflict(entry?.seq as number, "delete");
+    expect(api.rows.has(id)).toBe(false);
+    expect(await db.items.get(id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe("rejections", () => {
+  it("422 → rejected with the server's message, the user's data kept; retry uses a new key; discard restores", async () => {
+    const e = engine();
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields({ title: " " }));
+    await e.drain();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      state: "rejected",
+      lastStatus: 422,
+      error: "title: Inventory title is required",
+    });
+    expect(await db.items.get(id)).toMatchObject({ title: " " });
+    // retry as is: the server refuses again (new key, so it is a real second attempt)
+    await e.retry(entry?.seq as number);
+    expect(new Set(api.requests.map((r) => r.idempotencyKey)).size).toBe(2);
+    expect((await db.outbox.toArray())[0]?.state).toBe("rejected");
+    // discarding a create removes the local row
+    await e.discard(entry?.seq as number);
+    expect(await db.items.get(id)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+    expect(api.writes).toBe(0);
+  });
+
+  it("400 on an update → rejected; discard puts back the server's row", async () => {
+    const e = engine();
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields({ quantity: 3 }));
+    await e.drain();
+    await e.write.patch("item", id, { quantity: -1 });
+    await e.drain();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({
+      state: "rejected",
+      lastStatus: 400,
+      error: "quantity: Quantity cannot be negative",
+    });
+    expect((await db.items.get(id))?.quantity).toBe(-1);
+    await e.discard(entry?.seq as number);
+    expect(await db.items.get(id)).toMatchObject({ quantity: 3, version: 1 });
+  });
+
+  it("a DELETE answered 404 is done (already gone)", async () => {
+    const e = engine();
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields());
+    await e.drain();
+    api.rows.delete(id);
+    await e.write.remove("item", id);
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe("pull", () => {
+  it("applies pages of changes and tombstones since the stored cursor", async () => {
+    const e = engine({ pageSize: 2 });
+    const ids = [newId(), newId(), newId()];
+    const s = engine();
+    for (const [i, id] of ids.entries()) await s.write.put("item", COMPANY, id, fields({ sku: `P${i}` }));
+    await s.drain();
+    await db.items.clear(); // a fresh device
+    expect(await e.pull(COMPANY)).toEqual({ applied: 3, skipped: 0, pages: 2 });
+    expect(await db.items.count()).toBe(3);
+    expect((await db.meta.get(cursorKey(COMPANY)))?.value).toBe("3");
+
+    api.remove(ids[0] as string);
+    api.edit(ids[1] as string, { title: "Edited elsewhere" });
+    api.requests = [];
+    expect(await e.pull(COMPANY)).toEqual({ applied: 2, skipped: 0, pages: 1 });
+    expect(api.requests[0]?.url).toBe("/api/sync/changes?since=3&limit=2");
+    expect(await db.items.get(ids[0] as string)).toBeUndefined();
+    expect((await db.items.get(ids[1] as string))?.title).toBe("Edited elsewhere");
+    // nothing new: an empty page, cursor unchanged
+    expect(await e.pull(COMPANY)).toEqual({ applied: 0, skipped: 0, pages: 1 });
+  });
+
+  it("a row with a queued write keeps the user's version until the write is acknowledged", async () => {
+    const e = engine();
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields());
+    await e.drain();
+    api.offline = true;
+    await e.write.patch("item", id, { quantity: 8 });
+    api.edit(id, { title: "Theirs" });
+    api.offline = false;
+    // pull before the drain: the local edit is not overwritten
+    const r = await e.pull(COMPANY);
+    expect(r.skipped).toBe(1);
+    expect(await db.items.get(id)).toMatchObject({ quantity: 8, title: "Lamp" });
+    // a pulled tombstone does not remove it either
+    await e.drain();
+    expect(await db.items.get(id)).toMatchObject({ quantity: 8, title: "Theirs" });
+  });
+
+  it("never replaces a newer local row with an older copy from the feed", async () => {
+    const e = engine();
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields());
+    await e.drain();
+    api.edit(id, { title: "v2" });
+    await db.items.put({ ...(api.rows.get(id) as Item), version: 5, title: "newer" });
+    await e.pull(COMPANY);
+    expect((await db.items.get(id))?.title).toBe("newer");
+  });
+});

@@ -1,0 +1,521 @@
+/**
+ * The sync engine (issue 6, DESIGN.md section 4): drains the outbox to the API and pulls the
+ * sync feed into Dexie. The same code runs in the page and, later, in the service worker (it
+ * needs only a Dexie database and a SyncTransport; see docs/offline.md).
+ *
+ * Drain rules: entries go in `seq` order, one at a time, under the "blocklot-outbox" lock (Web
+ * Locks are shared by tabs and the SW, so two drains never run at once anywhere); each send
+ * carries the entry's Idempotency-Key, which stays the same on every replay of that write.
+ * - 2xx: the server row replaces the local one, the entry is dropped (one transaction);
+ * - no answer: the entry stays waiting, the drain stops (the next trigger replays it);
+ * - 401: waiting, drain stops (signed out or token refresh failed — replays after sign-in);
+ * - 409: three-way merge; no conflicts → the merged fields are sent again on the server's
+ *   version (same logical write, new key); conflicts → the entry waits for the user;
+ * - 408/425/429/5xx: waiting with a backoff, drain stops (order is kept);
+ * - other 4xx: rejected with the server's message; the user's data stays.
+ * A rejected or conflicting entry holds back later entries of the same record only.
+ */
+import { v7 as uuidv7 } from "uuid";
+import type { SyncEntity, SyncPage } from "../../domain/inventory/item";
+import {
+  changedFields,
+  type MergeResult,
+  mergeFields,
+  pickFields,
+  resolveConflicts,
+} from "../../domain/inventory/merge";
+import { type BlocklotDb, type ConflictRecord, cursorKey, type OutboxEntry, tableOf } from "./db";
+import { ENTITIES, recordUrl } from "./entities";
+import { withExclusiveLock } from "./lock";
+import { deleteRecord, patchRecord, putRecord, type WriteContext } from "./mutations";
+import { messageOf, NetworkError, type SyncTransport } from "./transport";
+
+type Loose = Record<string, unknown>;
+
+export const OUTBOX_LOCK = "blocklot-outbox";
+
+export interface SyncEngineOptions {
+  db: BlocklotDb;
+  transport: SyncTransport;
+  /** Epoch ms (tests move it). */
+  now?: () => number;
+  newKey?: () => string;
+  lock?: (name: string, fn: () => Promise<DrainResult>) => Promise<DrainResult>;
+  /** Schedules a drain after a backoff; return a cancel function. Default setTimeout; tests pass a no-op. */
+  schedule?: (ms: number, fn: () => void) => () => void;
+  /** Sync feed page size. */
+  pageSize?: number;
+  /** Backoff after the n-th failed attempt (ms). */
+  backoff?: (attempts: number) => number;
+}
+
+export type DrainStop = "offline" | "auth" | "backoff" | null;
+
+export interface DrainResult {
+  /** Entries the server acknowledged in this drain. */
+  sent: number;
+  /** Why the drain stopped before the outbox was empty of sendable entries (null: it was). */
+  stopped: DrainStop;
+}
+
+export interface PullResult {
+  applied: number;
+  skipped: number;
+  pages: number;
+}
+
+export type ConflictChoice = Record<string, "mine" | "theirs">;
+
+export const defaultBackoff = (attempts: number) =>
+  Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
+
+const RETRYABLE = new Set([408, 425, 429]);
+
+export function createSyncEngine(opts: SyncEngineOptions) {
+  const { db, transport } = opts;
+  const now = opts.now ?? Date.now;
+  const newKey = opts.newKey ?? uuidv7;
+  const lock = opts.lock ?? withExclusiveLock;
+  const backoff = opts.backoff ?? defaultBackoff;
+  const schedule =
+    opts.schedule ??
+    ((ms: number, fn: () => void) => {
+      const t = setTimeout(fn, ms);
+      return () => clearTimeout(t);
+    });
+  const writeCtx: WriteContext = { db, newKey, now: () => new Date(now()).toISOString() };
+
+  let running: Promise<DrainResult> | null = null;
+  let rerun = false;
+  let cancelRetry: (() => void) | null = null;
+  const pulling = new Map<string, Promise<PullResult>>();
+
+  const key = (e: { entity: SyncEntity; id: string }) => `${e.entity}:${e.id}`;
+
+  async function setEntry(seq: number, changes: Partial<OutboxEntry>) {
+    await db.outbox.update(seq, changes);
+  }
+
+  /** 2xx: the server row becomes the local row (unless later writes of the user are queued). */
+  async function acknowledge(e: OutboxEntry, data: unknown) {
+    const table = tableOf(db, e.entity);
+    await db.transaction("rw", [table, db.outbox, db.conflicts], async () => {
+      await db.outbox.delete(e.seq as number);
+      await db.conflicts.delete(e.seq as number);
+      const later = (await db.outbox.where("[entity+id]").equals([e.entity, e.id]).sortBy("seq")).filter(
+        (x) => (x.seq as number) > (e.seq as number),
+      );
+      if (e.method === "DELETE") {
+        if (later.length === 0) await table.delete(e.id);
+        return;
+      }
+      const row = data && typeof data === "object" && "id" in data ? (data as Loose) : null;
+      if (!row) return;
+      if (later.length === 0) {
+        await table.put(row as never);
+        return;
+      }
+      // The local row already shows the user's later edits: keep them, take the new version,
+      // and base the later (never sent) writes on it.
+      const version = row.version as number;
+      await table.update(e.id, { version } as never);
+      for (const x of later) {
+        if (x.attempts > 0 || x.state !== "waiting") continue;
+        const body = x.body && "version" in x.body ? { ...x.body, version } : x.body;
+        const base = x.base ? { ...x.base, version } : x.base;
+        await db.outbox.update(x.seq as number, { baseVersion: version, body, base });
+      }
+    });
+  }
+
+  /** 409 with the server's current row: merge, re-queue or hold for the user. Returns true to send again now. */
+  async function onConflict(e: OutboxEntry, data: unknown): Promise<boolean> {
+    const current = (data as { current?: unknown } | null)?.current as Loose | undefined;
+    const message = messageOf(data, "Someone else changed this record");
+    if (!current || typeof current !== "object" || e.method === "PUT" || !e.base) {
+      await setEntry(e.seq as number, { state: "rejected", error: message, lastStatus: 409 });
+      return false;
+    }
+    const fields = ENTITIES[e.entity].fields as (keyof Loose)[];
+    const base = pickFields(e.base, fields);
+    const theirs = pickFields(current, fields);
+    const seq = e.seq as number;
+    if (e.method === "DELETE") {
+      await db.transaction("rw", [db.outbox, db.conflicts], async () => {
+        await db.conflicts.put({
+          seq,
+          companyId: e.companyId,
+          entity: e.entity,
+          entityId: e.id,
+          kind: "delete",
+          fields: changedFields(base, theirs, fields) as string[],
+          base: e.base,
+          mine: null,
+          theirs: current,
+          merged: null,
+          createdAt: new Date(now()).toISOString(),
+        });
+        await setEntry(seq, { state: "conflict", error: message, lastStatus: 409 });
+      });
+      return false;
+    }
+    const patch = pickFields(
+      e.body ?? {},
+      fields.filter((f) => f !== "version" && f in (e.body ?? {})),
+    );
+    const mine = { ...base, ...patch };
+    const result = mergeFields(base, mine, theirs, fields);
+    if (result.conflicts.length > 0) {
+      await db.transaction("rw", [db.outbox, db.conflicts], async () => {
+        await db.conflicts.put({
+          seq,
+          companyId: e.companyId,
+          entity: e.entity,
+          entityId: e.id,
+          kind: "update",
+          fields: result.conflicts as string[],
+          base: e.base,
+          mine,
+          theirs: current,
+          merged: result.merged,
+          createdAt: new Date(now()).toISOString(),
+        });
+        await setEntry(seq, { state: "conflict", error: message, lastStatus: 409 });
+      });
+      return false;
+    }
+    return requeueOnServerVersion(e, current, result.merged);
+  }
+
+  /**
+   * Turns an entry into "write `wanted` on top of the server's `current`": the fields that
+   * differ are sent with current.version under a new key (the body changed, and the server
+   * refuses a reused key with another body). Nothing left to send → done, the server row wins.
+   * Returns true when there is something to send.
+   */
+  async function requeueOnServerVersion(e: OutboxEntry, current: Loose, wanted: Loose): Promise<boolean> {
+    const fields = ENTITIES[e.entity].fields as (keyof Loose)[];
+    const theirs = pickFields(current, fields);
+    const diff = changedFields(theirs, wanted, fields);
+    const table = tableOf(db, e.entity);
+    const seq = e.seq as number;
+    return db.transaction("rw", [table, db.outbox, db.conflicts], async () => {
+      await db.conflicts.delete(seq);
+      const later = (await db.outbox.where("[entity+id]").equals([e.entity, e.id]).toArray()).filter(
+        (x) => (x.seq as number) > seq,
+      );
+      const local = (await table.get(e.id)) as Loose | undefined;
+      if (diff.length === 0) {
+        await db.outbox.delete(seq);
+        if (later.length === 0) await table.put(current as never);
+        return false;
+      }
+      const version = current.version as number;
+      await db.outbox.update(seq, {
+        body: { ...pickFields(wanted, diff), version },
+        baseVersion: version,
+        base: { ...current },
+        idempotencyKey: newKey(),
+        state: "waiting",
+        error: null,
+        lastStatus: 409,
+        notBefore: null,
+      });
+      // show the server's other changes now; the user's later queued edits stay on top
+      if (later.length === 0) await table.put({ ...(local ?? {}), ...current, ...wanted } as never);
+      return true;
+    });
+  }
+
+  type SendOutcome = "sent" | "again" | "held" | "offline" | "auth" | "backoff";
+
+  async function sendOne(seq: number): Promise<SendOutcome> {
+    const e = await db.outbox.get(seq);
+    if (!e || (e.state !== "waiting" && e.state !== "sending")) return "held";
+    const attempts = e.attempts + 1;
+    await setEntry(seq, { state: "sending", attempts });
+    let res: { status: number; data: unknown };
+    try {
+      res = await transport.send({
+        method: e.method,
+        url: e.url,
+        body: e.body ?? undefined,
+        idempotencyKey: e.idempotencyKey,
+      });
+    } catch (err) {
+      const offline = err instanceof NetworkError;
+      await setEntry(seq, {
+        state: "waiting",
+        lastStatus: 0,
+        error: offline ? "Waiting for the network" : `Could not send: ${String(err)}`,
+      });
+      return "offline";
+    }
+    const { status, data } = res;
+    if (status >= 200 && status < 300) {
+      await acknowledge({ ...e, attempts }, data);
+      return "sent";
+    }
+    if (status === 404 && e.method === "DELETE") {
+      await acknowledge({ ...e, attempts }, null); // already gone: what the user wanted
+      return "sent";
+    }
+    if (status === 409) return (await onConflict({ ...e, attempts }, data)) ? "again" : "held";
+    if (status === 401) {
+      await setEntry(seq, { state: "waiting", lastStatus: 401, error: "Sign in again to send your changes" });
+      return "auth";
+    }
+    if (status >= 500 || RETRYABLE.has(status)) {
+      await setEntry(seq, {
+        state: "waiting",
+        lastStatus: status,
+        error: messageOf(data, `The server answered ${status}; will retry`),
+        notBefore: now() + backoff(attempts),
+      });
+      return "backoff";
+    }
+    await setEntry(seq, {
+      state: "rejected",
+      lastStatus: status,
+      error: messageOf(data, `The server refused this change (${status})`),
+    });
+    return "held";
+  }
+
+  async function drainOnce(): Promise<DrainResult> {
+    let sent = 0;
+    for (;;) {
+      const entries = await db.outbox.orderBy("seq").toArray();
+      const blocked = new Set<string>();
+      let progressed = false;
+      for (const e of entries) {
+        const k = key(e);
+        if (e.state === "rejected" || e.state === "conflict") {
+          blocked.add(k);
+          continue;
+        }
+        if (blocked.has(k)) continue;
+        if (e.notBefore !== null && e.notBefore > now()) {
+          scheduleRetry(e.notBefore - now());
+          return { sent, stopped: "backoff" };
+        }
+        let outcome = await sendOne(e.seq as number);
+        while (outcome === "again") outcome = await sendOne(e.seq as number);
+        if (outcome === "sent") {
+          sent++;
+          progressed = true;
+        } else if (outcome === "held") {
+          blocked.add(k);
+          progressed = true;
+        } else {
+          if (outcome === "backoff") {
+            const after = await db.outbox.get(e.seq as number);
+            if (after?.notBefore) scheduleRetry(after.notBefore - now());
+          }
+          return { sent, stopped: outcome };
+        }
+      }
+      // entries added while this pass ran are picked up by another pass
+      if (!progressed) return { sent, stopped: null };
+    }
+  }
+
+  function scheduleRetry(ms: number) {
+    cancelRetry?.();
+    cancelRetry = schedule(Math.max(0, ms), () => {
+      cancelRetry = null;
+      void drain();
+    });
+  }
+
+  /**
+   * Sends every waiting entry it can. Calls while a drain runs in this realm join it (and make
+   * it look once more at the end); the lock keeps other tabs and the SW out meanwhile.
+   */
+  function drain(): Promise<DrainResult> {
+    if (running) {
+      rerun = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      let last: DrainResult;
+      do {
+        rerun = false;
+        last = await lock(OUTBOX_LOCK, drainOnce);
+        total += last.sent;
+      } while (rerun && last.stopped === null);
+      return { sent: total, stopped: last.stopped };
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  /** Applies the sync feed since the stored cursor, page by page, for one company. */
+  function pull(companyId: string): Promise<PullResult> {
+    const inFlight = pulling.get(companyId);
+    if (inFlight) return inFlight;
+    const p = (async () => {
+      const result: PullResult = { applied: 0, skipped: 0, pages: 0 };
+      for (;;) {
+        const cursor = (await db.meta.get(cursorKey(companyId)))?.value as string | undefined;
+        const qs = new URLSearchParams();
+        if (cursor) qs.set("since", cursor);
+        qs.set("limit", String(opts.pageSize ?? 500));
+        const res = await transport.send({ method: "GET", url: `/api/sync/changes?${qs}` });
+        if (res.status !== 200) throw new Error(messageOf(res.data, `Sync feed answered ${res.status}`));
+        const page = res.data as SyncPage;
+        result.pages++;
+        await db.transaction("rw", [db.items, db.products, db.batches, db.outbox, db.meta], async () => {
+          for (const c of page.changes) {
+            // a record with a write of the user still queued keeps the user's version until acked
+            const pending = await db.outbox.where("[entity+id]").equals([c.entity, c.id]).count();
+            if (pending > 0) {
+              result.skipped++;
+              continue;
+            }
+            const table = tableOf(db, c.entity);
+            if (c.deleted) {
+              await table.delete(c.id);
+            } else {
+              const local = (await table.get(c.id)) as Loose | undefined;
+              // an older copy than the one the user's acknowledged write already put here
+              if (local && (local.version as number) > c.row.version) {
+                result.skipped++;
+                continue;
+              }
+              await table.put(c.row);
+            }
+            result.applied++;
+          }
+          await db.meta.put({ key: cursorKey(companyId), value: page.cursor });
+        });
+        if (!page.hasMore) return result;
+      }
+    })().finally(() => pulling.delete(companyId));
+    pulling.set(companyId, p);
+    return p;
+  }
+
+  /** Sends a rejected entry again (new key: the server kept its answer for the old one) or a backed-off one now. */
+  async function retry(seq: number): Promise<DrainResult> {
+    const e = await db.outbox.get(seq);
+    if (!e) return drain();
+    if (e.state === "rejected") {
+      await setEntry(seq, { state: "waiting", idempotencyKey: newKey(), error: null, notBefore: null });
+    } else if (e.state === "waiting" || e.state === "sending") {
+      await setEntry(seq, { notBefore: null });
+    }
+    return drain();
+  }
+
+  /**
+   * Drops a held write and puts back what the server has: the 409's row for a conflict, else
+   * the row as it was before the write (then refreshed from the server when online). Discarding
+   * a create also drops the record's later writes (they cannot apply without it).
+   */
+  async function discard(seq: number): Promise<void> {
+    const e = await db.outbox.get(seq);
+    if (!e) return;
+    const table = tableOf(db, e.entity);
+    const dropAll = e.method === "PUT" && e.baseVersion === null;
+    let refresh = false;
+    await db.transaction("rw", [table, db.outbox, db.conflicts], async () => {
+      const conflict = await db.conflicts.get(seq);
+      const all = await db.outbox.where("[entity+id]").equals([e.entity, e.id]).sortBy("seq");
+      const drop = dropAll ? all.filter((x) => (x.seq as number) >= seq) : [e];
+      await db.outbox.bulkDelete(drop.map((x) => x.seq as number));
+      await db.conflicts.bulkDelete(drop.map((x) => x.seq as number));
+      const remaining = all.length - drop.length;
+      if (remaining > 0) return;
+      if (conflict) await table.put(conflict.theirs as never);
+      else if (e.base) {
+        await table.put(e.base as never);
+        refresh = true;
+      } else await table.delete(e.id);
+    });
+    if (refresh) await refreshRecord(e.entity, e.id).catch(() => undefined);
+  }
+
+  /** Reads one record from the server into Dexie (404 → removed), unless a write of it is queued. */
+  async function refreshRecord(entity: SyncEntity, id: string) {
+    const res = await transport.send({ method: "GET", url: recordUrl(entity, id) });
+    const table = tableOf(db, entity);
+    await db.transaction("rw", [table, db.outbox], async () => {
+      if ((await db.outbox.where("[entity+id]").equals([entity, id]).count()) > 0) return;
+      if (res.status === 404) await table.delete(id);
+      else if (res.status === 200 && res.data && typeof res.data === "object")
+        await table.put(res.data as never);
+    });
+  }
+
+  /**
+   * The user's answer to a conflict. Update: per conflicting field "mine" or "theirs" (missing:
+   * theirs). Delete: "delete" deletes anyway, "keep" keeps the server's record.
+   */
+  async function resolveConflict(
+    seq: number,
+    choice: ConflictChoice | "delete" | "keep",
+  ): Promise<DrainResult> {
+    const c = await db.conflicts.get(seq);
+    const e = await db.outbox.get(seq);
+    if (!c || !e) return drain();
+    if (c.kind === "delete") {
+      if (choice === "keep") {
+        await discard(seq);
+        return drain();
+      }
+      await db.transaction("rw", [db.outbox, db.conflicts], async () => {
+        await db.conflicts.delete(seq);
+        await setEntry(seq, {
+          body: { version: c.theirs.version as number },
+          baseVersion: c.theirs.version as number,
+          base: { ...c.theirs },
+          idempotencyKey: newKey(),
+          state: "waiting",
+          error: null,
+        });
+      });
+      return drain();
+    }
+    const fields = ENTITIES[e.entity].fields as (keyof Loose)[];
+    const result: MergeResult<Loose> = { merged: c.merged ?? {}, conflicts: c.fields };
+    const wanted = resolveConflicts(
+      result,
+      c.mine ?? {},
+      pickFields(c.theirs, fields),
+      typeof choice === "object" ? choice : {},
+    );
+    await requeueOnServerVersion(e, c.theirs, wanted);
+    return drain();
+  }
+
+  /** Starts a drain without waiting; its failures show up as entry states, not as exceptions here. */
+  function kick() {
+    drain().catch(() => undefined);
+  }
+
+  /** Write helpers: change Dexie + queue in one transaction, then try to send. */
+  const write = {
+    put: async (entity: SyncEntity, companyId: string, id: string, fields: object) => {
+      const row = await putRecord(writeCtx, entity, companyId, id, fields as Loose);
+      kick();
+      return row;
+    },
+    patch: async (entity: SyncEntity, id: string, changes: object) => {
+      const row = await patchRecord(writeCtx, entity, id, changes as Loose);
+      if (row) kick();
+      return row;
+    },
+    remove: async (entity: SyncEntity, id: string) => {
+      await deleteRecord(writeCtx, entity, id);
+      kick();
+    },
+  };
+
+  return { db, drain, pull, retry, discard, resolveConflict, refreshRecord, write, writeContext: writeCtx };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+export type { ConflictRecord };

@@ -1,0 +1,89 @@
+/**
+ * How the sync engine talks to the API. The engine only needs "send this request with this
+ * Idempotency-Key and tell me the status and body, or that no answer came". The page uses the
+ * app's HTTP client (bearer token, refresh on 401: app-transport.ts); the service worker builds
+ * one on fetch with a token it refreshes from the refresh cookie (`fetchTransport`).
+ */
+
+export interface SyncRequest {
+  method: "GET" | "PUT" | "PATCH" | "DELETE" | "POST";
+  /** Path under the API base, with query string. */
+  url: string;
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+export interface SyncResponse {
+  status: number;
+  data: unknown;
+}
+
+export interface SyncTransport {
+  /** Resolves with any HTTP answer (2xx to 5xx); rejects with NetworkError when none came. */
+  send(req: SyncRequest): Promise<SyncResponse>;
+}
+
+/** No answer from the server (offline, DNS, connection reset, CORS, aborted). */
+export class NetworkError extends Error {
+  constructor(message = "No response received from server") {
+    super(message);
+    this.name = "NetworkError";
+  }
+}
+
+export interface FetchTransportOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** The bearer token to send (null: none). */
+  getToken?: () => Promise<string | null> | string | null;
+  /** Called once on a 401 to get a fresh token (e.g. the SW's refresh from the cookie). */
+  refreshToken?: () => Promise<string | null>;
+}
+
+/** A transport on plain fetch, for the service worker and tools. */
+export function fetchTransport(opts: FetchTransportOptions = {}): SyncTransport {
+  const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const once = async (req: SyncRequest, token: string | null) => {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (req.body !== undefined && req.body !== null) headers["Content-Type"] = "application/json";
+    if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let res: Response;
+    try {
+      res = await doFetch(`${opts.baseUrl ?? ""}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.body !== undefined && req.body !== null ? JSON.stringify(req.body) : undefined,
+        credentials: "same-origin",
+      });
+    } catch (e) {
+      throw new NetworkError(e instanceof Error ? e.message : String(e));
+    }
+    const text = await res.text().catch(() => "");
+    let data: unknown = text || undefined;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, data };
+  };
+  return {
+    async send(req) {
+      const token = (await opts.getToken?.()) ?? null;
+      const first = await once(req, token);
+      if (first.status !== 401 || !opts.refreshToken) return first;
+      const fresh = await opts.refreshToken().catch(() => null);
+      return fresh ? once(req, fresh) : first;
+    },
+  };
+}
+
+/** The `message` of an error body ({ message }), else a fallback. */
+export function messageOf(data: unknown, fallback: string): string {
+  if (data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string") {
+    return (data as { message: string }).message;
+  }
+  if (typeof data === "string" && data.trim()) return data.slice(0, 500);
+  return fallback;
+}
