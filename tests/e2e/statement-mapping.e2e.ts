@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Statement } from "../fixtures/statements/model";
@@ -42,6 +43,16 @@ const statement: Statement = {
   closing: [{ label: "Net operating income", amounts: [245_800], isTotal: true }],
   style: { dollar: true, negatives: "parens", decimals: false, zeroAsDash: false },
 };
+
+/** Serious and critical axe violations (WCAG 2.x A/AA + best practices). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 const line = (page: Page, label: string) =>
   page
@@ -108,6 +119,7 @@ describe("statement mapping (staff)", () => {
     expect(await page.getByTestId("mapping-row").count()).toBe(1);
     await row.getByText("1-01120-0041").waitFor();
     await row.getByText("Not started").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The preview: page image, tables that count, a correction kept beside the original.
     await row.getByRole("link", { name: `Preview ${fileName}` }).click();
@@ -116,6 +128,7 @@ describe("statement mapping (staff)", () => {
     const income = page.getByRole("checkbox", { name: "INCOME, page 1" });
     await income.waitFor();
     expect(await income.isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Clear selection" }).click();
     expect(await income.isChecked()).toBe(false);
     await page.getByRole("button", { name: "Select all tables" }).click();
@@ -136,6 +149,7 @@ describe("statement mapping (staff)", () => {
     await page.getByText("You hold this mapping").waitFor();
     await line(page, "Residential rent").getByTestId("suggestion-reason").first().waitFor();
     await line(page, "Laundry room income").getByText("Read as: Laundry income").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Shortcuts are listed in the help popover.
     await page.getByRole("button", { name: "Keyboard shortcuts" }).click();

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
@@ -108,8 +109,9 @@ export function MappingEditorPage({ fileId }: { fileId: string }) {
       catalogue.detailIds,
     );
     if (r.accepted.length) editor.edit(() => r.document);
-    const n = r.accepted.length;
-    toast.success(t`${n} suggestions accepted`);
+    toast.success(
+      plural(r.accepted.length, { one: "# suggestion accepted", other: "# suggestions accepted" }),
+    );
   };
 
   // Ctrl/Cmd+S saves.
@@ -195,8 +197,12 @@ export function MappingEditorPage({ fileId }: { fileId: string }) {
               onClick={() =>
                 editor.applyTemplate.mutate(false, {
                   onSuccess: (r) => {
-                    const n = r.applied.length;
-                    toast.success(t`Template applied to ${n} lines`);
+                    toast.success(
+                      plural(r.applied.length, {
+                        one: "# line set from the template",
+                        other: "# lines set from the template",
+                      }),
+                    );
                   },
                   onError: (e) =>
                     toast.error(
@@ -232,7 +238,7 @@ export function MappingEditorPage({ fileId }: { fileId: string }) {
         <Group justify="space-between" mt="xs">
           <SaveStatusText editor={editor} />
           <Text size="sm" c="dimmed" data-testid="unassigned-count">
-            {t`${unassigned} lines without a field`}
+            {plural(unassigned, { one: "# line without a field", other: "# lines without a field" })}
           </Text>
         </Group>
       </Paper>

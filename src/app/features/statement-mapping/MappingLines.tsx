@@ -48,7 +48,7 @@ const LineRow = memo(function LineRow({
   pickerOpen: boolean;
   catalogue: Catalogue;
   readOnly: boolean;
-  rowRef: (el: HTMLDivElement | null) => void;
+  rowRef: (el: HTMLLIElement | null) => void;
   pickerRef: (el: HTMLInputElement | null) => void;
   onFocus: (index: number) => void;
   onOpenPicker: (index: number) => void;
@@ -67,6 +67,7 @@ const LineRow = memo(function LineRow({
   };
   return (
     <Paper
+      component="li"
       ref={rowRef}
       withBorder
       p="xs"
@@ -226,7 +227,7 @@ export function MappingLines({
   const { t } = useLingui();
   const count = models.length;
   const [state, dispatch] = useReducer(keyboardReducer(count), count, initialKeyboard);
-  const rows = useRef<(HTMLDivElement | null)[]>([]);
+  const rows = useRef<(HTMLLIElement | null)[]>([]);
   const pickers = useRef<(HTMLInputElement | null)[]>([]);
   const moved = useRef(false);
 
@@ -279,7 +280,7 @@ export function MappingLines({
 
   return (
     <section onKeyDown={onKeyDown} aria-label={t`Statement lines`} data-testid="mapping-lines">
-      <Stack gap={6}>
+      <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
         {models.map((m, i) => (
           <LineRow
             key={m.line.id}

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
@@ -182,7 +183,11 @@ export function MappingListPage() {
       </Group>
 
       <Text size="sm" c="dimmed" aria-live="polite">
-        {list.isSuccess ? t`${total} files` : list.isPending ? t`Loading…` : ""}
+        {list.isSuccess
+          ? plural(total, { one: "# file", other: "# files" })
+          : list.isPending
+            ? t`Loading…`
+            : ""}
       </Text>
 
       {list.isError ? (

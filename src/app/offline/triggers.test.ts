@@ -1,0 +1,111 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SyncPage } from "../../domain/inventory/item";
+import { type BlocklotDb, createDb } from "./db";
+import { createSyncEngine } from "./sync-engine";
+import { NetworkError, type SyncRequest } from "./transport";
+import { onInventoryChanged, startSync } from "./triggers";
+import { readOutboxStatus } from "./use-outbox-status";
+
+let db: BlocklotDb;
+let n = 0;
+beforeEach(async () => {
+  db = createDb(`triggers-${++n}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+class Target {
+  handlers = new Map<string, Set<() => void>>();
+  addEventListener(t: string, fn: () => void) {
+    if (!this.handlers.has(t)) this.handlers.set(t, new Set());
+    this.handlers.get(t)?.add(fn);
+  }
+  removeEventListener(t: string, fn: () => void) {
+    this.handlers.get(t)?.delete(fn);
+  }
+  fire(t: string) {
+    for (const fn of this.handlers.get(t) ?? []) fn();
+  }
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe("sync triggers", () => {
+  it("syncs on start, focus, online and the live poke; stop removes the listeners", async () => {
+    const seen: SyncRequest[] = [];
+    let offline = false;
+    const engine = createSyncEngine({
+      db,
+      transport: {
+        send: async (req) => {
+          if (offline) throw new NetworkError();
+          seen.push(req);
+          const page: SyncPage = { changes: [], cursor: "1", hasMore: false };
+          return { status: 200, data: page };
+        },
+      },
+      schedule: () => () => undefined,
+    });
+    const target = new Target();
+    let bgSync = 0;
+    const stop = startSync(engine, "c1", { target, requestBackgroundSync: () => bgSync++ });
+    await settle();
+    expect(seen).toHaveLength(1);
+    target.fire("focus");
+    await settle();
+    target.fire("online");
+    await settle();
+    onInventoryChanged();
+    await settle();
+    expect(seen.map((r) => r.url)).toEqual([
+      "/api/sync/changes?limit=500",
+      "/api/sync/changes?since=1&limit=500",
+      "/api/sync/changes?since=1&limit=500",
+      "/api/sync/changes?since=1&limit=500",
+    ]);
+    // offline with a queued write: the SW is asked for a background replay, errors are swallowed
+    offline = true;
+    await engine.write.put("item", "c1", "0190f0a0-0000-7000-8000-00000000000a", { title: "x" });
+    await settle();
+    target.fire("focus");
+    await settle();
+    expect(bgSync).toBe(1);
+    stop();
+    expect(target.handlers.get("focus")?.size).toBe(0);
+    offline = false;
+    onInventoryChanged(); // no active sync: nothing happens
+    await settle();
+    expect(seen).toHaveLength(4);
+  });
+
+  it("readOutboxStatus counts waiting, rejected and conflicts per company", async () => {
+    const base = {
+      entity: "item" as const,
+      id: "i",
+      method: "PATCH" as const,
+      url: "/u",
+      body: {},
+      idempotencyKey: "k",
+      baseVersion: 1,
+      base: null,
+      error: null,
+      lastStatus: null,
+      createdAt: "t",
+      attempts: 0,
+      notBefore: null,
+    };
+    await db.outbox.bulkAdd([
+      { ...base, companyId: "c1", state: "waiting" },
+      { ...base, companyId: "c1", state: "sending" },
+      { ...base, companyId: "c1", state: "rejected" },
+      { ...base, companyId: "c1", state: "conflict" },
+      { ...base, companyId: "c2", state: "rejected" },
+    ]);
+    expect(await readOutboxStatus(db, "c1")).toEqual({ waiting: 2, rejected: 1, conflicts: 1 });
+    expect(await readOutboxStatus(db)).toEqual({ waiting: 2, rejected: 2, conflicts: 1 });
+  });
+});
