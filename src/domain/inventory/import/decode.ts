@@ -45,8 +45,9 @@ export function decodeWindows1252(bytes: Uint8Array): string {
 export function sniffFormat(name: string, bytes: Uint8Array): "xlsx" | "csv" | "tsv" | "xls" | "other" {
   const lower = name.toLowerCase();
   const startsWith = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  // a zip: an .xlsx (or .xlsm) workbook, or one without an extension; .docx, .zip… are not
   if (startsWith(0x50, 0x4b, 0x03, 0x04))
-    return lower.endsWith(".xlsx") || !/\.(csv|tsv|txt)$/.test(lower) ? "xlsx" : "other";
+    return /\.xls[xm]$/.test(lower) || !lower.includes(".") ? "xlsx" : "other";
   if (startsWith(0xd0, 0xcf, 0x11, 0xe0)) return "xls"; // legacy binary Excel (OLE2)
   if (
     startsWith(0x25, 0x50, 0x44, 0x46) ||

@@ -153,6 +153,9 @@ describe("bad files get a clear message", () => {
       (await fatal({ name: "a.xls", bytes: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1]) }))?.message,
     ).toMatch(/\.xls/);
     expect((await fatal({ name: "a.docx", bytes: enc("hello") }))?.code).toBe("not-supported");
+    expect((await fatal({ name: "a.docx", bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0]) }))?.code).toBe(
+      "not-supported",
+    );
   });
   it("a 100 MB file", async () => {
     const m = await fatal({ name: "big.csv", bytes: new Uint8Array(100 * 1024 * 1024) });
