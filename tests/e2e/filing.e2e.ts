@@ -106,16 +106,17 @@ describe("filing pipeline", () => {
     );
     expect(await seriousViolations(page)).toEqual([]);
     await card.getByLabel(/Your answer/).fill("Attached.");
-    await card
-      .locator("input[type=file]")
-      .setInputFiles({
-        name: "rent-roll-2025.pdf",
-        mimeType: "application/pdf",
-        buffer: await tinyPdf("Rent roll"),
-      });
+    await card.locator("input[type=file]").setInputFiles({
+      name: "rent-roll-2025.pdf",
+      mimeType: "application/pdf",
+      buffer: await tinyPdf("Rent roll"),
+    });
     await card.getByRole("button", { name: "Send answer" }).click();
     await expect.poll(() => card.getByTestId("filing-state").textContent()).toBe("In review");
-    await admin.reload();
+    // The staff page still shows the question: its move is refused (409) and the refusal is shown.
+    await admin.getByRole("button", { name: "Move to In review" }).click();
+    await dialog(admin).getByRole("button", { name: "Move", exact: true }).click();
+    await expect.poll(() => admin.getByTestId("refusal").textContent()).toContain("changed by someone else");
     await expect.poll(() => state.textContent()).toBe("In review");
     expect(await admin.getByText("Attached.").count()).toBeGreaterThan(0);
 

@@ -202,6 +202,7 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
         <Alert
           color="red"
           title={t`Not done`}
+          closeButtonLabel={t`Dismiss`}
           withCloseButton
           onClose={() => setRefusal(null)}
           data-testid="refusal"
