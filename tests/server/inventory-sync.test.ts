@@ -1,4 +1,5 @@
 import type { InjectOptions } from "fastify";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -147,12 +148,47 @@ describe("GET /api/sync/changes", () => {
     });
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a transaction holding a seq blocks its company's other writers until it commits (PostgreSQL)",
+    async () => {
+      const pool = (server.database.db as unknown as { $client: pg.Pool }).$client;
+      const insert = (companyId: string, sku: string, id = uuidv7()) => ({
+        text: `insert into inventory_items (id, company_id, sku, title, description, quantity, condition, category, dim_unit, weight_unit, status)
+               values ($1, $2, $3, 't', 'd', 1, 13, 'inventory', 'INCH', 'POUND', 'new')`,
+        values: [id, companyId, sku],
+      });
+      const c1 = await pool.connect();
+      const c2 = await pool.connect();
+      try {
+        const { cursor: start } = await pullAll(server, alice.auth, undefined);
+        const id1 = uuidv7();
+        await c1.query("begin");
+        await c1.query(insert(alice.companyId, "LOCK-1", id1));
+        // Another writer of the same company cannot take a seq (and commit it first) meanwhile…
+        await c2.query("begin");
+        await c2.query("set local lock_timeout = '300ms'");
+        await expect(c2.query(insert(alice.companyId, "LOCK-2"))).rejects.toThrow(/lock timeout/);
+        await c2.query("rollback");
+        // …while another company's writer is not held up.
+        await c2.query(insert(bob.companyId, "LOCK-B"));
+        expect((await pullAll(server, alice.auth, start)).changes).toEqual([]);
+        await c1.query("commit");
+        expect((await pullAll(server, alice.auth, start)).changes.map((c) => c.id)).toEqual([id1]);
+      } finally {
+        await c1.query("rollback").catch(() => {});
+        c1.release();
+        c2.release();
+      }
+    },
+  );
+
   it("never shows another company's rows; a cursor of another company starts over", async () => {
     const { id } = await putItem(server, bob.auth, itemBody("BOB-1"));
     const aliceFeed = await pullAll(server, alice.auth, undefined);
     expect(aliceFeed.changes.some((c) => c.id === id)).toBe(false);
     const bobFeed = await pullAll(server, bob.auth, undefined);
-    expect(bobFeed.changes.map((c) => c.id)).toEqual([id]);
+    expect(bobFeed.changes.map((c) => c.id)).toContain(id);
+    expect(bobFeed.changes.every((c) => c.row === null || c.row.companyId === bob.companyId)).toBe(true);
 
     const res = await inject({
       method: "GET",
@@ -161,7 +197,7 @@ describe("GET /api/sync/changes", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().reset).toBe(true);
-    expect(res.json().changes.map((c: { id: string }) => c.id)).toEqual([id]);
+    expect(res.json().changes).toEqual(bobFeed.changes);
   });
 
   it("a malformed cursor is 400", async () => {
