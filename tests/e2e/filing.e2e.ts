@@ -171,6 +171,13 @@ describe("filing pipeline", () => {
     await dialog(admin).getByLabel("Filing date").fill(yesterday());
     await dialog(admin).getByRole("button", { name: "Mark filed" }).click();
     await expect.poll(() => state.textContent()).toBe("Filed");
+    // The staff screens fit a phone.
+    const fits = async (p: Page) => (await p.evaluate(() => document.documentElement.scrollWidth)) <= 375;
+    await admin.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => fits(admin)).toBe(true);
+    await admin.goto("/admin/filings");
+    await admin.locator(`[data-testid=admin-filing-row][data-filing-id="${filingId}"]`).waitFor();
+    await expect.poll(() => fits(admin)).toBe(true);
     await staff.context.close();
 
     // The owner sees Filed with the confirmation number, and downloads the invoice PDF.
@@ -184,6 +191,8 @@ describe("filing pipeline", () => {
     await card.getByTestId("filing-invoice-link").click();
     await heading(page, `Invoice ${invoiceNumber}`).waitFor();
     expect(await page.getByTestId("invoice-status").textContent()).toBe("Paid");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => fits(page)).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download PDF" }).click(),
