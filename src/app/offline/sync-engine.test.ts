@@ -322,6 +322,23 @@ describe("write path", () => {
     expect(api.writes).toBe(1);
   });
 
+  it("a request that never answers times out, releases the lock and is replayed with the same key", async () => {
+    const id = newId();
+    let hang = true;
+    const e = engine({
+      sendTimeoutMs: 30,
+      transport: {
+        send: (req) => (hang ? new Promise<SyncResponse>(() => {}) : api.transport.send(req)),
+      },
+    });
+    await e.write.put("item", COMPANY, id, fields());
+    expect(await e.drain()).toEqual({ sent: 0, stopped: "offline" });
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: "waiting", attempts: 1 });
+    hang = false;
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(api.rows.get(id)?.version).toBe(1);
+  });
+
   it("401 keeps the write waiting and stops the drain", async () => {
     const e = engine();
     api.forced.push({ status: 401, data: { message: "Unauthorized" } });

@@ -47,6 +47,11 @@ export interface SyncEngineOptions {
   pageSize?: number;
   /** Backoff after the n-th failed attempt (ms). */
   backoff?: (attempts: number) => number;
+  /**
+   * A send with no answer after this long counts as no answer (ms, default 60 s): a hung
+   * request must not hold the outbox lock, and the replay with the same key is safe.
+   */
+  sendTimeoutMs?: number;
 }
 
 export type DrainStop = "offline" | "auth" | "backoff" | null;
@@ -70,6 +75,14 @@ export const defaultBackoff = (attempts: number) =>
   Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
 
 const RETRYABLE = new Set([408, 425, 429]);
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new NetworkError(`No answer within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
 
 export function createSyncEngine(opts: SyncEngineOptions) {
   const { db, transport } = opts;
@@ -236,12 +249,15 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     await setEntry(seq, { state: "sending", attempts });
     let res: { status: number; data: unknown };
     try {
-      res = await transport.send({
-        method: e.method,
-        url: e.url,
-        body: e.body ?? undefined,
-        idempotencyKey: e.idempotencyKey,
-      });
+      res = await withTimeout(
+        transport.send({
+          method: e.method,
+          url: e.url,
+          body: e.body ?? undefined,
+          idempotencyKey: e.idempotencyKey,
+        }),
+        opts.sendTimeoutMs ?? 60_000,
+      );
     } catch (err) {
       const offline = err instanceof NetworkError;
       await setEntry(seq, {
@@ -363,7 +379,10 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         const qs = new URLSearchParams();
         if (cursor) qs.set("since", cursor);
         qs.set("limit", String(opts.pageSize ?? 500));
-        const res = await transport.send({ method: "GET", url: `/api/sync/changes?${qs}` });
+        const res = await withTimeout(
+          transport.send({ method: "GET", url: `/api/sync/changes?${qs}` }),
+          opts.sendTimeoutMs ?? 60_000,
+        );
         if (res.status !== 200) throw new Error(messageOf(res.data, `Sync feed answered ${res.status}`));
         const page = res.data as SyncPage;
         result.pages++;
