@@ -70,13 +70,16 @@ export async function putRecord<T extends AnyRow>(
       updatedAt: now,
     } as unknown as T;
     await table.put(row);
+    const version = existing?.version as number | undefined;
     await db.outbox.add(
       entry(ctx, {
         companyId,
         entity,
         id,
         method: "PUT",
-        body,
+        // replacing a record the server has needs its version (versions start at 1); a record
+        // still being created gets it when its create is acknowledged (the engine rebases)
+        body: version && version >= 1 ? { ...body, version } : body,
         baseVersion: existing ? ((existing.version as number) ?? null) : null,
         base: existing ? { ...existing } : null,
       }),
@@ -129,7 +132,7 @@ export async function patchRecord<T extends AnyRow>(
 }
 
 /**
- * Deletes a record: `DELETE {path}/{id}` with its version. A record created offline whose create
+ * Deletes a record: `DELETE {path}/{id}?version=N`. A record created offline whose create
  * was never sent is simply forgotten with its queued writes (the server never knew it).
  */
 export async function deleteRecord(ctx: WriteContext, entity: SyncEntity, id: string): Promise<void> {
@@ -156,7 +159,8 @@ export async function deleteRecord(ctx: WriteContext, entity: SyncEntity, id: st
         entity,
         id,
         method: "DELETE",
-        body: { version },
+        // the version goes in the query (`?version=`), added when sent: see sync-engine.ts
+        body: null,
         baseVersion: version,
         base: { ...row },
       }),

@@ -97,9 +97,14 @@ class FakeApi {
         return { status: 422, data: { message: "Idempotency-Key reused with another body" } };
       return seen.res;
     }
-    const res =
-      this.forced.shift() ?? this.mutate(req.method, id, (req.body ?? {}) as Record<string, unknown>);
-    if (res.status < 500) this.keys.set(key, { body: bodyText, res });
+    const body = { ...((req.body ?? {}) as Record<string, unknown>) };
+    if (req.method === "DELETE" && url.searchParams.has("version"))
+      body.version = Number(url.searchParams.get("version"));
+    const res = this.forced.shift() ?? this.mutate(req.method, id, body);
+    // answers are kept per key, except 5xx and the "still running" 409 (as the server does)
+    const inFlight =
+      res.status === 409 && /still being processed/.test(String((res.data as { message?: string })?.message));
+    if (res.status < 500 && !inFlight) this.keys.set(key, { body: bodyText, res });
     return res;
   }
 
@@ -109,9 +114,23 @@ class FakeApi {
       if (typeof body.title !== "string" || !body.title.trim()) {
         return { status: 422, data: { message: "title: Inventory title is required" } };
       }
+      if (body.version !== undefined && (typeof body.version !== "number" || body.version < 1)) {
+        return { status: 400, data: { message: "body/version must be >= 1" } };
+      }
+      const { version, ...put } = body;
+      if (row && version === undefined) {
+        const same = Object.entries(put).every(
+          ([k, v]) => JSON.stringify(v) === JSON.stringify(row[k as keyof Item]),
+        );
+        if (!same)
+          return { status: 409, data: { message: "Exists; send its version to replace it", current: row } };
+        return { status: 200, data: row };
+      }
+      if (row && version !== row.version)
+        return { status: 409, data: { message: "Changed by someone else", current: row } };
       const now = this.stamp();
       const next = {
-        ...(body as unknown as ItemFields),
+        ...(put as unknown as ItemFields),
         id,
         companyId: COMPANY,
         version: (row?.version ?? 0) + 1,
@@ -124,8 +143,10 @@ class FakeApi {
       return { status: row ? 200 : 201, data: next };
     }
     if (!row) return { status: 404, data: { message: "Not found" } };
-    if (body.version !== row.version)
+    // DELETE without ?version= is unconditional
+    if (body.version !== row.version && !(method === "DELETE" && body.version === undefined)) {
       return { status: 409, data: { message: "Changed by someone else", current: row } };
+    }
     if (method === "DELETE") {
       this.remove(id);
       this.writes++;
@@ -339,6 +360,50 @@ describe("write path", () => {
     expect(api.rows.get(id)?.version).toBe(1);
   });
 
+  it("a 409 'key still being processed' retries shortly with the same key", async () => {
+    const e = engine();
+    const id = newId();
+    api.forced.push({
+      status: 409,
+      data: { message: "A request with this Idempotency-Key is still being processed" },
+    });
+    await e.write.put("item", COMPANY, id, fields());
+    expect(await e.drain()).toEqual({ sent: 0, stopped: "backoff" });
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: "waiting", notBefore: clock + 1000 });
+    clock += 1000;
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(keysFor(`/api/inventory/items/${id}`)).toHaveLength(1);
+  });
+
+  it("a PUT replacing a synced record carries its version; a create then replace offline is rebased", async () => {
+    const e = engine();
+    const id = newId();
+    api.offline = true;
+    await e.write.put("item", COMPANY, id, fields({ title: "v1" }));
+    await e.write.put("item", COMPANY, id, fields({ title: "v2" }));
+    api.offline = false;
+    await e.drain();
+    expect(api.requests.map((r) => (r.body as { version?: number }).version)).toEqual([undefined, 1]);
+    await e.write.put("item", COMPANY, id, fields({ title: "v3" }));
+    await e.drain();
+    expect((api.requests.at(-1)?.body as { version?: number }).version).toBe(2);
+    expect(api.rows.get(id)).toMatchObject({ title: "v3", version: 3 });
+  });
+
+  it("DELETE sends its version in the query", async () => {
+    const e = engine();
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields());
+    await e.drain();
+    await e.write.remove("item", id);
+    await e.drain();
+    expect(api.requests.at(-1)).toMatchObject({
+      method: "DELETE",
+      url: `/api/inventory/items/${id}?version=1`,
+    });
+    expect(api.requests.at(-1)?.body).toBeUndefined();
+  });
+
   it("401 keeps the write waiting and stops the drain", async () => {
     const e = engine();
     api.forced.push({ status: 401, data: { message: "Unauthorized" } });
@@ -508,6 +573,22 @@ describe("409", () => {
     expect(api.rows.has(id)).toBe(false);
     expect(await db.items.get(id)).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe("409 on a replace (PUT)", () => {
+  it("merges like a PATCH and re-sends every field on the server's version", async () => {
+    const e = engine();
+    const id = newId();
+    await e.write.put("item", COMPANY, id, fields());
+    await e.drain();
+    api.offline = true;
+    await e.write.put("item", COMPANY, id, fields({ quantity: 6 }));
+    api.edit(id, { location: "Shelf 9" });
+    api.offline = false;
+    await e.drain();
+    expect(api.rows.get(id)).toMatchObject({ quantity: 6, location: "Shelf 9", version: 3 });
+    expect(await db.items.get(id)).toMatchObject({ quantity: 6, location: "Shelf 9", version: 3 });
   });
 });
 

@@ -10,7 +10,8 @@
  * - no answer: the entry stays waiting, the drain stops (the next trigger replays it);
  * - 401: waiting, drain stops (signed out or token refresh failed — replays after sign-in);
  * - 409: three-way merge; no conflicts → the merged fields are sent again on the server's
- *   version (same logical write, new key); conflicts → the entry waits for the user;
+ *   version (same logical write, new key); conflicts → the entry waits for the user; a 409
+ *   saying the same key is still being processed → retried shortly with the same key;
  * - 408/425/429/5xx: waiting with a backoff, drain stops (order is kept);
  * - other 4xx: rejected with the server's message; the user's data stays.
  * A rejected or conflicting entry holds back later entries of the same record only.
@@ -75,6 +76,8 @@ export const defaultBackoff = (attempts: number) =>
   Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
 
 const RETRYABLE = new Set([408, 425, 429]);
+/** The 409 the server answers while a request with the same Idempotency-Key still runs. */
+const IN_FLIGHT = /still being processed/i;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -134,7 +137,8 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       await table.update(e.id, { version } as never);
       for (const x of later) {
         if (x.attempts > 0 || x.state !== "waiting") continue;
-        const body = x.body && "version" in x.body ? { ...x.body, version } : x.body;
+        // PATCH and PUT carry the version in the body; DELETE's is added to the URL when sent
+        const body = x.method === "DELETE" ? x.body : { ...(x.body ?? {}), version };
         const base = x.base ? { ...x.base, version } : x.base;
         await db.outbox.update(x.seq as number, { baseVersion: version, body, base });
       }
@@ -145,7 +149,8 @@ export function createSyncEngine(opts: SyncEngineOptions) {
   async function onConflict(e: OutboxEntry, data: unknown): Promise<boolean> {
     const current = (data as { current?: unknown } | null)?.current as Loose | undefined;
     const message = messageOf(data, "Someone else changed this record");
-    if (!current || typeof current !== "object" || e.method === "PUT" || !e.base) {
+    if (!current || typeof current !== "object" || !e.base) {
+      // e.g. a SKU another record already has, or a create whose id exists
       await setEntry(e.seq as number, { state: "rejected", error: message, lastStatus: 409 });
       return false;
     }
@@ -174,7 +179,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     }
     const patch = pickFields(
       e.body ?? {},
-      fields.filter((f) => f !== "version" && f in (e.body ?? {})),
+      fields.filter((f) => f in (e.body ?? {})),
     );
     const mine = { ...base, ...patch };
     const result = mergeFields(base, mine, theirs, fields);
@@ -225,7 +230,10 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       }
       const version = current.version as number;
       await db.outbox.update(seq, {
-        body: { ...pickFields(wanted, diff), version },
+        body:
+          e.method === "PUT"
+            ? { ...pickFields(wanted, fields), version }
+            : { ...pickFields(wanted, diff), version },
         baseVersion: version,
         base: { ...current },
         idempotencyKey: newKey(),
@@ -249,10 +257,12 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     await setEntry(seq, { state: "sending", attempts });
     let res: { status: number; data: unknown };
     try {
+      // DELETE is conditional through `?version=` (no version yet: unconditional)
+      const url = e.method === "DELETE" && e.baseVersion ? `${e.url}?version=${e.baseVersion}` : e.url;
       res = await withTimeout(
         transport.send({
           method: e.method,
-          url: e.url,
+          url,
           body: e.body ?? undefined,
           idempotencyKey: e.idempotencyKey,
         }),
@@ -275,6 +285,17 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     if (status === 404 && e.method === "DELETE") {
       await acknowledge({ ...e, attempts }, null); // already gone: what the user wanted
       return "sent";
+    }
+    const inFlight = status === 409 && !(data as { current?: unknown } | null)?.current;
+    if (inFlight && IN_FLIGHT.test(messageOf(data, ""))) {
+      // the server still runs an earlier send of this very key (e.g. one that timed out here)
+      await setEntry(seq, {
+        state: "waiting",
+        lastStatus: 409,
+        error: messageOf(data, ""),
+        notBefore: now() + 1000,
+      });
+      return "backoff";
     }
     if (status === 409) return (await onConflict({ ...e, attempts }, data)) ? "again" : "held";
     if (status === 401) {
@@ -488,7 +509,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       await db.transaction("rw", [db.outbox, db.conflicts], async () => {
         await db.conflicts.delete(seq);
         await setEntry(seq, {
-          body: { version: c.theirs.version as number },
+          body: null,
           baseVersion: c.theirs.version as number,
           base: { ...c.theirs },
           idempotencyKey: newKey(),

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SyncPage } from "../../domain/inventory/item";
 import { type BlocklotDb, createDb } from "./db";
 import { createSyncEngine } from "./sync-engine";
@@ -53,14 +53,13 @@ describe("sync triggers", () => {
     const target = new Target();
     let bgSync = 0;
     const stop = startSync(engine, "c1", { target, requestBackgroundSync: () => bgSync++ });
-    await settle();
-    expect(seen).toHaveLength(1);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
     target.fire("focus");
-    await settle();
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
     target.fire("online");
-    await settle();
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
     onInventoryChanged();
-    await settle();
+    await vi.waitFor(() => expect(seen).toHaveLength(4));
     expect(seen.map((r) => r.url)).toEqual([
       "/api/sync/changes?limit=500",
       "/api/sync/changes?since=1&limit=500",
@@ -70,10 +69,9 @@ describe("sync triggers", () => {
     // offline with a queued write: the SW is asked for a background replay, errors are swallowed
     offline = true;
     await engine.write.put("item", "c1", "0190f0a0-0000-7000-8000-00000000000a", { title: "x" });
-    await settle();
+    await vi.waitFor(async () => expect((await db.outbox.toArray())[0]?.lastStatus).toBe(0));
     target.fire("focus");
-    await settle();
-    expect(bgSync).toBe(1);
+    await vi.waitFor(() => expect(bgSync).toBe(1));
     stop();
     expect(target.handlers.get("focus")?.size).toBe(0);
     offline = false;
