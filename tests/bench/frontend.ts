@@ -4,11 +4,12 @@
  * in Debian's Chromium. Prints the four category scores, LCP, TBT and transferred bytes per
  * page, plus the landing-page size budget (scripts/size-budget.ts).
  *
- * Run: npx tsx tests/bench/frontend.ts [--runs=N] [--json]   (builds first if dist is missing)
+ * Run: npx tsx tests/bench/frontend.ts [--runs=N] [--json] [--details] [--save=DIR]
+ * (builds first if dist is missing; --save writes each full Lighthouse report as JSON)
  * Compare with the Devias figures in /work/shared/ANCHORS.md; results go to docs/benchmarks.md.
  */
 import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -100,6 +101,14 @@ async function lighthouseOnce(url: string): Promise<Omit<PageResult, "page">> {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
+    const saveArg = process.argv.find((a) => a.startsWith("--save="));
+    if (saveArg) {
+      // Full reports for reading the opportunities and diagnostics (LCP breakdown, TBT sources...).
+      const dir = resolve(saveArg.slice("--save=".length));
+      mkdirSync(dir, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
+      writeFileSync(join(dir, name), JSON.stringify(result.lhr));
+    }
     if (process.argv.includes("--details")) {
       const failing = Object.values(audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
