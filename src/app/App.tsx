@@ -2,26 +2,39 @@ import { RouterProvider } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
-import { router } from "./router";
+import type { AppRouter } from "./router";
 import { AppThemeProvider } from "./ui/theme/AppThemeProvider";
 import { TOAST_LIMIT } from "./ui/toast";
+import { AfterMount } from "./ui/useMounted";
 
 // The toast container (transitions, scroll locking) is not needed for the first paint; toasts
 // shown before it arrives wait in the notifications store and appear when it mounts.
 const Notifications = lazy(() => import("./ui/toast-container"));
 
-/** Resolves once the new page has loaded (so a sign-out can leave a guarded page before the state changes). */
-const navigate = (href: string, options?: { replace?: boolean }) =>
-  router.navigate({ href, replace: options?.replace });
+export interface AppProps {
+  router: AppRouter;
+  /**
+   * The page is hydrating prerendered HTML (ssr/prerender-entry.tsx): authentication starts as
+   * an initialised guest, the state the page was prerendered in; the stored session is read
+   * right after (main.tsx hydrates only when there is none).
+   */
+  prerendered?: boolean;
+}
 
-export function App() {
+export function App({ router, prerendered = false }: AppProps) {
+  /** Resolves once the new page has loaded (so a sign-out can leave a guarded page before the state changes). */
+  const navigate = (href: string, options?: { replace?: boolean }) =>
+    router.navigate({ href, replace: options?.replace });
   return (
     <AppI18nProvider>
       <AppThemeProvider>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
-        </Suspense>
-        <AuthProvider navigate={navigate}>
+        {/* Client-only: not in the prerendered HTML, so it mounts after hydration. */}
+        <AfterMount>
+          <Suspense fallback={null}>
+            <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
+          </Suspense>
+        </AfterMount>
+        <AuthProvider navigate={navigate} assumeGuest={prerendered}>
           <RouterProvider router={router} />
         </AuthProvider>
       </AppThemeProvider>

@@ -1,22 +1,116 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { startPwa } from "./features/pwa/pwa-store";
-import { activateLocale, storedLocale } from "./i18n/i18n";
+import { activateLocale, DEFAULT_LOCALE, storedLocale } from "./i18n/i18n";
+import { createAppRouter } from "./router";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root element missing from index.html");
 
 startPwa();
 
-// The remembered language is loaded before the first render so no text flashes in English.
-void activateLocale(storedLocale()).finally(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const router = createAppRouter(undefined, { keepInitialScroll: container.hasAttribute("data-prerendered") });
+const locale = storedLocale();
+
+/**
+ * A public page the server sent prerendered (scripts/prerender.ts) is hydrated when the
+ * visitor would see it exactly as prerendered: English, no stored session, settings that do
+ * not change the markup (index.html's boot script checks the last two and sets
+ * data-boot="client" otherwise, hiding the prerendered page behind a splash). Anyone else
+ * gets the page rendered from scratch, as on every other route.
+ */
+const hydrate =
+  container.hasAttribute("data-prerendered") &&
+  document.documentElement.dataset.boot !== "client" &&
+  locale === DEFAULT_LOCALE;
+
+/** Same selector as index.html's rule (the cookie banner's Accept works without React). */
+const WAITING_BUTTONS = 'button:not([type="submit"]):not([data-testid="cookie-banner"] button)';
+const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith("__reactProps$"));
+
+/**
+ * Text typed or autofilled into a prerendered form before React hydrated it is in the inputs
+ * but not in React's state: each changed field fires an input event so React's onChange reads
+ * it. React tracks the value it hydrated with (the typed one), so the element's own setter
+ * first resets that tracker and the prototype's setter puts the typed text back. Once per form.
+ */
+function syncEarlyInput(form: HTMLFormElement) {
+  if (form.hasAttribute("data-synced")) return;
+  form.setAttribute("data-synced", "");
+  for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    "input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea",
+  )) {
+    if (field.value === field.defaultValue) continue;
+    const typed = field.value;
+    const proto =
+      field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(field, typed);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
+/**
+ * What a visitor did to a prerendered form before React hydrated it: early input is synced
+ * when the form is hydrated (or at the latest when it is submitted, before React's handler
+ * runs), and a submit that index.html's boot script held back is sent again. Polling gives up
+ * after 20 s.
+ */
+function replayEarlyInput(root: HTMLElement) {
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && root.contains(form) && isHydrated(form)) syncEarlyInput(form);
+    },
+    true,
   );
+  const deadline = Date.now() + 20_000;
+  const check = () => {
+    // index.html keeps the page's buttons from taking clicks until they can act on them.
+    const buttons = [...root.querySelectorAll(WAITING_BUTTONS)];
+    if (buttons.every(isHydrated) || Date.now() > deadline) root.setAttribute("data-hydrated", "");
+    const forms = [...root.querySelectorAll("form")];
+    for (const form of forms) {
+      if (form.hasAttribute("data-synced") || !isHydrated(form)) continue;
+      syncEarlyInput(form);
+      if (form.hasAttribute("data-submit-queued")) {
+        form.removeAttribute("data-submit-queued");
+        form.requestSubmit();
+      }
+    }
+    const pending = forms.some((f) => !f.hasAttribute("data-synced")) || !root.hasAttribute("data-hydrated");
+    if (pending && Date.now() < deadline) setTimeout(check, 50);
+  };
+  setTimeout(check, 50);
+}
+
+async function start() {
+  if (hydrate) {
+    // The route's chunks load before hydrating, so the first client render is the prerendered one.
+    await Promise.all([activateLocale(DEFAULT_LOCALE), router.load()]);
+    hydrateRoot(
+      container as HTMLElement,
+      <StrictMode>
+        <App router={router} prerendered />
+      </StrictMode>,
+    );
+    replayEarlyInput(container as HTMLElement);
+  } else {
+    // The remembered language is loaded before the first render so no text flashes in English.
+    await activateLocale(locale).catch(() => undefined);
+    // createRoot replaces any prerendered markup; the attribute also ends the boot splash.
+    container?.removeAttribute("data-prerendered");
+    createRoot(container as HTMLElement).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  }
   // The rest of Mantine's styles (dialogs, tables, pickers...) arrive just after the first
   // render instead of blocking it; see ui/theme/critical-styles.ts.
   void import("./ui/theme/full-styles");
-});
+}
+
+void start();

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -100,7 +100,26 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built PWA's static files; unknown non-API paths fall back to index.html (see buildApp). */
+/**
+ * Public pages prerendered at build time (scripts/prerender.ts): path → file under
+ * <root>/prerendered, read from its routes.json. Empty when the build has none.
+ */
+export function prerenderedPages(root: string): Map<string, string> {
+  const routesFile = join(root, "prerendered", "routes.json");
+  if (!existsSync(routesFile)) return new Map();
+  const routes = JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, string>;
+  return new Map(
+    Object.entries(routes)
+      .filter(([path, file]) => path.startsWith("/") && /^[\w.-]+\.html$/.test(file))
+      .map(([path, file]) => [path, `prerendered/${file}`]),
+  );
+}
+
+/**
+ * The built PWA's static files. The prerendered public pages are sent for their paths (any
+ * query string); unknown non-API paths fall back to index.html, the client-rendered app
+ * (see buildApp).
+ */
 async function serveApp(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
@@ -112,7 +131,11 @@ async function serveApp(app: FastifyInstance, root: string) {
       else res.header("cache-control", "no-cache");
     },
   });
-  app.get("/", { config: { auth: "public" }, schema: { hide: true } }, (_request, reply) =>
-    reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html"),
-  );
+  const pages = prerenderedPages(root);
+  if (!pages.has("/")) pages.set("/", "index.html");
+  for (const [path, file] of pages) {
+    app.get(path, { config: { auth: "public" }, schema: { hide: true } }, (_request, reply) =>
+      reply.header("cache-control", "no-cache").type("text/html").sendFile(file),
+    );
+  }
 }

@@ -150,12 +150,16 @@ describe("cookie banner", () => {
     const banner = page.getByTestId("cookie-banner");
     await expect.poll(() => banner.isVisible()).toBe(true);
     expect(await banner.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/policy");
+    // The banner is in the prerendered HTML: Accept hides it at once, even before React has
+    // hydrated it, and React removes it once its code has loaded.
     await banner.getByRole("button", { name: "Accept" }).click();
-    await expect.poll(() => banner.count()).toBe(0);
+    await expect.poll(() => banner.isVisible()).toBe(false);
     expect(await storage(page, "acceptedCookies")).toBe("true");
+    await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(0);
     await page.reload();
     await page.waitForLoadState("networkidle");
-    expect(await page.getByTestId("cookie-banner").count()).toBe(0);
+    expect(await page.getByTestId("cookie-banner").isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId("cookie-banner").count(), { timeout: 15_000 }).toBe(0);
     await context.close();
   });
 });

@@ -11,6 +11,20 @@ beforeAll(async () => {
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Blocklot</title><div id=root></div>");
   writeFileSync(join(dir, "assets", "app-1234.js"), "console.log('app')");
+  // scripts/prerender.ts output: two prerendered pages and their map.
+  mkdirSync(join(dir, "prerendered"));
+  writeFileSync(
+    join(dir, "prerendered", "index.html"),
+    "<title>Home | Blocklot</title><div id=root data-prerendered>home</div>",
+  );
+  writeFileSync(
+    join(dir, "prerendered", "pricing.html"),
+    "<title>Pricing | Blocklot</title><div id=root data-prerendered>pricing</div>",
+  );
+  writeFileSync(
+    join(dir, "prerendered", "routes.json"),
+    JSON.stringify({ "/": "index.html", "/pricing": "pricing.html", "/evil": "../../etc/passwd" }),
+  );
   server = await startTestServer({ STATIC_DIR: dir });
 });
 afterAll(async () => {
@@ -19,13 +33,31 @@ afterAll(async () => {
 });
 
 describe("serving the built app beside the API", () => {
-  it("serves index.html at / and for client-side routes", async () => {
-    for (const url of [
-      "/",
-      "/dashboard/import-file",
-      "/auth/google/login?returnTo=%2Fdashboard",
-      "/no/such/page",
-    ]) {
+  it("serves the prerendered pages for their paths, query strings included", async () => {
+    for (const [url, text] of [
+      ["/", "home"],
+      ["/?utm_source=x", "home"],
+      ["/pricing", "pricing"],
+      ["/pricing?plan=1", "pricing"],
+    ] as const) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body, url).toContain(`data-prerendered>${text}<`);
+    }
+    const head = await server.app.inject({ method: "HEAD", url: "/pricing" });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it("ignores a routes.json entry that points outside the prerendered folder", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/evil" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Blocklot</title>");
+  });
+
+  it("serves index.html for client-side routes", async () => {
+    for (const url of ["/auth/google/login?returnTo=%2Fdashboard", "/no/such/page"]) {
       const res = await server.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);

@@ -4,10 +4,17 @@ import { lazy, Suspense, useRef } from "react";
 import { useAuth } from "../features/auth/auth-context";
 import { useSettings } from "../features/settings/useSettings";
 import { SplashScreen } from "../ui/SplashScreen";
+import { AfterMount } from "../ui/useMounted";
 
-// Progress bar, PWA notices, Settings button and cookie banner: fetched right after the first
-// render instead of before it (see ui/deferred/DeferredShell.tsx).
+// Progress bar, PWA notices and the Settings button: fetched right after the first render
+// (after hydration on a prerendered page) instead of before it (see ui/deferred/DeferredShell.tsx).
 const DeferredShell = lazy(() => import("../ui/deferred/DeferredShell"));
+
+// The cookie banner is part of a first visit's first paint, so it is in the prerendered HTML
+// (ssr/prerender-entry.tsx); its code still loads after the page's.
+const CookieBanner = lazy(() =>
+  import("../features/cookies/CookieBanner").then((m) => ({ default: m.CookieBanner })),
+);
 
 // The drawer (and its Mantine inputs) loads the first time it opens, not with every page.
 const SettingsDrawer = lazy(() =>
@@ -50,8 +57,13 @@ function RootLayout() {
     <>
       {isInitialized ? <Outlet /> : <SplashScreen />}
       <Suspense fallback={null}>
-        <DeferredShell />
+        <CookieBanner />
       </Suspense>
+      <AfterMount>
+        <Suspense fallback={null}>
+          <DeferredShell />
+        </Suspense>
+      </AfterMount>
       {drawerWanted.current ? (
         <Suspense fallback={null}>
           <SettingsDrawer />

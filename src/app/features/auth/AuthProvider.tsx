@@ -16,6 +16,7 @@ type Action =
   | { type: "SIGN_OUT" };
 
 const initialState: AuthState = { isAuthenticated: false, isInitialized: false, user: null, token: null };
+const guestState: AuthState = { ...initialState, isInitialized: true };
 
 function withToken(state: AuthState, token: string | null): AuthState {
   const user = token ? userFromToken(token) : null;
@@ -25,6 +26,8 @@ function withToken(state: AuthState, token: string | null): AuthState {
 export function authReducer(state: AuthState, action: Action): AuthState {
   switch (action.type) {
     case "INITIALIZE":
+      // A hydrated guest page that finds no session stays as it is (no re-render).
+      if (state.isInitialized && !state.token && !action.token) return state;
       return { ...withToken(state, action.token), isInitialized: true };
     case "SIGN_IN":
     case "REGISTER":
@@ -55,10 +58,16 @@ export interface AuthProviderProps {
   children: ReactNode;
   /** Client-side navigation (the provider sits outside the router). */
   navigate(to: string, options?: { replace?: boolean }): Promise<void> | void;
+  /**
+   * Start as an initialised guest instead of showing the splash screen: the state a
+   * prerendered page was rendered in, so hydration matches it. The stored session is still
+   * read on mount (main.tsx only hydrates when no token is stored).
+   */
+  assumeGuest?: boolean;
 }
 
-export function AuthProvider({ children, navigate }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, initialState);
+export function AuthProvider({ children, navigate, assumeGuest = false }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, assumeGuest ? guestState : initialState);
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 

@@ -1,5 +1,5 @@
 /** Cookie consent (spec sections 3, 4): the banner shows until the acceptedCookies flag is stored. */
-import { useCallback, useState } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
 export const COOKIE_CONSENT_KEY = "acceptedCookies";
 
@@ -30,11 +30,26 @@ export function acceptCookies(storage: FlagStorage | undefined = localStorageOrU
   }
 }
 
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * The server (prerendered HTML) and hydration see "not accepted": a first visit's page shows
+ * the banner without waiting for JavaScript. After hydration React re-renders with the stored
+ * flag; until then index.html's boot script hides the banner for visitors who accepted.
+ */
 export function useCookieConsent() {
-  const [accepted, setAccepted] = useState(() => hasAcceptedCookies());
+  const accepted = useSyncExternalStore(
+    subscribe,
+    () => hasAcceptedCookies(),
+    () => false,
+  );
   const accept = useCallback(() => {
     acceptCookies();
-    setAccepted(true);
+    for (const l of listeners) l();
   }, []);
   return { accepted, accept };
 }

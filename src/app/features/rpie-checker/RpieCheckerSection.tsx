@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Container, Loader, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
+import { AfterMount } from "../../ui/useMounted";
 
 // Loaded after the page: the form and its rules stay out of the landing page's first load.
 const RpieChecker = lazy(() => import("./RpieChecker").then((m) => ({ default: m.RpieChecker })));
@@ -8,6 +9,7 @@ const RpieChecker = lazy(() => import("./RpieChecker").then((m) => ({ default: m
 /** "Do I have to file?": a titled section holding the public RPIE checker. */
 export function RpieCheckerSection() {
   const { t } = useLingui();
+  const loader = <Loader role="status" aria-label={t`Loading`} />;
   return (
     <Container size="lg" py="xl" component="section" aria-labelledby="rpie-checker-title">
       <Title order={2} id="rpie-checker-title" mb="xs">
@@ -19,9 +21,12 @@ export function RpieCheckerSection() {
           which form, the deadline and the penalty for missing it.
         </Trans>
       </Text>
-      <Suspense fallback={<Loader role="status" aria-label={t`Loading`} />}>
-        <RpieChecker />
-      </Suspense>
+      {/* Browser only: a prerendered form would drop what is typed into it before it hydrates. */}
+      <AfterMount fallback={loader}>
+        <Suspense fallback={loader}>
+          <RpieChecker />
+        </Suspense>
+      </AfterMount>
     </Container>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The parts of the root layout nothing needs before the page is interactive: the navigation
- * progress bar (nprogress), the PWA update/offline notices, the floating Settings button and
- * the cookie banner. __root.tsx loads this module lazily, just after the first render, so the
- * landing page's critical path does not carry them (scripts/size-budget.ts).
+ * progress bar (nprogress), the PWA update/offline notices and the floating Settings button.
+ * __root.tsx loads this module lazily, just after the first render (after hydration on a
+ * prerendered page), so the landing page's critical path does not carry them
+ * (scripts/size-budget.ts). The cookie banner is rendered by __root.tsx itself: it belongs to
+ * the prerendered first paint.
  */
 import "../theme/full-styles";
 import { useAuth } from "../../features/auth/auth-context";
-import { CookieBanner } from "../../features/cookies/CookieBanner";
 import { PwaPrompts } from "../../features/pwa/PwaPrompts";
 import { SettingsButton } from "../../features/settings/SettingsButton";
 import { useNavigationProgress } from "../progress/useNavigationProgress";
@@ -18,7 +19,6 @@ export default function DeferredShell() {
     <>
       <PwaPrompts />
       {isInitialized ? <SettingsButton /> : null}
-      <CookieBanner />
     </>
   );
 }

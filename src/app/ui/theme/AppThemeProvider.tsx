@@ -31,7 +31,14 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={direction} detectDirection={false}>
       <DirectionSync direction={direction} />
-      <MantineProvider theme={theme} forceColorScheme={paletteMode} cssVariablesResolver={resolver}>
+      {/* defaultColorScheme too: Mantine's layout effect sets it before the forced one applies,
+          so a dark visitor never gets a light frame (notably while a prerendered page hydrates). */}
+      <MantineProvider
+        theme={theme}
+        forceColorScheme={paletteMode}
+        defaultColorScheme={paletteMode}
+        cssVariablesResolver={resolver}
+      >
         {children}
       </MantineProvider>
     </DirectionProvider>

@@ -14,7 +14,7 @@ import {
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { HttpError } from "../../../lib/http";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -38,6 +38,17 @@ export function LoginPage() {
     initialValues: { email: "", password: "" },
     validate: { email: validateEmail, password: (v) => (v ? null : t`Password is required`) },
   });
+
+  // The page is prerendered: what a visitor (or a password manager) typed before it hydrated
+  // is in the inputs but not in the form's state, so the form takes it over once.
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
+  useEffect(() => {
+    const email = emailRef.current?.value ?? "";
+    const password = passwordRef.current?.value ?? "";
+    if (email || password) form.setValues({ email, password });
+  }, []);
 
   const submit = form.onSubmit(async ({ email, password }) => {
     setUnconfirmed(null);
@@ -112,12 +123,14 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             required
+            ref={emailRef}
             {...form.getInputProps("email")}
           />
           <PasswordInput
             label={t`Password`}
             autoComplete="current-password"
             required
+            ref={passwordRef}
             {...form.getInputProps("password")}
           />
           <Group justify="flex-end">

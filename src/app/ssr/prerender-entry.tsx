@@ -1,0 +1,65 @@
+/**
+ * Build-time prerender of the public pages (scripts/prerender.ts builds this entry with
+ * `vite build --ssr` and calls render() for each path). It renders exactly what the browser's
+ * first render shows when it hydrates (main.tsx): English, default settings, an initialised
+ * guest, the cookie banner of a first visit, nothing client-only (toasts, deferred shell).
+ * TanStack Router is bundled in its browser build (see scripts/prerender.ts) so the route
+ * tree renders the same Suspense boundaries on both sides.
+ */
+import { createMemoryHistory } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { App } from "../App";
+import { i18n } from "../i18n/i18n";
+import { createAppRouter } from "../router";
+import { serverHead } from "../ui/usePageTitle";
+
+export interface Prerendered {
+  /** Inner HTML of #root. */
+  html: string;
+  title: string;
+  /** Ids of the matched routes, outermost first (scripts/prerender.ts maps them to chunks). */
+  routeIds: string[];
+  /** Status the page renders with (a path that matches no route renders the 404 page). */
+  notFound: boolean;
+}
+
+async function streamToString(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let out = "";
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out += decoder.decode(value, { stream: true });
+  }
+  return out + decoder.decode();
+}
+
+export async function render(path: string): Promise<Prerendered> {
+  // The browser build of the router registers itself on `self` (window); Node has no `self`.
+  (globalThis as { self?: unknown }).self ??= globalThis;
+  i18n.loadAndActivate({ locale: "en", messages: {} });
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  serverHead.title = undefined;
+  const errors: unknown[] = [];
+  // prerender() waits for every lazy component, so the HTML holds the whole page.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App router={router} prerendered />
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  const html = await streamToString(prelude);
+  if (errors.length) throw new AggregateError(errors, `prerender of ${path} failed`);
+  const matches = router.state.matches;
+  return {
+    html,
+    title: serverHead.title ?? "Blocklot",
+    routeIds: matches.map((m) => m.routeId),
+    notFound: matches.some(
+      (m) => m.status === "notFound" || (m as { globalNotFound?: boolean }).globalNotFound === true,
+    ),
+  };
+}

@@ -1,0 +1,174 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { field, heading, registerConfirmedUser, signIn, submitLogin } from "./auth-helpers";
+import { baseUrl, launchBrowser, newPage, uniqueEmail } from "./browser";
+
+/**
+ * Prerendered public pages (scripts/prerender.ts): the server sends them as real HTML, the
+ * browser hydrates them (src/app/main.tsx) without a mismatch and they behave as before.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** Console errors and uncaught errors (React reports hydration mismatches through both). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || (m.type() === "warning" && /hydrat/i.test(m.text()))) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(`${e.name}: ${e.message}`));
+  return errors;
+}
+
+/** True once React has attached to the prerendered #root (hydrated or rendered). */
+const reactAttached = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
+  });
+
+describe("prerendered public pages without JavaScript", () => {
+  it("/ is real HTML: the heading, Log In and Sign Up links, the cookie banner", async () => {
+    const res = await fetch(`${baseUrl()}/`);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toContain("data-prerendered");
+    expect(html).toContain("<title>NYC RPIE filing done for you | Blocklot</title>");
+
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(heading(page, /RPIE statement, filed for you/).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Log In" }).first().getAttribute("href")).resolves.toBe(
+      "/auth/google/login",
+    );
+    await expect(page.getByRole("link", { name: "Sign Up" }).first().getAttribute("href")).resolves.toBe(
+      "/auth/google/data-user-register-for-login",
+    );
+    await expect(page.getByTestId("cookie-banner").isVisible()).resolves.toBe(true);
+    // Its own CSS arrived: the page is laid out, not raw HTML.
+    const headerPosition = await page
+      .locator("header")
+      .first()
+      .evaluate((h) => getComputedStyle(h).position);
+    expect(headerPosition).toBe("fixed");
+    await context.close();
+  });
+
+  it("/auth/google/login shows the login form with its labels", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/auth/google/login?returnTo=%2Fdashboard");
+    await expect(heading(page, "Log in").isVisible()).resolves.toBe(true);
+    await expect(field(page, "Email address").isVisible()).resolves.toBe(true);
+    await expect(field(page, "Password").isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Log in", exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe("Login | Blocklot");
+    await context.close();
+  });
+
+  it("other routes still get the client-rendered app", async () => {
+    const html = await (await fetch(`${baseUrl()}/dashboard`)).text();
+    expect(html).not.toContain('<div id="root" data-prerendered>');
+    expect(html).toContain('id="boot-splash"');
+  });
+});
+
+describe("prerendered public pages with JavaScript", () => {
+  it("/ hydrates without errors and stays interactive (Pages menu, cookie banner)", async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    const errors = collectErrors(page);
+    await page.goto("/");
+    await reactAttached(page);
+    // The floating Settings button mounts only after hydration.
+    await page.getByRole("button", { name: "Settings" }).waitFor();
+    await page.getByRole("button", { name: "Pages" }).click();
+    await page.getByRole("dialog", { name: "Pages" }).waitFor();
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Accept" }).click();
+    await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("/auth/google/login hydrates without errors and signing in still works", async () => {
+    const email = uniqueEmail("prerender");
+    await registerConfirmedUser(email, "Prerender-pass-1");
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const errors = collectErrors(page);
+    await page.goto("/auth/google/login");
+    await reactAttached(page);
+    await submitLogin(page, email, "Prerender-pass-1");
+    await page.waitForURL((u) => u.pathname === "/dashboard/import-file");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("what was typed and submitted before hydration is not lost: the login still signs in", async () => {
+    const email = uniqueEmail("prerender-early");
+    await registerConfirmedUser(email, "Prerender-pass-3");
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const errors = collectErrors(page);
+    // Hold the app's entry script back so the form is filled and submitted before hydration.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/auth/google/login", { waitUntil: "domcontentloaded" });
+    await field(page, "Email address").fill(email);
+    await field(page, "Password").fill("Prerender-pass-3");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    // Not sent natively (that would reload the page with an empty form).
+    await expect(page.locator("form[data-submit-queued]").count()).resolves.toBe(1);
+    expect(new URL(page.url()).search).toBe("");
+    release();
+    await page.waitForURL((u) => u.pathname === "/dashboard/import-file");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a returning visitor: accepted cookies never show the banner; a session or German renders from scratch", async () => {
+    const email = uniqueEmail("prerender-back");
+    await registerConfirmedUser(email, "Prerender-pass-2");
+    const { context, page } = await newPage(browser);
+    const errors = collectErrors(page);
+    // Accepted cookies: the prerendered banner is hidden before the first paint.
+    await context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
+    await page.goto("/pricing");
+    await expect(page.getByTestId("cookie-banner").isVisible()).resolves.toBe(false);
+    // Once its chunk has loaded and hydrated, React removes it (it was hidden all along).
+    await expect.poll(() => page.getByTestId("cookie-banner").count(), { timeout: 15_000 }).toBe(0);
+
+    // German: the English prerender is replaced, not hydrated.
+    await page.evaluate(() => localStorage.setItem("app.language", "de"));
+    await page.goto("/faq");
+    await expect(page.locator("html").getAttribute("data-boot")).resolves.toBe("client");
+    await page.getByRole("heading", { level: 1, name: /Häufig gestellte Fragen/ }).waitFor();
+    await page.evaluate(() => localStorage.removeItem("app.language"));
+
+    // Signed in: the login page sends the user on, as before.
+    await signIn(page, email, "Prerender-pass-2");
+    await page.goto("/auth/google/login");
+    await page.waitForURL((u) => u.pathname === "/dashboard/import-file");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a dark system theme is applied before the first paint, without a mismatch", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), colorScheme: "dark" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto("/");
+    await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe("dark");
+    await page.getByRole("button", { name: "Settings" }).waitFor();
+    await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe("dark");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
