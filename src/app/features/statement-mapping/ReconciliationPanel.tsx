@@ -5,17 +5,17 @@ import { useEffect, useState } from "react";
 import type { ReconciliationFlag } from "./api";
 import type { MappingEditor } from "./use-mapping-editor";
 
-/** An explanation typed here goes into the document when the field loses focus (and on every pause). */
+/** An explanation goes into the document as it is typed ("Mark ready" follows at once). */
 function ExplanationField({ flag, editor }: { flag: ReconciliationFlag; editor: MappingEditor }) {
   const { t } = useLingui();
   const stored = editor.doc?.explanations[flag.id] ?? "";
   const [value, setValue] = useState(stored);
   useEffect(() => setValue(stored), [stored]);
-  const commit = () => {
-    if (value === stored) return;
+  const change = (next: string) => {
+    setValue(next);
     editor.edit((d) => {
       const explanations = { ...d.explanations };
-      if (value.trim()) explanations[flag.id] = value;
+      if (next.trim()) explanations[flag.id] = next;
       else delete explanations[flag.id];
       return { ...d, explanations };
     });
@@ -25,8 +25,7 @@ function ExplanationField({ flag, editor }: { flag: ReconciliationFlag; editor: 
       label={t`Explanation`}
       description={t`Why this is right as it is`}
       value={value}
-      onChange={(e) => setValue(e.currentTarget.value)}
-      onBlur={commit}
+      onChange={(e) => change(e.currentTarget.value)}
       autosize
       minRows={1}
       disabled={editor.readOnly}
