@@ -634,6 +634,20 @@ describe("rejections", () => {
     expect(await db.items.get(id)).toMatchObject({ quantity: 3, version: 1 });
   });
 
+  it("a duplicate SKU 409 (no current row) is rejected with the server's words", async () => {
+    const e = engine();
+    api.forced.push({
+      status: 409,
+      data: { message: 'SKU "A" is already used by another item in your company', field: "sku" },
+    });
+    await e.write.put("item", COMPANY, newId(), fields({ sku: "A" }));
+    await e.drain();
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      state: "rejected",
+      error: 'SKU "A" is already used by another item in your company',
+    });
+  });
+
   it("a DELETE answered 404 is done (already gone)", async () => {
     const e = engine();
     const id = newId();

@@ -149,7 +149,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
   async function onConflict(e: OutboxEntry, data: unknown): Promise<boolean> {
     const current = (data as { current?: unknown } | null)?.current as Loose | undefined;
     const message = messageOf(data, "Someone else changed this record");
-    if (!current || typeof current !== "object" || !e.base) {
+    if (!current || typeof current !== "object" || current.id !== e.id || !e.base) {
       // e.g. a SKU another record already has, or a create whose id exists
       await setEntry(e.seq as number, { state: "rejected", error: message, lastStatus: 409 });
       return false;
