@@ -1,6 +1,7 @@
 import "../ui/theme/full-styles";
-import { ActionIcon, Menu, Tooltip } from "@mantine/core";
+import { ActionIcon, Menu } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
+import { AppTooltip } from "../ui/tooltip";
 import { changeLocale, isLocale, LOCALES, type Locale } from "./i18n";
 
 /** The language menu itself (Mantine Menu + floating-ui), loaded on first use by LanguageSwitcher. */
@@ -16,11 +17,11 @@ export default function LanguageMenu({
   return (
     <Menu position="bottom-end" width={180} withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <Tooltip label={label}>
+        <AppTooltip label={label}>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>
             <IconLanguage size={20} />
           </ActionIcon>
-        </Tooltip>
+        </AppTooltip>
       </Menu.Target>
       <Menu.Dropdown>
         {(Object.keys(LOCALES) as Locale[]).map((code) => (

@@ -1,4 +1,4 @@
-/** Mantine's Tooltip (with floating-ui) as its own chunk, for components that load it lazily. */
+/** The app's Tooltip (Mantine's, with floating-ui) as its own chunk, for components that load it lazily. */
 import "./theme/full-styles";
 
-export { Tooltip } from "@mantine/core";
+export { AppTooltip as Tooltip } from "./tooltip";

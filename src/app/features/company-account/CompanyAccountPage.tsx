@@ -15,7 +15,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
@@ -24,6 +23,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { type CompanyRole, ROLES } from "../../../domain/roles";
 import { toast } from "../../ui/toast";
+import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { companyApi } from "../company/company-api";
@@ -241,7 +241,7 @@ function MembersCard({ companyId, isAdmin }: { companyId: string; isAdmin: boole
   const removeButton = (m: Member) => {
     const name = m.displayName;
     return (
-      <Tooltip label={t`Remove ${name}`}>
+      <AppTooltip label={t`Remove ${name}`}>
         <ActionIcon
           variant="subtle"
           color="red"
@@ -251,7 +251,7 @@ function MembersCard({ companyId, isAdmin }: { companyId: string; isAdmin: boole
         >
           <IconTrash size={18} />
         </ActionIcon>
-      </Tooltip>
+      </AppTooltip>
     );
   };
 
@@ -512,7 +512,7 @@ function InvitationsCard({ companyId }: { companyId: string }) {
                       </Text>
                     </Group>
                   </div>
-                  <Tooltip label={t`Withdraw the invitation to ${address}`}>
+                  <AppTooltip label={t`Withdraw the invitation to ${address}`}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
@@ -522,7 +522,7 @@ function InvitationsCard({ companyId }: { companyId: string }) {
                     >
                       <IconX size={18} />
                     </ActionIcon>
-                  </Tooltip>
+                  </AppTooltip>
                 </Group>
               </Card>
             );

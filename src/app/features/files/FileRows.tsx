@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text } from "@mantine/core";
 import {
   IconAlertTriangle,
   IconDownload,
@@ -10,6 +10,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { AppTooltip } from "../../ui/tooltip";
 import { canDelete, canRetryExtraction, isBusy } from "./file-list";
 import type { StatementFile } from "./files-api";
 import { formatSize } from "./format-size";
@@ -72,7 +73,7 @@ export function UploadRow({
             <Text size="xs" style={{ whiteSpace: "nowrap" }}>
               {percent < 100 ? <Trans>Uploading {percent}%</Trans> : <Trans>Processing…</Trans>}
             </Text>
-            <Tooltip label={t`Cancel upload`}>
+            <AppTooltip label={t`Cancel upload`}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -81,7 +82,7 @@ export function UploadRow({
               >
                 <IconX size={16} />
               </ActionIcon>
-            </Tooltip>
+            </AppTooltip>
           </Group>
         )}
         {item.state === "duplicate" && (
@@ -217,13 +218,13 @@ export function FileRow({
               <Trans>Retry extraction</Trans>
             </Button>
           )}
-          <Tooltip label={t`Download ${name}`}>
+          <AppTooltip label={t`Download ${name}`}>
             <ActionIcon variant="subtle" size="lg" aria-label={t`Download ${name}`} onClick={onDownload}>
               <IconDownload size={18} />
             </ActionIcon>
-          </Tooltip>
+          </AppTooltip>
           {canDelete(file) && (
-            <Tooltip label={t`Delete ${name}`}>
+            <AppTooltip label={t`Delete ${name}`}>
               <ActionIcon
                 variant="subtle"
                 size="lg"
@@ -233,7 +234,7 @@ export function FileRow({
               >
                 <IconTrash size={18} />
               </ActionIcon>
-            </Tooltip>
+            </AppTooltip>
           )}
         </Group>
       </Stack>

@@ -9,7 +9,6 @@ import {
   ScrollArea,
   Stack,
   Text,
-  Tooltip,
 } from "@mantine/core";
 import { IconBell, IconBriefcase, IconBuilding, IconMailOpened, IconSparkles } from "@tabler/icons-react";
 import {
@@ -17,6 +16,7 @@ import {
   NOTIFICATIONS_LIST_MAX_HEIGHT,
   NOTIFICATIONS_POPOVER_WIDTH,
 } from "../../ui/shell/constants";
+import { AppTooltip } from "../../ui/tooltip";
 import {
   type AppNotification,
   badgeLabel,
@@ -63,7 +63,7 @@ export function NotificationsButton() {
   return (
     <Popover width={NOTIFICATIONS_POPOVER_WIDTH} position="bottom-end" shadow="md" withinPortal>
       <Popover.Target>
-        <Tooltip label={t`Notifications`}>
+        <AppTooltip label={t`Notifications`}>
           <Indicator
             label={badgeLabel(unreadCount, BADGE_MAX)}
             disabled={unreadCount === 0}
@@ -80,7 +80,7 @@ export function NotificationsButton() {
               <IconBell size={20} />
             </ActionIcon>
           </Indicator>
-        </Tooltip>
+        </AppTooltip>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="sm">
@@ -88,7 +88,7 @@ export function NotificationsButton() {
             <Trans>Notifications</Trans>
           </Text>
           {notifications.length > 0 ? (
-            <Tooltip label={t`Mark all as read`}>
+            <AppTooltip label={t`Mark all as read`}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -97,7 +97,7 @@ export function NotificationsButton() {
               >
                 <IconMailOpened size={18} />
               </ActionIcon>
-            </Tooltip>
+            </AppTooltip>
           ) : null}
         </Group>
         {notifications.length === 0 ? (

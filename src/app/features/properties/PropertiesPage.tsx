@@ -15,7 +15,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
@@ -24,6 +23,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useState } from "react";
 import { ROLES } from "../../../domain/roles";
 import { toast } from "../../ui/toast";
+import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { FilingBadge } from "../filing/FilingBadge";
@@ -115,14 +115,14 @@ export function PropertiesPage() {
     return (
       <Group gap={4} wrap="nowrap">
         {canEdit && (
-          <Tooltip label={t`Edit ${bbl}`}>
+          <AppTooltip label={t`Edit ${bbl}`}>
             <ActionIcon variant="subtle" aria-label={t`Edit ${bbl}`} onClick={() => setEditing(p)}>
               <IconPencil size={18} />
             </ActionIcon>
-          </Tooltip>
+          </AppTooltip>
         )}
         {canDelete && (
-          <Tooltip label={t`Delete ${bbl}`}>
+          <AppTooltip label={t`Delete ${bbl}`}>
             <ActionIcon
               variant="subtle"
               color="red"
@@ -131,7 +131,7 @@ export function PropertiesPage() {
             >
               <IconTrash size={18} />
             </ActionIcon>
-          </Tooltip>
+          </AppTooltip>
         )}
       </Group>
     );

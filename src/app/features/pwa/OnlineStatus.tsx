@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { IconWifi, IconWifiOff } from "@tabler/icons-react";
+import { AppTooltip } from "../../ui/tooltip";
 
 /** Online/offline indicator for the top bar. */
 export function OnlineStatus({ hideWhenOnline = false }: { hideWhenOnline?: boolean }) {
@@ -9,7 +10,7 @@ export function OnlineStatus({ hideWhenOnline = false }: { hideWhenOnline?: bool
   const { t } = useLingui();
   if (online && hideWhenOnline) return null;
   return (
-    <Tooltip
+    <AppTooltip
       label={
         online
           ? t`You are online`
@@ -24,6 +25,6 @@ export function OnlineStatus({ hideWhenOnline = false }: { hideWhenOnline?: bool
       >
         {online ? <Trans>Online</Trans> : <Trans>Offline</Trans>}
       </Badge>
-    </Tooltip>
+    </AppTooltip>
   );
 }

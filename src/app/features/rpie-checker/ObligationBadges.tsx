@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Group, Text, Tooltip } from "@mantine/core";
+import { Badge, Group, Text } from "@mantine/core";
 import type { Exclusion } from "../../../domain/rpie/rules";
+import { AppTooltip } from "../../ui/tooltip";
 import { EXCLUSION_LABELS } from "./labels";
 
 export interface ObligationSummary {
@@ -41,11 +42,11 @@ export function ObligationBadges({ a, compact = false }: { a: ObligationSummary;
       <Trans>Must file</Trans>
     </Badge>
   ) : a.claimOfExclusion ? (
-    <Tooltip label={exclusion ?? ""} disabled={!exclusion}>
+    <AppTooltip label={exclusion ?? ""} disabled={!exclusion}>
       <Badge color="yellow" variant="filled" c="dark" data-testid="obligation">
         <Trans>Claim of Exclusion</Trans>
       </Badge>
-    </Tooltip>
+    </AppTooltip>
   ) : (
     <Badge color="gray" variant="light" data-testid="obligation">
       <Trans>Not required</Trans>

@@ -7,7 +7,7 @@ import { useAuth } from "../auth/auth-context";
 import { showSettingsButton } from "./settings-button-visibility";
 import { useSettings } from "./useSettings";
 
-// Mantine's Tooltip brings floating-ui; it is fetched after the first render, not before it.
+// The app tooltip (Mantine's, with floating-ui) is fetched after the first render, not before it.
 const Tooltip = lazy(() => import("../../ui/tooltip-chunk").then((m) => ({ default: m.Tooltip })));
 
 /** The floating Settings button (bottom right) that opens the App Settings drawer. */

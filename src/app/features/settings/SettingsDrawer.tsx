@@ -11,11 +11,11 @@ import {
   Stack,
   Switch,
   Text,
-  Tooltip,
 } from "@mantine/core";
 import { IconRefresh, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { PRESET_MAIN } from "../../ui/theme/theme";
+import { AppTooltip } from "../../ui/tooltip";
 import { COLOR_PRESETS, type ColorPreset, type Settings } from "./settings";
 import { useSettings } from "./useSettings";
 
@@ -65,13 +65,13 @@ export function SettingsDrawer() {
             <Trans>App Settings</Trans>
           </Drawer.Title>
           <Group gap={4}>
-            <Tooltip label={t`Reset`}>
+            <AppTooltip label={t`Reset`}>
               <Indicator color="red" size={8} offset={4} disabled={!isCustom} processing={false}>
                 <ActionIcon variant="subtle" color="gray" onClick={reset} aria-label={t`Reset settings`}>
                   <IconRefresh size={18} />
                 </ActionIcon>
               </Indicator>
-            </Tooltip>
+            </AppTooltip>
             <ActionIcon variant="subtle" color="gray" onClick={close} aria-label={t`Close`}>
               <IconX size={18} />
             </ActionIcon>
@@ -84,7 +84,7 @@ export function SettingsDrawer() {
                 {COLOR_PRESETS.map((preset) => {
                   const selected = settings.colorPreset === preset;
                   return (
-                    <Tooltip key={preset} label={presetNames[preset]}>
+                    <AppTooltip key={preset} label={presetNames[preset]}>
                       <ColorSwatch
                         component="button"
                         type="button"
@@ -98,7 +98,7 @@ export function SettingsDrawer() {
                       >
                         {selected ? <CheckIcon width={14} /> : null}
                       </ColorSwatch>
-                    </Tooltip>
+                    </AppTooltip>
                   );
                 })}
               </Group>

@@ -26,6 +26,7 @@ describe("Mantine theme", () => {
 
   it("opens tooltips after 100 ms and caps their width at 300 px", () => {
     expect(theme.components?.Tooltip?.defaultProps).toMatchObject({ openDelay: 100, maw: 300 });
+    // The touch delays (700 / 1500 ms) are AppTooltip's: see ../tooltip-delays.test.ts.
   });
 
   it("follows the colour preset and makes headings fluid only with responsive font sizes", () => {

@@ -7,6 +7,7 @@ import {
   type MantineThemeOverride,
 } from "@mantine/core";
 import type { ColorPreset, Contrast } from "../../features/settings/settings";
+import { TOOLTIP_ENTER_DELAY, TOOLTIP_MAX_WIDTH } from "../tooltip-delays";
 
 /** Spec section 9: breakpoints in px, expressed in em as Mantine expects (16 px = 1 em). */
 export const BREAKPOINTS_PX = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1440 } as const;
@@ -84,11 +85,11 @@ export function buildTheme({
       Paper: { defaultProps: { radius: "md" } },
       // Links in running text must not rely on colour alone (WCAG 1.4.1); opt out with underline="never".
       Anchor: { defaultProps: { underline: "always" } },
-      // Spec section 9: tooltip delays and width.
+      // Spec section 9: tooltip delays and width (touch delays: AppTooltip, ../tooltip).
       Tooltip: {
         defaultProps: {
-          openDelay: 100,
-          maw: 300,
+          openDelay: TOOLTIP_ENTER_DELAY,
+          maw: TOOLTIP_MAX_WIDTH,
           multiline: true,
           events: { hover: true, focus: true, touch: true },
         },
