@@ -58,6 +58,7 @@ export interface ListFilters {
   documentType?: string;
   mappingStatus?: MappingStatus;
   heldBy?: string;
+  propertyId?: string;
 }
 
 export interface ViewLine {
@@ -203,7 +204,12 @@ export const mappingApi = {
   save: (fileId: string, body: { version: number; document: MappingDocument; form?: MappingForm }) =>
     http.put<MappingView>(one(fileId), body),
   ready: (fileId: string, version: number) =>
-    http.post<{ record: MappingRecord; reconciliation: Reconciliation }>(`${one(fileId)}/ready`, { version }),
+    http.post<{
+      record: MappingRecord;
+      reconciliation: Reconciliation;
+      /** The property's RPIE filing of the year: moved from Mapping to Ready to file, or why not. */
+      filing: { id: string; state: string; moved: boolean; refusal: string | null } | null;
+    }>(`${one(fileId)}/ready`, { version }),
   reopen: (fileId: string, version: number) => http.post<MappingRecord>(`${one(fileId)}/reopen`, { version }),
   history: (fileId: string) => http.get<{ events: HistoryEvent[] }>(`${one(fileId)}/history`),
   compare: (fileId: string) => http.get<Comparison>(`${one(fileId)}/compare`),

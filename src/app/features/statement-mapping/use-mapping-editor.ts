@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ExtractedLine, MappingDocument } from "../../../domain/statement-mapping/mapping";
@@ -6,6 +7,7 @@ import {
   reconcile,
 } from "../../../domain/statement-mapping/reconcile";
 import { HttpError } from "../../lib/http";
+import { toast } from "../../ui/toast";
 import { useAuth } from "../auth/auth-context";
 import {
   type MappingForm,
@@ -248,6 +250,15 @@ export function useMappingEditor(fileId: string) {
       );
       setStatus("saved");
       afterChange();
+      // The property's filing waiting on this mapping moved on (or the pipeline said why not).
+      if (r.filing?.moved) {
+        toast.success(t`The filing moved to Ready to file`);
+        void queryClient.invalidateQueries({ queryKey: ["admin-filings"] });
+        void queryClient.invalidateQueries({ queryKey: ["filings"] });
+      } else if (r.filing?.refusal) {
+        const refusal = r.filing.refusal;
+        toast.error(t`The filing stayed in Mapping: ${refusal}`);
+      }
     },
     onError: (e) => {
       if (e instanceof HttpError && e.status === 422) {

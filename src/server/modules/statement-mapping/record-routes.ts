@@ -214,7 +214,9 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
         description:
           "Refused with 422 and `flags` while a reconciliation flag is neither resolved nor explained. On success the " +
           "mapping's label → field pairs are added to the learned table (once per mapping, however often it is " +
-          "reopened) and the property's template for the form is replaced by this mapping's.",
+          "reopened) and the property's template for the form is replaced by this mapping's. In the same transaction the " +
+          "property's RPIE filing for the mapping's filing year, when it is in `mapping`, moves to `ready_to_file` " +
+          "under the pipeline's rules (`filing` says what happened; a refusal leaves the filing and not the mapping).",
         params: FileIdParams,
         body: VersionBody,
         response: { 200: ReadyResponse, ...errors },
@@ -229,6 +231,7 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
         reconciliation: v.reconciliation,
         learned: r.learned,
         templateEntries: r.templateEntries,
+        filing: r.filing,
       };
     },
   );

@@ -297,6 +297,20 @@ export const ReadyResponse = Type.Object({
   reconciliation: ReconciliationSchema,
   learned: Type.Integer({ description: "Label → field pairs added to the learned table" }),
   templateEntries: Type.Integer(),
+  filing: Type.Union([
+    Type.Null(),
+    Type.Object(
+      {
+        id: Type.String(),
+        state: Type.String(),
+        moved: Type.Boolean({ description: "True when this moved the filing from mapping to ready to file" }),
+        refusal: Type.Union([Type.String(), Type.Null()], {
+          description: "Why the filing, waiting in mapping, could not move (the pipeline's refusal)",
+        }),
+      },
+      { description: "The property's RPIE filing of the mapping's filing year, if there is one" },
+    ),
+  ]),
 });
 
 export const ApplyTemplateResponse = Type.Object({

@@ -24,6 +24,7 @@ import type { Db } from "../../db/client";
 import {
   companies,
   extractionResults,
+  filings,
   learnedLabels,
   mappingTemplates,
   properties,
@@ -32,7 +33,8 @@ import {
   statementMappings,
   users,
 } from "../../db/schema";
-import { httpError } from "../../plugins/errors";
+import { HttpError, httpError } from "../../plugins/errors";
+import { moveFiling } from "../filing/filings";
 import type { MappingMemory } from "./service";
 
 /** A hold lapses this long after it was last taken or used. */
@@ -477,6 +479,61 @@ export async function applyTemplateTo(
 
 type LearnedEntry = { label: string; key: string; fieldId: string };
 
+/** What marking a mapping ready did to the property's RPIE filing of the mapping's filing year. */
+export interface FilingLink {
+  id: string;
+  /** The filing's state afterwards. */
+  state: string;
+  /** True when this made it go from mapping to ready to file. */
+  moved: boolean;
+  /** Why a filing waiting on its mapping did not move (the pipeline's refusal), else null. */
+  refusal: string | null;
+}
+
+/**
+ * Inside markReady's transaction: the property's RPIE filing for the mapping's filing year, when
+ * it is waiting in `mapping`, moves to `ready_to_file` through the pipeline's own moveFiling (its
+ * rules, event and version). A refusal (e.g. an unpaid invoice) leaves the filing where it was,
+ * rolled back to a savepoint, and never undoes the mapping's ready.
+ */
+async function moveWaitingFiling(
+  tx: Db,
+  l: Loaded,
+  filingYear: number,
+  userId: string,
+  now: Date,
+): Promise<FilingLink | null> {
+  const [filing] = await tx
+    .select()
+    .from(filings)
+    .where(
+      and(
+        eq(filings.companyId, l.file.companyId),
+        eq(filings.propertyId, l.file.propertyId),
+        eq(filings.year, filingYear),
+        eq(filings.kind, "rpie"),
+      ),
+    )
+    .for("update");
+  if (!filing) return null;
+  if (filing.state !== "mapping") return { id: filing.id, state: filing.state, moved: false, refusal: null };
+  try {
+    const moved = await tx.transaction((sp) =>
+      moveFiling(sp, filing, {
+        to: "ready_to_file",
+        actor: "staff",
+        actorId: userId,
+        message: `Mapping of ${l.file.fileName} marked ready`,
+        now,
+      }),
+    );
+    return { id: filing.id, state: moved.state, moved: true, refusal: null };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return { id: filing.id, state: filing.state, moved: false, refusal: err.message };
+  }
+}
+
 export async function markReady(db: Db, fileId: string, userId: string, version: number) {
   const l = await loadFile(db, fileId);
   if (!l.mapping) throw httpError(409, "Nothing is mapped yet");
@@ -504,6 +561,7 @@ export async function markReady(db: Db, fileId: string, userId: string, version:
   const entries = templateEntries(doc, l.lines);
   const now = new Date();
   const next = m.version + 1;
+  let filing: FilingLink | null = null;
   const ok = await db.transaction(async (tx) => {
     const rows = await tx
       .update(statementMappings)
@@ -581,10 +639,16 @@ export async function markReady(db: Db, fileId: string, userId: string, version:
       ],
       next,
     );
+    filing = await moveWaitingFiling(tx, l, m.filingYear, userId, now);
     return true;
   });
   if (!ok) throw await staleConflict(db, fileId, version, null);
-  return { loaded: await loadFile(db, fileId), learned: learned.length, templateEntries: entries.length };
+  return {
+    loaded: await loadFile(db, fileId),
+    learned: learned.length,
+    templateEntries: entries.length,
+    filing: filing as FilingLink | null,
+  };
 }
 
 export async function reopen(db: Db, fileId: string, userId: string, version: number, reason?: string) {

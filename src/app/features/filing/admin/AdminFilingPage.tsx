@@ -37,6 +37,7 @@ import {
   STATE_LABELS,
 } from "../labels";
 import { QuoteLines } from "../OwnerFilingCard";
+import { FilingMappings } from "./FilingMappings";
 import { QuoteEditor } from "./QuoteEditor";
 
 /** Moves staff take from the transition buttons (the others have their own forms). */
@@ -343,6 +344,8 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
           </Stack>
         </Card>
       </SimpleGrid>
+
+      {f.kind === "rpie" && <FilingMappings filing={f} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg">

@@ -1,0 +1,223 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLES } from "../../src/domain/roles";
+import { filingEvents, properties } from "../../src/server/db/schema";
+import type { Statement, StatementLine } from "../fixtures/statements/model";
+import { statementCsv } from "../fixtures/statements/render";
+import { createProperty, multipart, waitFor } from "./file-helpers";
+import { BASE_QUOTE, caller } from "./filing-helpers";
+import { createTestUser, type TestUser } from "./fixtures";
+import { startTestServer, type TestServer } from "./harness";
+
+let server: TestServer;
+let dataDir: string;
+let staff: TestUser;
+let owner: TestUser;
+let call: ReturnType<typeof caller>;
+
+const line = (label: string, amount: number, isTotal = false): StatementLine => ({
+  label,
+  amounts: [amount],
+  isTotal,
+});
+
+/** A small statement that reconciles once everything is mapped (no excluded items). */
+function statement(year: number): Statement {
+  return {
+    company: "Test Realty",
+    title: "Operating Statement",
+    period: `For the year ended December 31, ${year}`,
+    columns: [String(year)],
+    sections: [
+      {
+        heading: "INCOME",
+        lines: [
+          line("Residential rent", 500_000),
+          line("Commercial rent", 60_000),
+          line("Total income", 560_000, true),
+        ],
+      },
+      {
+        heading: "OPERATING EXPENSES",
+        lines: [
+          line("Repairs and maintenance", 30_000),
+          line("Insurance", 12_000),
+          line("Fuel", 8_000),
+          line("Total operating expenses", 50_000, true),
+        ],
+      },
+    ],
+    closing: [line("Net operating income", 510_000, true)],
+    style: { dollar: false, negatives: "minus", decimals: true, zeroAsDash: false },
+  };
+}
+
+async function uploadStatement(who: TestUser, bblId: string, year: number): Promise<string> {
+  const body = multipart(
+    { bblId, documentType: "operating_statement", statementYear: String(year) },
+    { name: `statement-${year}-${uuidv7()}.csv`, data: statementCsv(statement(year)) },
+  );
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/api/file/upload",
+    headers: { ...who.auth, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as string;
+  await waitFor(
+    async () => {
+      const f = (await call("GET", `/api/file/${id}`, who)).json();
+      if (f.status === "failed") throw new Error(`extraction failed: ${f.failureReason}`);
+      return f.status === "extracted" ? f : undefined;
+    },
+    90_000,
+    `file ${id} to be extracted`,
+  );
+  return id;
+}
+
+interface Filing {
+  id: string;
+  state: string;
+  version: number;
+  invoice: { id: string } | null;
+  quote: { id: string } | null;
+}
+
+/** A property of the owner's with an address, its 2024 statement uploaded and extracted. */
+async function propertyWithStatement(): Promise<{ propertyId: string; fileId: string; bbl: string }> {
+  const propertyId = await createProperty(server, owner.companyId);
+  const [p] = await server.database.db
+    .update(properties)
+    .set({ address: "12 Test Street, New York, NY 10001", ownerName: "Olive Holdings LLC" })
+    .where(eq(properties.id, propertyId))
+    .returning({ bbl: properties.bbl });
+  const fileId = await uploadStatement(owner, propertyId, 2024);
+  return { propertyId, fileId, bbl: p?.bbl ?? "" };
+}
+
+/** Starts the property's 2025 filing and walks it (owner and staff) up to `until`. */
+async function walkFiling(propertyId: string, until: "in_review" | "mapping"): Promise<Filing> {
+  const created = await call("POST", "/api/filings", owner, { propertyId, year: 2025 });
+  expect(created.statusCode, created.body).toBe(201);
+  let f: Filing = created.json();
+  f = (await call("POST", `/api/filings/${f.id}/documents-sent`, owner, { version: f.version })).json();
+  let r = await call("POST", `/api/admin/filings/${f.id}/transition`, staff, {
+    to: "in_review",
+    version: f.version,
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  f = r.json();
+  if (until === "in_review") return f;
+  r = await call("POST", `/api/admin/filings/${f.id}/quote`, staff, BASE_QUOTE);
+  expect(r.statusCode, r.body).toBe(201);
+  const quoteId = (r.json() as Filing).quote?.id;
+  r = await call("POST", `/api/quotes/${quoteId}/accept`, owner);
+  expect(r.statusCode, r.body).toBe(200);
+  const invoiceId = r.json().invoice.id as string;
+  r = await call("POST", `/api/admin/invoices/${invoiceId}/mark-received`, staff, {
+    method: "bank_transfer",
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  f = r.json();
+  expect(f.state).toBe("paid");
+  r = await call("POST", `/api/admin/filings/${f.id}/transition`, staff, {
+    to: "mapping",
+    version: f.version,
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json();
+}
+
+interface View {
+  record: { version: number; document: Record<string, unknown> & { assignments: Record<string, string> } };
+  extraction: { lines: { id: string; originalLabel: string }[] };
+}
+
+/** Staff map every line of the file and mark it ready; answers the ready response. */
+async function mapAndMarkReady(fileId: string) {
+  const opened = await call("GET", `/api/statement-mapping/${fileId}`, staff);
+  expect(opened.statusCode, opened.body).toBe(200);
+  const v = opened.json() as View;
+  const id = (label: string) => {
+    const l = v.extraction.lines.find((x) => x.originalLabel === label);
+    if (!l) throw new Error(`no line ${label}: ${JSON.stringify(v.extraction.lines)}`);
+    return l.id;
+  };
+  const document = structuredClone(v.record.document);
+  document.assignments = {
+    [id("Residential rent")]: "rpie.J.1b",
+    [id("Repairs and maintenance")]: "rpie.L.5",
+    [id("Insurance")]: "rpie.L.7",
+    [id("Commercial rent")]: "rpie.J.3",
+    [id("Fuel")]: "rpie.L.1",
+  };
+  const saved = await call("PUT", `/api/statement-mapping/${fileId}`, staff, {
+    version: v.record.version,
+    document,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const ready = await call("POST", `/api/statement-mapping/${fileId}/ready`, staff, {
+    version: saved.json().record.version,
+  });
+  expect(ready.statusCode, ready.body).toBe(200);
+  return ready.json();
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "blocklot-filing-docs-"));
+  server = await startTestServer({ DATA_DIR: dataDir, EXTRACTION_WORKERS: "1" });
+  call = caller(server);
+  staff = await createTestUser(server, {
+    displayName: "Stella Staff",
+    roles: [ROLES.USER, ROLES.SUPER_ADMIN],
+  });
+  owner = await createTestUser(server, { displayName: "Olive Owner", companyName: "Olive Holdings" });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("marking a mapping ready moves the filing waiting on it", () => {
+  it("a filing in mapping becomes ready to file, through the pipeline (event, version)", async () => {
+    const { propertyId, fileId } = await propertyWithStatement();
+    const f = await walkFiling(propertyId, "mapping");
+    const ready = await mapAndMarkReady(fileId);
+    expect(ready.record.status).toBe("ready");
+    expect(ready.filing).toEqual({ id: f.id, state: "ready_to_file", moved: true, refusal: null });
+
+    const after = (await call("GET", `/api/admin/filings/${f.id}`, staff)).json();
+    expect(after).toMatchObject({ state: "ready_to_file", version: f.version + 1 });
+    const [event] = await server.database.db
+      .select()
+      .from(filingEvents)
+      .where(and(eq(filingEvents.filingId, f.id), eq(filingEvents.toState, "ready_to_file")));
+    expect(event).toMatchObject({
+      fromState: "mapping",
+      actorRole: "staff",
+      actorId: staff.userId,
+      type: "transition",
+    });
+    expect(event?.message).toMatch(/^Mapping of statement-2024-.*\.csv marked ready$/);
+  }, 120_000);
+
+  it("a filing in another state is left alone, and a mapping without a filing says so", async () => {
+    const a = await propertyWithStatement();
+    const f = await walkFiling(a.propertyId, "in_review");
+    const ready = await mapAndMarkReady(a.fileId);
+    expect(ready.filing).toEqual({ id: f.id, state: "in_review", moved: false, refusal: null });
+    expect((await call("GET", `/api/admin/filings/${f.id}`, staff)).json()).toMatchObject({
+      state: "in_review",
+      version: f.version,
+    });
+
+    const b = await propertyWithStatement();
+    expect((await mapAndMarkReady(b.fileId)).filing).toBeNull();
+  }, 120_000);
+});
