@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../src/domain/roles";
-import { filingEvents, properties } from "../../src/server/db/schema";
+import { filingDocuments, filingEvents, properties } from "../../src/server/db/schema";
+import { parseCsv, pdfPages } from "../fixtures/read-outputs";
 import type { Statement, StatementLine } from "../fixtures/statements/model";
 import { statementCsv } from "../fixtures/statements/render";
 import { createProperty, multipart, waitFor } from "./file-helpers";
@@ -17,6 +18,7 @@ let server: TestServer;
 let dataDir: string;
 let staff: TestUser;
 let owner: TestUser;
+let other: TestUser; // another company's owner
 let call: ReturnType<typeof caller>;
 
 const line = (label: string, amount: number, isTotal = false): StatementLine => ({
@@ -178,6 +180,7 @@ beforeAll(async () => {
     roles: [ROLES.USER, ROLES.SUPER_ADMIN],
   });
   owner = await createTestUser(server, { displayName: "Olive Owner", companyName: "Olive Holdings" });
+  other = await createTestUser(server, { displayName: "Oscar Owner", companyName: "Oscar Estates" });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -219,5 +222,101 @@ describe("marking a mapping ready moves the filing waiting on it", () => {
 
     const b = await propertyWithStatement();
     expect((await mapAndMarkReady(b.fileId)).filing).toBeNull();
+  }, 120_000);
+});
+
+describe("what was filed is kept for the owner", () => {
+  const markFiled = (f: { id: string; version: number }) =>
+    call("POST", `/api/admin/filings/${f.id}/filed`, staff, {
+      version: f.version,
+      confirmationNumber: "RPIE-2025-0042",
+      filedOn: "2025-05-20",
+    });
+
+  it("stores the PDF, CSV and XLSX of the ready mapping; the owner lists and downloads them", async () => {
+    const { propertyId, fileId, bbl } = await propertyWithStatement();
+    const walked = await walkFiling(propertyId, "mapping");
+    await mapAndMarkReady(fileId);
+    const before = await call("GET", `/api/filings/${walked.id}/documents`, owner);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ items: [] });
+
+    const f = (await call("GET", `/api/admin/filings/${walked.id}`, staff)).json() as Filing;
+    expect(f.state).toBe("ready_to_file");
+    const filed = await markFiled(f);
+    expect(filed.statusCode, filed.body).toBe(200);
+    expect(filed.json()).toMatchObject({ state: "filed", confirmationNumber: "RPIE-2025-0042" });
+
+    const list = await call("GET", `/api/filings/${f.id}/documents`, owner);
+    expect(list.statusCode).toBe(200);
+    const items = list.json().items as { name: string; kind: string; size: number }[];
+    expect(items.map((d) => d.kind)).toEqual(["pdf", "csv", "xlsx"]); // no AAV: the TC309 is not tested
+    expect(items[0]?.name).toBe(`rpie-2025-${bbl}.pdf`);
+
+    const pdf = await call("GET", `/api/filings/${f.id}/documents/${items[0]?.name}`, owner);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toBe(`attachment; filename="rpie-2025-${bbl}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.rawPayload.length).toBe(items[0]?.size);
+    const text = (await pdfPages(new Uint8Array(pdf.rawPayload))).flat().join(" ");
+    expect(text).toContain("12 Test Street");
+    expect(text).toMatch(/BBL \d-\d{5}-\d{4}/);
+
+    const csv = await call("GET", `/api/filings/${f.id}/documents/${items[1]?.name}`, owner);
+    expect(csv.statusCode).toBe(200);
+    const { rows } = parseCsv(new Uint8Array(csv.rawPayload));
+    expect(rows.find((r) => r.field_id === "rpie.L.5")?.amount).toBe("30000.00");
+
+    const xlsx = await call("GET", `/api/filings/${f.id}/documents/${items[2]?.name}`, owner);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+
+    // The bytes are in the file store, the database only names them.
+    const rowsInDb = await server.database.db
+      .select()
+      .from(filingDocuments)
+      .where(eq(filingDocuments.filingId, f.id));
+    expect(rowsInDb).toHaveLength(3);
+    for (const r of rowsInDb) {
+      const hex = r.storageKey.replace("sha256/", "");
+      expect(existsSync(join(dataDir, "files", hex.slice(0, 2), hex.slice(2, 4), hex))).toBe(true);
+    }
+
+    // Staff may read them too; another company may not (404), nor a name that is not there.
+    expect((await call("GET", `/api/filings/${f.id}/documents`, staff)).json().items).toHaveLength(3);
+    expect((await call("GET", `/api/filings/${f.id}/documents`, other)).statusCode).toBe(404);
+    const theirs = await call("GET", `/api/filings/${f.id}/documents/${items[0]?.name}`, other);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe("Filing not found");
+    expect((await call("GET", `/api/filings/${f.id}/documents/nothing.pdf`, owner)).statusCode).toBe(404);
+    expect((await call("GET", `/api/filings/${f.id}/documents`)).statusCode).toBe(401);
+  }, 120_000);
+
+  it("adds the TC309 checklist when it applies (tentative AAV ≥ $5M, income > $100k)", async () => {
+    const { propertyId, fileId } = await propertyWithStatement();
+    await server.database.db.update(properties).set({ aav: 6_250_000 }).where(eq(properties.id, propertyId));
+    const walked = await walkFiling(propertyId, "mapping");
+    await mapAndMarkReady(fileId);
+    const f = (await call("GET", `/api/admin/filings/${walked.id}`, staff)).json() as Filing;
+    expect((await markFiled(f)).statusCode).toBe(200);
+    const items = (await call("GET", `/api/filings/${f.id}/documents`, owner)).json().items as {
+      name: string;
+      kind: string;
+    }[];
+    expect(items.map((d) => d.kind)).toEqual(["pdf", "csv", "xlsx", "tc309"]);
+    const tc309 = await call("GET", `/api/filings/${f.id}/documents/${items[3]?.name}`, owner);
+    expect(tc309.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+  }, 120_000);
+
+  it("an illegal or stale mark-filed stores nothing", async () => {
+    const { propertyId } = await propertyWithStatement();
+    const f = await walkFiling(propertyId, "in_review");
+    const refused = await markFiled(f);
+    expect(refused.statusCode).toBe(409);
+    const rows = await server.database.db
+      .select()
+      .from(filingDocuments)
+      .where(eq(filingDocuments.filingId, f.id));
+    expect(rows).toHaveLength(0);
   }, 120_000);
 });

@@ -830,3 +830,33 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * What was filed: the outputs (worksheet PDF, CSV, XLSX, TC309 checklist) rendered from a
+ * filing's ready mappings when staff mark it filed. The bytes live in the file store under
+ * storage_key; this row names them for the owner's download.
+ */
+export const filingDocuments = pgTable(
+  "filing_documents",
+  {
+    id: uuid("id").primaryKey(),
+    filingId: uuid("filing_id")
+      .notNull()
+      .references(() => filings.id, { onDelete: "cascade" }),
+    /** The mapping it was rendered from (null once that mapping is gone). */
+    mappingId: uuid("mapping_id").references(() => statementMappings.id, { onDelete: "set null" }),
+    /** The download name, unique per filing: rpie-2025-1011190036.pdf */
+    name: text("name").notNull(),
+    /** pdf | csv | xlsx | tc309 */
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("filing_documents_filing_name_key").on(t.filingId, t.name),
+    index("filing_documents_mapping_idx").on(t.mappingId),
+  ],
+);

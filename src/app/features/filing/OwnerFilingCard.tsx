@@ -21,6 +21,7 @@ import { useState } from "react";
 import { formatCents } from "../../../domain/money";
 import { toast } from "../../ui/toast";
 import { uploadFile } from "../files/upload-client";
+import { FiledDocuments } from "./FiledDocuments";
 import { FilingTimeline } from "./FilingTimeline";
 import { errorMessage, FILINGS_KEY, type Filing, filingApi, INVOICES_KEY, type Quote } from "./filing-api";
 import {
@@ -216,6 +217,8 @@ export function OwnerFilingCard({ filing }: { filing: Filing }) {
         </Group>
 
         <FilingTimeline filing={filing} />
+
+        {filing.state === "filed" && <FiledDocuments filingId={filing.id} />}
 
         {filing.state === "needs_information" && filing.nextStates.length > 0 && (
           <AnswerForm filing={filing} onDone={refresh} />

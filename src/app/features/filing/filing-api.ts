@@ -107,6 +107,15 @@ export type CheckoutAnswer =
   | { provider: "stripe"; sessionId: string; url: string }
   | { provider: "manual"; instructions: string; reference: string; amountCents: number; currency: string };
 
+/** One document of what was filed (kept when staff marked the filing filed). */
+export interface FilingDocument {
+  name: string;
+  kind: "pdf" | "csv" | "xlsx" | "tc309";
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
+
 export const FILINGS_KEY = ["filings"] as const;
 export const ADMIN_FILINGS_KEY = ["admin-filings"] as const;
 export const INVOICES_KEY = ["invoices"] as const;
@@ -128,6 +137,9 @@ export const filingApi = {
     }),
   acceptQuote: (quoteId: string) =>
     http.post<{ quote: Quote; invoice: Invoice }>(`/api/quotes/${quoteId}/accept`),
+  documents: (id: string) => http.get<{ items: FilingDocument[] }>(`/api/filings/${id}/documents`),
+  document: (id: string, name: string) =>
+    http.get<Blob>(`/api/filings/${id}/documents/${encodeURIComponent(name)}`, { responseType: "blob" }),
 };
 
 export const invoiceApi = {
@@ -165,12 +177,20 @@ export const staffApi = {
 
 /** Downloads an invoice's PDF with the bearer token and hands it to the browser as INV-….pdf. */
 export async function saveInvoicePdf(invoice: Pick<Invoice, "id" | "number">): Promise<void> {
-  const blob = await invoiceApi.pdf(invoice.id);
+  saveBlob(await invoiceApi.pdf(invoice.id), `${invoice.number}.pdf`);
+}
+
+/** Downloads one document of what was filed with the bearer token, under its own name. */
+export async function saveFilingDocument(filingId: string, name: string): Promise<void> {
+  saveBlob(await filingApi.document(filingId, name), name);
+}
+
+function saveBlob(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement("a");
     a.href = url;
-    a.download = `${invoice.number}.pdf`;
+    a.download = name;
     document.body.appendChild(a);
     a.click();
     a.remove();

@@ -1,13 +1,16 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
 import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { FILING_KIND_LABELS, type FilingKind } from "../../../domain/filing";
+import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { filings, properties, statementFiles } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
+import type { FileStore } from "../../storage";
 import { isUniqueViolation } from "../auth/db-errors";
+import { documentToApi, findFiledDocument, listFiledDocuments } from "./documents";
 import {
   addEvent,
   FILING_NOT_FOUND,
@@ -23,7 +26,9 @@ import {
   AcceptResponse,
   AnswerBody,
   CreateFilingBody,
+  DocumentParams,
   ErrorBody,
+  FilingDocuments,
   FilingSchema,
   IdParams,
   OwnerListQuery,
@@ -38,8 +43,68 @@ const PROPERTY_NOT_FOUND = "Property not found";
  * timeline, open one, start an RPIE filing or a penalty-removal request, say documents are
  * uploaded, answer a question, accept a quote. Everything is scoped to request.companyScope().
  */
-export async function ownerFilingRoutes(app: FastifyInstance) {
+export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: FileStore }) {
   const { db } = app.ctx;
+
+  /** The filing's id when the caller may see it: staff any, everyone else their active company's (else 404). */
+  async function visibleFiling(request: FastifyRequest, id: string): Promise<string> {
+    const staff = !!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN]);
+    const companyId = staff ? undefined : (await request.companyScope()).companyId;
+    const [row] = await db
+      .select({ id: filings.id })
+      .from(filings)
+      .where(companyId ? and(eq(filings.id, id), eq(filings.companyId, companyId)) : eq(filings.id, id));
+    if (!row) throw httpError(404, FILING_NOT_FOUND);
+    return row.id;
+  }
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    "/api/filings/:id/documents",
+    {
+      config: { auth: [] },
+      schema: {
+        tags: ["filing"],
+        summary:
+          "What was filed: the worksheet PDF, CSV, XLSX and TC309 checklist kept when the filing was marked filed",
+        description: "Empty until the filing is filed. Another company's filing answers 404 (staff see any).",
+        params: IdParams,
+        response: { 200: FilingDocuments, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const id = await visibleFiling(request, request.params.id);
+      return { items: (await listFiledDocuments(db, id)).map(documentToApi) };
+    },
+  );
+
+  app.get<{ Params: Static<typeof DocumentParams> }>(
+    "/api/filings/:id/documents/:name",
+    {
+      config: { auth: [] },
+      schema: {
+        tags: ["filing"],
+        summary: "Download one document of what was filed (attachment)",
+        params: DocumentParams,
+        produces: [
+          "application/pdf",
+          "text/csv",
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ],
+        response: { 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const id = await visibleFiling(request, request.params.id);
+      const doc = await findFiledDocument(db, id, request.params.name);
+      const body = await opts.store.get(doc.storageKey);
+      return reply
+        .type(doc.contentType)
+        .header("content-length", doc.size)
+        .header("content-disposition", `attachment; filename="${doc.name}"`)
+        .header("cache-control", "private, no-cache")
+        .send(body);
+    },
+  );
 
   async function ownProperty(companyId: string, propertyId: string) {
     const [p] = await db

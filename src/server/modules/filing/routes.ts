@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { createPaymentProvider, type PaymentProvider } from "../../integrations/payments";
+import { createFileStore } from "../../storage";
 import { invoiceRoutes } from "./invoice-routes";
 import { ownerFilingRoutes } from "./owner-routes";
 import { createReminderRunner, ensureRemindersScheduled } from "./reminder-job";
@@ -13,8 +14,10 @@ import { stripeWebhookRoute } from "./stripe-webhook";
 export async function filingRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider } = {}) {
   const ctx = app.ctx;
   const provider = opts.provider ?? createPaymentProvider(ctx.config);
-  await app.register(ownerFilingRoutes);
-  await app.register(staffFilingRoutes);
+  // The same store as statement files (DATA_DIR/files or S3): what was filed is kept there.
+  const store = createFileStore(ctx.config);
+  await app.register(ownerFilingRoutes, { store });
+  await app.register(staffFilingRoutes, { store });
   await app.register(invoiceRoutes, { provider });
   await app.register(stripeWebhookRoute, {});
 

@@ -230,3 +230,18 @@ export const CheckoutResponse = Type.Union([
     currency: Type.String(),
   }),
 ]);
+
+export const FilingDocument = Type.Object({
+  name: Type.String({ description: "The download name, e.g. rpie-2025-1011190036.pdf" }),
+  kind: Type.Union([Type.Literal("pdf"), Type.Literal("csv"), Type.Literal("xlsx"), Type.Literal("tc309")]),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  createdAt: Type.String({ format: "date-time" }),
+});
+
+export const FilingDocuments = Type.Object({ items: Type.Array(FilingDocument) });
+
+export const DocumentParams = Type.Object(
+  { id: Uuid, name: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);

@@ -7,7 +7,17 @@ import { ROLES } from "../../../domain/roles";
 import { filings, invoices } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
-import { FILING_NOT_FOUND, filingApi, filingsToApi, lockFiling, moveFiling, selectFilings } from "./filings";
+import type { FileStore } from "../../storage";
+import { recordFiledDocuments, type StoredDocument, storeFiledDocuments } from "./documents";
+import {
+  FILING_NOT_FOUND,
+  filingApi,
+  filingsToApi,
+  findFiling,
+  lockFiling,
+  moveFiling,
+  selectFilings,
+} from "./filings";
 import { markReceived, overrideUnpaid } from "./invoices";
 import { mailCompany } from "./notify";
 import { priceFiling, sendDraft } from "./quotes";
@@ -31,7 +41,7 @@ const STAFF = { auth: [ROLES.SUPER_ADMIN] } as const;
  * moves, pricing and sending quotes, recording transfers and checks, overriding an unpaid
  * invoice with a reason, marking a filing filed. Owners get 403 from the role check.
  */
-export async function staffFilingRoutes(app: FastifyInstance) {
+export async function staffFilingRoutes(app: FastifyInstance, opts: { store: FileStore }) {
   const ctx = app.ctx;
   const { db } = ctx;
 
@@ -161,6 +171,10 @@ export async function staffFilingRoutes(app: FastifyInstance) {
         tags: ["filing"],
         summary:
           "Mark a filing filed with the city's confirmation number and the filing date (ready to file → filed)",
+        description:
+          "What is filed is kept for the owner: the worksheet PDF, CSV, XLSX and (when it applies) the TC309 checklist " +
+          "of each mapping of the property and year marked ready, in the file store (GET /api/filings/{id}/documents). " +
+          "422 when a mapping's figures cannot go on the form.",
         params: IdParams,
         body: FiledBody,
         response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -168,8 +182,21 @@ export async function staffFilingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const staffId = currentUser(request).id;
+      // Rendered and stored before the transaction (no row lock held while PDFs are drawn); only a
+      // filing that can be filed is rendered, so an illegal move still answers the pipeline's 409.
+      const current = await findFiling(db, request.params.id);
+      if (!current) throw httpError(404, FILING_NOT_FOUND);
+      const docs: StoredDocument[] =
+        current.filing.state === "ready_to_file" && current.filing.version === request.body.version
+          ? await storeFiledDocuments(db, opts.store, current.filing)
+          : [];
       await db.transaction(async (tx) => {
         const filing = await lockFiling(tx, request.params.id);
+        if (filing.version !== current.filing.version && docs.length)
+          throw httpError(
+            409,
+            "This filing was changed by someone else while its documents were prepared. Try again.",
+          );
         await moveFiling(tx, filing, {
           to: "filed",
           actor: "staff",
@@ -178,6 +205,7 @@ export async function staffFilingRoutes(app: FastifyInstance) {
           filed: { confirmationNumber: request.body.confirmationNumber, filedOn: request.body.filedOn },
           onStale: (tx) => filingApi(tx, filing.id, "staff", true),
         });
+        await recordFiledDocuments(tx, filing.id, docs);
       });
       const f = await filingApi(db, request.params.id, "staff", true);
       await mailCompany(ctx, f.companyId, {
