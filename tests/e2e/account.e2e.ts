@@ -72,4 +72,31 @@ describe("/dashboard/account", () => {
     await heading(other.page, "Upload File").waitFor();
     await other.context.close();
   });
+
+  it("keeps what the person typed when the profile arrives late", async () => {
+    const email = uniqueEmail("account-late");
+    await registerConfirmedUser(email, "late-password-123", "Lena Late");
+    const { context, page } = await freshPage(browser);
+    await signIn(page, email, "late-password-123");
+    // Hold the profile answer until the person has typed a new phone number.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route("**/api/account/profile", async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dashboard/account");
+    await heading(page, "Account").waitFor();
+    await field(page, "Phone number").fill("+1 718 555 0100");
+    const arrived = page.waitForResponse((r) => r.url().endsWith("/api/account/profile"));
+    release();
+    await arrived;
+    // The loaded name fills in; the phone typed meanwhile stays.
+    await expect.poll(() => field(page, "Display name").inputValue()).toBe("Lena Late");
+    expect(await field(page, "Phone number").inputValue()).toBe("+1 718 555 0100");
+    await context.close();
+  });
 });

@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
@@ -48,12 +48,19 @@ function ProfileForm() {
   const [errors, setErrors] = useState<Partial<Record<keyof ProfileInput, ProfileError>>>({});
   const [saving, setSaving] = useState(false);
 
+  // Fields the person has typed in since the profile last arrived: a late answer never overwrites them.
+  const edited = useRef(new Set<keyof ProfileInput>());
   useEffect(() => {
     if (!profile.data) return;
-    setValues({
+    const loaded: ProfileInput = {
       displayName: profile.data.displayName,
       photo: profile.data.photo ?? "",
       phoneNumber: profile.data.phoneNumber ?? "",
+    };
+    setValues((current) => {
+      const next = { ...loaded };
+      for (const key of edited.current) next[key] = current[key];
+      return next;
     });
   }, [profile.data]);
 
@@ -72,6 +79,7 @@ function ProfileForm() {
     setSaving(true);
     try {
       const saved = await accountApi.updateProfile(profileChange(values));
+      edited.current.clear();
       queryClient.setQueryData(PROFILE_KEY, saved);
       // The top bar reads the name and photo from the access token: get a fresh one.
       await refreshToken().catch((error) => console.warn("Token refresh after profile change failed", error));
@@ -87,6 +95,7 @@ function ProfileForm() {
     value: values[key],
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       const value = e.currentTarget.value;
+      edited.current.add(key);
       setValues((v) => ({ ...v, [key]: value }));
     },
     error: errors[key] ? errorText[errors[key]] : undefined,
