@@ -116,7 +116,8 @@ describe("statement mapping (staff)", () => {
     await page.getByLabel("Search").fill(fileName);
     const row = page.getByTestId("mapping-row").filter({ hasText: fileName });
     await row.waitFor();
-    expect(await page.getByTestId("mapping-row").count()).toBe(1);
+    // The search applies after a short pause: the list narrows to this one file.
+    await expect.poll(() => page.getByTestId("mapping-row").count()).toBe(1);
     await row.getByText("1-01120-0041").waitFor();
     await row.getByText("Not started").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
