@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freshPage, heading, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser } from "./browser";
 
 let browser: Browser;
@@ -9,22 +9,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-/** Serious and critical axe violations (WCAG 2.x A/AA + best practices), described for the failure message. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join(", ")}`,
-    );
-}
 
 describe("accessibility (axe)", () => {
   it("finds no serious or critical violations on the landing page and the login page", async () => {

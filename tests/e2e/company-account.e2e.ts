@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CONFIRM_LINK,
@@ -11,19 +10,10 @@ import {
   registerConfirmedUser,
   signIn,
 } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser, uniqueEmail } from "./browser";
 
 const INVITE_LINK = /https?:\/\/[^\s"'<>]+\/invitation\/([A-Za-z0-9_-]+)/;
-
-/** Serious and critical axe violations (WCAG 2.x A/AA + best practices). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 let browser: Browser;
 beforeAll(async () => {

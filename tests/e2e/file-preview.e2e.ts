@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Statement } from "../fixtures/statements/model";
 import { statementPdf } from "../fixtures/statements/render";
 import { freshPage, registerConfirmedUser, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -59,16 +59,6 @@ const naturalWidth = (img: Locator) =>
     const i = el as HTMLImageElement;
     return i.complete ? i.naturalWidth : 0;
   });
-
-/** Serious and critical axe violations (WCAG 2.x A/AA + best practices). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -12,16 +12,6 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const dialog = (page: Page) => page.getByRole("dialog");
-
-/** Serious and critical axe violations (WCAG 2.x A/AA + best practices). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function tinyPdf(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStatement } from "../fixtures/statements/model";
 import { statementPdf } from "../fixtures/statements/render";
 import { field, freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -19,16 +19,6 @@ const uploadRow = (page: Page, name: string) =>
   page.locator(`[data-testid=upload-row][data-file-name="${name}"]`);
 const statusOf = async (page: Page, name: string) =>
   ((await fileRow(page, name).getByTestId("file-status").textContent({ timeout: 1000 })) ?? "").trim();
-
-/** Serious and critical axe violations (as in a11y.e2e.ts). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /**
  * Picks an option of a Mantine Select. The PWA's "Ready to work offline" card can appear at

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Statement } from "../fixtures/statements/model";
 import { statementPdf } from "../fixtures/statements/render";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -43,16 +43,6 @@ const statement: Statement = {
   closing: [{ label: "Net operating income", amounts: [245_800], isTotal: true }],
   style: { dollar: true, negatives: "parens", decimals: false, zeroAsDash: false },
 };
-
-/** Serious and critical axe violations (WCAG 2.x A/AA + best practices). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const line = (page: Page, label: string) =>
   page
