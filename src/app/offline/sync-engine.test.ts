@@ -386,7 +386,7 @@ describe("write path", () => {
     expect(api.requests.map((r) => (r.body as { version?: number }).version)).toEqual([undefined, 1]);
     await e.write.put("item", COMPANY, id, fields({ title: "v3" }));
     await e.drain();
-    expect((api.requests.at(-1)?.body as { version?: number }).version).toBe(2);
+    expect((api.requests.at(-1)?.body as { version?: number } | undefined)?.version).toBe(2);
     expect(api.rows.get(id)).toMatchObject({ title: "v3", version: 3 });
   });
 
