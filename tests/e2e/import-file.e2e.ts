@@ -131,7 +131,7 @@ describe("upload file page", () => {
     expect(await announcer.getAttribute("aria-live")).toBe("polite");
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { announced: string[] }).announced))
-      .toContain("2023 rent roll.pdf: Extracted");
+      .toContain("scan.pdf: upload failed");
 
     // Preview link and download.
     const fileId = await good.getAttribute("data-file-id");
