@@ -19,6 +19,8 @@ export interface FileEventsHandlers {
   onStatus(event: FileStatusEvent): void;
   /** The stream (re)opened: events may have been missed while it was down. */
   onOpen?(): void;
+  /** Inventory of the company changed elsewhere (`inventory-changed`): pull the sync feed. */
+  onInventoryChanged?(): void;
 }
 
 /** Follows file status events while mounted; returns whether the stream is open now. */
@@ -62,6 +64,7 @@ export function useFileEvents(handlers: FileEventsHandlers, enabled = true): boo
         const event = parseFileStatusEvent((e as MessageEvent<string>).data);
         if (event) latest.current.onStatus(event);
       });
+      es.addEventListener("inventory-changed", () => latest.current.onInventoryChanged?.());
       es.onerror = () => {
         setConnected(false);
         // Let the browser retry a dropped connection; reopen ourselves once it gives up (401 on an expired token).
