@@ -860,3 +860,65 @@ export const filingDocuments = pgTable(
     index("filing_documents_mapping_idx").on(t.mappingId),
   ],
 );
+
+/**
+ * Photo links (issue 7, docs/warehouse.md "Photos by link"): a capability for one item that
+ * lets a phone add photos without signing in. The link's hash carries this row's id signed
+ * with the server's secret; the row says until when it is valid and whether it was revoked.
+ */
+export const inventoryPhotoLinks = pgTable(
+  "inventory_photo_links",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("inventory_photo_links_item_idx").on(t.itemId),
+    index("inventory_photo_links_company_idx").on(t.companyId),
+  ],
+);
+
+/**
+ * A stored item photo: the re-encoded image (WebP, EXIF removed, oriented) and its thumbnail in
+ * the file store. `link_id` + `idempotency_key` make an upload replayed by an offline queue
+ * answer the first result instead of adding the photo twice.
+ */
+export const inventoryPhotos = pgTable(
+  "inventory_photos",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "cascade" }),
+    linkId: uuid("link_id").references(() => inventoryPhotoLinks.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key"),
+    /** SHA-256 (hex) of the bytes as uploaded: a key reused for other bytes is refused. */
+    sourceSha256: text("source_sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    size: integer("size").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    thumbWidth: integer("thumb_width").notNull(),
+    thumbHeight: integer("thumb_height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("inventory_photos_link_key").on(t.linkId, t.idempotencyKey),
+    index("inventory_photos_item_idx").on(t.itemId),
+    index("inventory_photos_company_idx").on(t.companyId),
+  ],
+);
