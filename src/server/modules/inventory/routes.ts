@@ -9,6 +9,7 @@ import type { CompanyScope } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
 import { recordIdempotentResponse } from "../../plugins/idempotency";
 import { isUniqueViolation } from "../auth/db-errors";
+import { registerBulkItems } from "./bulk";
 import {
   BATCH_SORTS,
   BatchListQuery,
@@ -331,6 +332,12 @@ export async function inventoryRoutes(app: FastifyInstance) {
       return out.body;
     },
   );
+
+  registerBulkItems(app, {
+    member,
+    write: (request, companyId, fn) => write(db, request, companyId, fn),
+    idempotencyNote: IDEMPOTENCY_NOTE,
+  });
 
   app.get<{ Querystring: Static<typeof SyncQuery> }>(
     "/api/sync/changes",

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from "@sinclair/typebox";
+import { BULK_ITEM_STATUSES, BULK_ITEMS_MAX } from "../../../domain/inventory/bulk";
 import {
   DIMENSION_UNITS,
   ITEM_CATEGORIES,
@@ -191,3 +192,37 @@ export const SyncQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** `POST /api/inventory/items/bulk`'s body limit: 2,000 items with long descriptions fit; the app sends 1,000 per request. */
+export const BULK_BODY_LIMIT = 24 * 1024 * 1024;
+
+const bulkItemProps: Props = {};
+for (const [k, v] of Object.entries(itemFields)) {
+  bulkItemProps[k] = (ITEM_REQUIRED as readonly string[]).includes(k) ? v : Type.Optional(v);
+}
+/** One item of a bulk request: the create body with its (required) client-made id. */
+export const BulkItem = Type.Object(
+  { id: Uuid, version: Type.Optional(Version), ...bulkItemProps },
+  { additionalProperties: false },
+);
+export const BulkItemsBody = Type.Object(
+  { items: Type.Array(BulkItem, { minItems: 1, maxItems: BULK_ITEMS_MAX }) },
+  { additionalProperties: false },
+);
+
+export const BulkItemResultSchema = Type.Object({
+  id: Uuid,
+  status: literals(BULK_ITEM_STATUSES),
+  message: Type.Optional(Type.String()),
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+  conflictingId: Type.Optional(Uuid),
+  row: Type.Optional(ItemSchema),
+  current: Type.Optional(ItemSchema),
+});
+export const BulkItemsResult = Type.Object({
+  results: Type.Array(BulkItemResultSchema),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  refused: Type.Integer(),
+});

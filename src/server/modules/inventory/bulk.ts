@@ -1,0 +1,253 @@
+/**
+ * `POST /api/inventory/items/bulk` (docs/inventory.md "Bulk create"): up to 2,000 items in one
+ * request, for the file import. One transaction under the company's inventory lock, like every
+ * inventory write; each item is answered on its own (created / updated / unchanged, or refused
+ * with the reason) — the request is not all-or-nothing, except for a body the schema refuses
+ * (400 for the whole request, nothing written). Lookups and inserts are set-based: four
+ * queries whatever the number of items, plus one insert per 500 new items.
+ */
+import type { Static } from "@sinclair/typebox";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  BULK_ITEMS_PATH,
+  BULK_STORED,
+  type BulkItemInput,
+  type BulkItemResult,
+  type BulkItemsResponse,
+} from "../../../domain/inventory/bulk";
+import type { Item, ItemFields } from "../../../domain/inventory/item";
+import { firstError, isUuidV7, normalizeSku, validateItemFields } from "../../../domain/inventory/validate";
+import type { Db } from "../../db/client";
+import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
+import type { CompanyScope } from "../../plugins/company-scope";
+import { BULK_BODY_LIMIT, BulkItemsBody, BulkItemsResult, ErrorBody } from "./schemas";
+import { ITEM, ITEM_DEFAULTS, itemToApi, patchRecord } from "./store";
+
+/** New rows per INSERT statement (about 25 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_CHUNK = 500;
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const ITEM_KEYS = Object.keys({
+  ...ITEM_DEFAULTS,
+  sku: 0,
+  title: 0,
+  description: 0,
+  quantity: 0,
+}) as (keyof ItemFields)[];
+const fieldsOf = (item: Item): ItemFields =>
+  Object.fromEntries(ITEM_KEYS.map((k) => [k, item[k]])) as unknown as ItemFields;
+
+/** Creates, replaces or confirms many items of one company; one result per item, in order. */
+export async function bulkUpsertItems(
+  tx: Db,
+  companyId: string,
+  inputs: readonly BulkItemInput[],
+): Promise<BulkItemsResponse> {
+  const results: BulkItemResult[] = new Array(inputs.length);
+  const firstIndexOfId = new Map<string, number>();
+  const candidates: { index: number; id: string; version: number | undefined; fields: ItemFields }[] = [];
+
+  // 1. Each item alone: its id, then the shared rules (validate.ts) on the finished fields.
+  inputs.forEach((input, index) => {
+    const { id, version, ...given } = input;
+    if (!isUuidV7(id)) {
+      results[index] = { id, status: "invalid", message: "id: The item id must be a UUIDv7 made by the app" };
+      return;
+    }
+    const first = firstIndexOfId.get(id);
+    if (first !== undefined) {
+      results[index] = {
+        id,
+        status: "invalid",
+        message: `id: This id was already given to item ${first + 1} of this request`,
+      };
+      return;
+    }
+    firstIndexOfId.set(id, index);
+    const fields = { ...structuredClone(ITEM_DEFAULTS), ...given } as ItemFields;
+    if (typeof fields.sku === "string") fields.sku = normalizeSku(fields.sku);
+    const errors = validateItemFields(fields);
+    const message = firstError(errors);
+    if (message) {
+      results[index] = { id, status: "invalid", message, errors };
+      return;
+    }
+    candidates.push({ index, id, version, fields });
+  });
+
+  // 2. What the database holds for them: the ids (any company), the SKUs, the referenced batches and products.
+  const ids = candidates.map((c) => c.id);
+  const skus = [...new Set(candidates.map((c) => c.fields.sku))];
+  const batchIds = [...new Set(candidates.flatMap((c) => (c.fields.batchId ? [c.fields.batchId] : [])))];
+  const productIds = [
+    ...new Set(candidates.flatMap((c) => (c.fields.productId ? [c.fields.productId] : []))),
+  ];
+  const existing = ids.length
+    ? await tx.select().from(inventoryItems).where(inArray(inventoryItems.id, ids)).for("update")
+    : [];
+  const byId = new Map(existing.map((r) => [r.id, r]));
+  const skuOwners = skus.length
+    ? await tx
+        .select({ id: inventoryItems.id, sku: inventoryItems.sku })
+        .from(inventoryItems)
+        .where(
+          and(
+            eq(inventoryItems.companyId, companyId),
+            inArray(inventoryItems.sku, skus),
+            isNull(inventoryItems.deletedAt),
+          ),
+        )
+    : [];
+  /** SKU → the item holding it: in the database, or claimed by an earlier item of this request. */
+  const owner = new Map<string, { id: string; index?: number }>(skuOwners.map((r) => [r.sku, { id: r.id }]));
+  const known = async (table: typeof inventoryBatches | typeof inventoryProducts, refs: string[]) =>
+    new Set(
+      refs.length
+        ? (
+            await tx
+              .select({ id: table.id })
+              .from(table)
+              .where(and(eq(table.companyId, companyId), inArray(table.id, refs)))
+          ).map((r) => r.id)
+        : [],
+    );
+  const batches = await known(inventoryBatches, batchIds);
+  const products = await known(inventoryProducts, productIds);
+
+  // 3. Each candidate in order: ownership of the id, references, SKU, then create or update.
+  const toInsert: { index: number; id: string; fields: ItemFields }[] = [];
+  for (const c of candidates) {
+    const { id, index, fields } = c;
+    const row = byId.get(id);
+    if (row && row.companyId !== companyId) {
+      results[index] = {
+        id,
+        status: "id-taken",
+        message: "This id is already in use; make a new id for a new item",
+      };
+      continue;
+    }
+    if (row?.deletedAt) {
+      results[index] = { id, status: "deleted", message: "Item was deleted" };
+      continue;
+    }
+    if (fields.batchId && !batches.has(fields.batchId)) {
+      const message = `batchId: Batch ${fields.batchId} is not in your company`;
+      results[index] = { id, status: "invalid", message, errors: { batchId: "Batch not found" } };
+      continue;
+    }
+    if (fields.productId && !products.has(fields.productId)) {
+      const message = `productId: Product ${fields.productId} is not in your company`;
+      results[index] = { id, status: "invalid", message, errors: { productId: "Product not found" } };
+      continue;
+    }
+    const holder = owner.get(fields.sku);
+    if (holder && holder.id !== id) {
+      results[index] = {
+        id,
+        status: "duplicate-sku",
+        message:
+          holder.index === undefined
+            ? `SKU "${fields.sku}" is already used by another item in your company`
+            : `SKU "${fields.sku}" is already used by item ${holder.index + 1} of this request`,
+        ...(holder.index === undefined ? { conflictingId: holder.id } : {}),
+      };
+      continue;
+    }
+    if (!row) {
+      owner.set(fields.sku, { id, index });
+      toInsert.push({ index, id, fields });
+      continue;
+    }
+    // An existing item of the company: the PUT rules, item by item (rare in an import).
+    const current = itemToApi(row);
+    if (c.version === undefined) {
+      results[index] = sameJson(fieldsOf(current), fields)
+        ? { id, status: "unchanged", row: current }
+        : {
+            id,
+            status: "conflict",
+            message: "This item already exists with other fields; send its version to replace it",
+            current,
+          };
+      continue;
+    }
+    if (c.version !== current.version) {
+      results[index] = {
+        id,
+        status: "conflict",
+        message: "This item was changed by someone else; merge with the current version and try again",
+        current,
+      };
+      continue;
+    }
+    if (current.sku !== fields.sku && owner.get(current.sku)?.id === id) owner.delete(current.sku);
+    owner.set(fields.sku, { id, index });
+    const updated = await patchRecord(tx, ITEM, companyId, id, { ...fields, version: c.version });
+    results[index] = { id, status: "updated", row: updated };
+  }
+
+  for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
+    const part = toInsert.slice(i, i + INSERT_CHUNK);
+    const rows = await tx
+      .insert(inventoryItems)
+      .values(part.map((p) => ({ id: p.id, companyId, ...ITEM.columns(p.fields) }) as never))
+      .returning();
+    const stored = new Map(rows.map((r) => [r.id, itemToApi(r)]));
+    for (const p of part) results[p.index] = { id: p.id, status: "created", row: stored.get(p.id) as Item };
+  }
+
+  const count = (s: BulkItemResult["status"]) => results.filter((r) => r.status === s).length;
+  return {
+    results,
+    created: count("created"),
+    updated: count("updated"),
+    unchanged: count("unchanged"),
+    refused: results.filter((r) => !BULK_STORED.has(r.status)).length,
+  };
+}
+
+export interface BulkRouteDeps {
+  member(request: FastifyRequest): Promise<CompanyScope>;
+  write<T>(
+    request: FastifyRequest,
+    companyId: string,
+    fn: (tx: Db) => Promise<{ status: number; body: T }>,
+  ): Promise<{ status: number; body: T }>;
+  idempotencyNote: string;
+}
+
+export function registerBulkItems(app: FastifyInstance, deps: BulkRouteDeps) {
+  app.post<{ Body: Static<typeof BulkItemsBody> }>(
+    BULK_ITEMS_PATH,
+    {
+      config: { auth: [], idempotency: true },
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: {
+        tags: ["inventory"],
+        summary: "Create (or replace) up to 2,000 items at once; each item is answered on its own",
+        description: [
+          "For imports. `items`: 1 to 2,000 item bodies, each with the app's UUIDv7 `id` (and `version` to replace an existing item). One transaction; **not all-or-nothing**: `results[i]` answers `items[i]` —",
+          "`created`, `updated`, `unchanged` (an existing id sent again with the same fields and no `version`: a resent create) carry the stored `row`;",
+          "refused items are `duplicate-sku` (the SKU is held by a live item of the company — `conflictingId` — or by an earlier item of this request), `invalid` (a field rule, a batch/product not in your company, an id given twice; `message` and `errors`),",
+          "`conflict` (stale or missing `version` on an existing item; `current`), `id-taken` (the id is another company's), `deleted`. Refused items change nothing; the others are stored.",
+          "A body the schema refuses (types, ranges, unknown fields, more than 2,000 items) is 400 for the whole request and nothing is written; over 24 MB is 413.",
+          "Answers 200 with the counts `created`, `updated`, `unchanged`, `refused`.",
+          deps.idempotencyNote,
+        ].join(" "),
+        body: BulkItemsBody,
+        response: { 200: BulkItemsResult, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody },
+      },
+    },
+    async (request) => {
+      const scope = await deps.member(request);
+      const out = await deps.write(request, scope.companyId, async (tx) => ({
+        status: 200,
+        body: await bulkUpsertItems(tx, scope.companyId, request.body.items as BulkItemInput[]),
+      }));
+      return out.body;
+    },
+  );
+}
