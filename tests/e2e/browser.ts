@@ -4,7 +4,8 @@ import { inject } from "vitest";
 /** Debian's Chromium, driven by playwright-core; no browser is ever downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags, e.g. the fake camera's (see fake-camera.ts). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -17,6 +18,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--disable-dev-shm-usage",
+      ...extraArgs,
     ],
   });
 }
@@ -27,12 +29,14 @@ export const mailDir = () => inject("mailDir");
 /** A fresh browser context (its own storage) at a given viewport. */
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string } = {},
+  opts: { width?: number; height?: number; locale?: string; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     locale: opts.locale ?? "en-US",
+    // a phone: touch events and a mobile viewport meta honoured
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = await context.newPage();
   return { context, page };
