@@ -11,7 +11,8 @@ import { Dexie, type EntityTable, type Table, type Transaction } from "dexie";
 import type { Batch, Item, ItemFields, Product, SyncEntity } from "../../domain/inventory/item";
 
 export type OutboxState = "waiting" | "sending" | "rejected" | "conflict";
-export type OutboxMethod = "PUT" | "PATCH" | "DELETE";
+/** POST: a chunk of items created by an import (`bulk` set; see bulk.ts). */
+export type OutboxMethod = "PUT" | "PATCH" | "DELETE" | "POST";
 
 /** A write waiting to reach the server (or held for the user: rejected, conflict). */
 export interface OutboxEntry {
@@ -41,6 +42,11 @@ export interface OutboxEntry {
   attempts: number;
   /** Epoch ms before which a backed-off write is not sent again (5xx, 429). */
   notBefore: number | null;
+  /**
+   * A chunk of an import: `POST /api/inventory/items/bulk` with `body.items` (bulk.ts). `id` is
+   * the chunk's own id, not an item's; the server answers each item on its own.
+   */
+  bulk?: { count: number; batchId: string | null };
 }
 
 /** A 409 the merge could not settle alone: the user chooses per field. */

@@ -1,6 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BULK_ITEMS_PATH, type BulkItemResult, type BulkItemsResponse } from "../../domain/inventory/bulk";
 import type { Item, ItemFields, SyncChange, SyncPage } from "../../domain/inventory/item";
+import { queueItemChunk } from "./bulk";
 import { type BlocklotDb, createDb, cursorKey } from "./db";
 import { newId } from "./mutations";
 import { createSyncEngine, type SyncEngineOptions } from "./sync-engine";
@@ -81,6 +83,8 @@ class FakeApi {
       };
       return { status: 200, data: body };
     }
+    if (req.method === "POST" && url.pathname === BULK_ITEMS_PATH)
+      return this.keyed(req, () => this.bulk(req));
     const m = /^\/api\/inventory\/items\/([^/]+)$/.exec(url.pathname);
     if (!m?.[1]) return { status: 404, data: { message: "Not found" } };
     const id = decodeURIComponent(m[1]);
@@ -106,6 +110,54 @@ class FakeApi {
       res.status === 409 && /still being processed/.test(String((res.data as { message?: string })?.message));
     if (res.status < 500 && !inFlight) this.keys.set(key, { body: bodyText, res });
     return res;
+  }
+
+  /** Idempotency-Key handling for the bulk route (as handle() does for the item routes). */
+  private keyed(req: SyncRequest, run: () => SyncResponse): SyncResponse {
+    const key = req.idempotencyKey as string;
+    const bodyText = JSON.stringify([req.method, req.url, req.body]);
+    const seen = this.keys.get(key);
+    if (seen) {
+      return seen.body === bodyText
+        ? seen.res
+        : { status: 422, data: { message: "Idempotency-Key reused with another body" } };
+    }
+    const res = this.forced.shift() ?? run();
+    if (res.status < 500) this.keys.set(key, { body: bodyText, res });
+    return res;
+  }
+
+  /** POST /api/inventory/items/bulk: each item created, unchanged, or refused for a taken SKU. */
+  private bulk(req: SyncRequest): SyncResponse {
+    const { items } = req.body as { items: (ItemFields & { id: string })[] };
+    const results: BulkItemResult[] = items.map(({ id, ...f }) => {
+      const existing = this.rows.get(id);
+      if (existing) return { id, status: "unchanged", row: existing };
+      const holder = [...this.rows.values()].find((r) => r.sku === f.sku);
+      if (holder) {
+        return {
+          id,
+          status: "duplicate-sku",
+          message: `SKU "${f.sku}" is already used by another item in your company`,
+          conflictingId: holder.id,
+        };
+      }
+      const now = this.stamp();
+      const row = { ...f, id, companyId: COMPANY, version: 1, createdAt: now, updatedAt: now } as Item;
+      this.rows.set(id, row);
+      this.record(row, id);
+      this.writes++;
+      return { id, status: "created", row };
+    });
+    const count = (st: string) => results.filter((r) => r.status === st).length;
+    const body: BulkItemsResponse = {
+      results,
+      created: count("created"),
+      updated: 0,
+      unchanged: count("unchanged"),
+      refused: count("duplicate-sku"),
+    };
+    return { status: 200, data: body };
   }
 
   private mutate(method: string, id: string, body: Record<string, unknown>): SyncResponse {
@@ -710,5 +762,138 @@ describe("pull", () => {
     await db.items.put({ ...(api.rows.get(id) as Item), version: 5, title: "newer" });
     await e.pull(COMPANY);
     expect((await db.items.get(id))?.title).toBe("newer");
+  });
+});
+
+describe("import chunks (POST /api/inventory/items/bulk)", () => {
+  const chunk = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: newId(),
+      fields: fields({ sku: `${prefix}-${i}`, title: `${prefix} ${i}` }),
+    }));
+
+  it("a chunk is one entry and one request; every item takes the server's row", async () => {
+    const e = engine();
+    const items = chunk("CH", 50);
+    api.offline = true;
+    const seq = await queueItemChunk(e.writeContext, COMPANY, items, { batchId: null });
+    expect(await db.items.count()).toBe(50);
+    expect((await db.items.get(items[0]?.id as string))?.version).toBe(0);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { seq, method: "POST", url: BULK_ITEMS_PATH, state: "waiting", bulk: { count: 50, batchId: null } },
+    ]);
+    expect((await e.drain()).stopped).toBe("offline");
+    api.offline = false;
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(api.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(api.rows.size).toBe(50);
+    expect(await db.outbox.count()).toBe(0);
+    const local = await db.items.bulkGet(items.map((i) => i.id));
+    expect(local.every((r) => r?.version === 1)).toBe(true);
+  });
+
+  it("a lost answer is replayed with the same key and creates nothing twice", async () => {
+    const e = engine();
+    const items = chunk("LOST", 20);
+    await queueItemChunk(e.writeContext, COMPANY, items);
+    let drop = true;
+    api.afterHandle = () => {
+      if (drop) {
+        drop = false;
+        throw new NetworkError("connection reset after the server committed");
+      }
+    };
+    expect((await e.drain()).stopped).toBe("offline");
+    expect(api.rows.size).toBe(20);
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    expect(keysFor(BULK_ITEMS_PATH)).toHaveLength(1);
+    expect(api.writes).toBe(20);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("an item the server refuses becomes a rejected write with its reason; the others are stored", async () => {
+    const e = engine();
+    const held = newId();
+    await e.write.put("item", COMPANY, held, fields({ sku: "TAKEN" }));
+    await e.drain();
+    const items = [...chunk("OK", 2), { id: newId(), fields: fields({ sku: "TAKEN", title: "Mine" }) }];
+    await queueItemChunk(e.writeContext, COMPANY, items);
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    const refused = items[2]?.id as string;
+    expect(await db.outbox.toArray()).toMatchObject([
+      {
+        id: refused,
+        entity: "item",
+        method: "PUT",
+        state: "rejected",
+        lastStatus: 409,
+        error: 'SKU "TAKEN" is already used by another item in your company',
+        body: { sku: "TAKEN", title: "Mine" },
+      },
+    ]);
+    // the user's row stays, with their data, until they discard or fix it
+    expect(await db.items.get(refused)).toMatchObject({ title: "Mine", version: 0 });
+    expect((await db.items.get(items[0]?.id as string))?.version).toBe(1);
+    const [entry] = await db.outbox.toArray();
+    await e.discard(entry?.seq as number);
+    expect(await db.items.get(refused)).toBeUndefined();
+    expect(api.rows.get(held)?.title).toBe("Lamp");
+  });
+
+  it("edits and deletes of imported items queued before the chunk is sent are based on the created version", async () => {
+    const e = engine();
+    const items = chunk("ED", 3);
+    api.offline = true;
+    await queueItemChunk(e.writeContext, COMPANY, items);
+    const [a, b] = items.map((i) => i.id);
+    await e.write.patch("item", a as string, { quantity: 9 });
+    await e.write.remove("item", b as string);
+    api.offline = false;
+    expect(await e.drain()).toEqual({ sent: 3, stopped: null });
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `POST ${BULK_ITEMS_PATH}`,
+      `PATCH /api/inventory/items/${a}`,
+      `DELETE /api/inventory/items/${b}?version=1`,
+    ]);
+    expect(api.requests[1]?.body).toMatchObject({ version: 1, quantity: 9 });
+    expect(api.rows.get(a as string)).toMatchObject({ quantity: 9, version: 2 });
+    expect(api.rows.has(b as string)).toBe(false);
+    expect(await db.items.get(a as string)).toMatchObject({ quantity: 9, version: 2 });
+    expect(await db.items.get(b as string)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a chunk refused as a whole is rejected; discarding it removes its never-created items but not edited ones", async () => {
+    const e = engine();
+    const items = chunk("BAD", 3);
+    api.offline = true;
+    await queueItemChunk(e.writeContext, COMPANY, items);
+    await e.write.patch("item", items[0]?.id as string, { title: "Edited" });
+    api.offline = false;
+    api.forced.push({
+      status: 400,
+      data: { message: 'Invalid request body: "items.1.quantity" must be >= 0' },
+    });
+    await e.drain();
+    const chunkEntry = (await db.outbox.toArray()).find((x) => x.bulk);
+    expect(chunkEntry).toMatchObject({
+      state: "rejected",
+      lastStatus: 400,
+      error: expect.stringMatching(/quantity/),
+    });
+    await e.discard(chunkEntry?.seq as number);
+    expect(await db.items.get(items[1]?.id as string)).toBeUndefined();
+    expect(await db.items.get(items[2]?.id as string)).toBeUndefined();
+    expect(await db.items.get(items[0]?.id as string)).toMatchObject({ title: "Edited" });
+    expect(api.rows.size).toBe(0);
+  });
+
+  it("an answer that is not a bulk answer keeps the chunk, rejected, instead of dropping its items", async () => {
+    const e = engine();
+    await queueItemChunk(e.writeContext, COMPANY, chunk("ODD", 2));
+    api.forced.push({ status: 200, data: { ok: true } });
+    await e.drain();
+    expect(await db.outbox.toArray()).toMatchObject([{ state: "rejected", bulk: { count: 2 } }]);
+    expect(await db.items.count()).toBe(2);
   });
 });

@@ -25,6 +25,7 @@ import {
   pickFields,
   resolveConflicts,
 } from "../../domain/inventory/merge";
+import { acknowledgeBulk, discardBulk } from "./bulk";
 import { type BlocklotDb, type ConflictRecord, cursorKey, type OutboxEntry, tableOf } from "./db";
 import { ENTITIES, recordUrl } from "./entities";
 import { withExclusiveLock } from "./lock";
@@ -279,6 +280,17 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     }
     const { status, data } = res;
     if (status >= 200 && status < 300) {
+      if (e.bulk) {
+        // an import chunk: each item is answered on its own (bulk.ts)
+        const bulkCtx = { db, newKey, now: () => new Date(now()).toISOString() };
+        if (await acknowledgeBulk(bulkCtx, { ...e, attempts }, data)) return "sent";
+        await setEntry(seq, {
+          state: "rejected",
+          lastStatus: status,
+          error: "The server's answer to these imported items could not be read",
+        });
+        return "held";
+      }
       await acknowledge({ ...e, attempts }, data);
       return "sent";
     }
@@ -458,6 +470,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
   async function discard(seq: number): Promise<void> {
     const e = await db.outbox.get(seq);
     if (!e) return;
+    if (e.bulk) return discardBulk(db, e);
     const table = tableOf(db, e.entity);
     const dropAll = e.method === "PUT" && e.baseVersion === null;
     let refresh = false;

@@ -1,0 +1,188 @@
+/**
+ * Imports write many items at once (docs/offline.md "Bulk chunks"). One outbox entry per item
+ * is far too slow for 50,000 rows, so an import writes chunks: each chunk's items and ONE
+ * outbox entry `POST /api/inventory/items/bulk` go into Dexie in one transaction, and the
+ * sync engine sends the chunk like any other entry (same order, key, retries and states).
+ *
+ * The server answers each item on its own. On that answer (`acknowledgeBulk`, called by the
+ * engine inside its drain):
+ * - stored items (created / updated / unchanged) take the server's row, unless the user has
+ *   queued later writes to them: then they only take the version, and those writes are based
+ *   on it (the same rule as a single create);
+ * - refused items (a SKU another item took meanwhile, a rule) become `rejected` create
+ *   entries of their own, with the server's reason and the user's data — shown on the sync
+ *   screen with retry and discard like any rejected write. Nothing is dropped silently.
+ */
+import type { Table } from "dexie";
+import { v7 as uuidv7 } from "uuid";
+import {
+  BULK_ITEMS_PATH,
+  BULK_STORED,
+  type BulkItemInput,
+  type BulkItemResult,
+} from "../../domain/inventory/bulk";
+import type { Item, ItemFields } from "../../domain/inventory/item";
+import { ITEM_MERGE_FIELDS } from "../../domain/inventory/item";
+import { pickFields } from "../../domain/inventory/merge";
+import type { BlocklotDb, OutboxEntry } from "./db";
+import { recordUrl } from "./entities";
+import type { WriteContext } from "./mutations";
+
+type Loose = Record<string, unknown>;
+
+/** An item to create: its client-made id and fields. */
+export interface NewItem {
+  id: string;
+  fields: ItemFields;
+}
+
+/**
+ * Writes one chunk: the items (version 0: not yet acknowledged) and one outbox entry that
+ * creates them on the server, in one Dexie transaction. Returns the entry's seq.
+ */
+export async function queueItemChunk(
+  ctx: WriteContext,
+  companyId: string,
+  items: readonly NewItem[],
+  opts: { batchId?: string | null } = {},
+): Promise<number> {
+  const { db } = ctx;
+  const now = ctx.now?.() ?? new Date().toISOString();
+  const rows: Item[] = items.map(({ id, fields }) => ({
+    ...(pickFields(fields as unknown as Loose, ITEM_MERGE_FIELDS as string[]) as unknown as ItemFields),
+    id,
+    companyId,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const body: { items: BulkItemInput[] } = {
+    items: items.map(({ id, fields }) => ({
+      id,
+      ...(pickFields(fields as unknown as Loose, ITEM_MERGE_FIELDS as string[]) as unknown as ItemFields),
+    })),
+  };
+  return db.transaction("rw", [db.items, db.outbox], async () => {
+    await db.items.bulkPut(rows);
+    return (await db.outbox.add({
+      companyId,
+      entity: "item",
+      id: uuidv7(),
+      method: "POST",
+      url: BULK_ITEMS_PATH,
+      body: body as unknown as Loose,
+      idempotencyKey: (ctx.newKey ?? uuidv7)(),
+      baseVersion: null,
+      base: null,
+      state: "waiting",
+      error: null,
+      lastStatus: null,
+      createdAt: now,
+      attempts: 0,
+      notBefore: null,
+      bulk: { count: items.length, batchId: opts.batchId ?? null },
+    })) as number;
+  });
+}
+
+/** The HTTP status a refused item would have had on its own, for the rejected entry. */
+function statusOf(result: BulkItemResult): number {
+  return result.status === "invalid" ? 400 : result.status === "deleted" ? 404 : 409;
+}
+
+const isResponse = (data: unknown): data is { results: BulkItemResult[] } =>
+  !!data && typeof data === "object" && Array.isArray((data as { results?: unknown }).results);
+
+/**
+ * A 2xx answer to a chunk (see the file comment). Runs in one transaction: the chunk entry is
+ * dropped and every item settled. Returns false when the answer is not a bulk answer (the
+ * caller keeps the entry).
+ */
+export async function acknowledgeBulk(
+  ctx: Required<Pick<WriteContext, "db" | "newKey" | "now">>,
+  entry: OutboxEntry,
+  data: unknown,
+): Promise<boolean> {
+  if (!isResponse(data)) return false;
+  const { db } = ctx;
+  const seq = entry.seq as number;
+  const sent = new Map(
+    ((entry.body as { items?: BulkItemInput[] } | null)?.items ?? []).map((i) => [i.id, i]),
+  );
+  await db.transaction("rw", [db.items, db.outbox, db.conflicts], async () => {
+    await db.outbox.delete(seq);
+    await db.conflicts.delete(seq);
+    // Writes queued after the chunk (edits or deletes of imported items), by item id.
+    const later = new Map<string, OutboxEntry[]>();
+    for (const x of await db.outbox.where(":id").above(seq).toArray()) {
+      if (x.entity !== "item" || x.bulk) continue;
+      later.set(x.id, [...(later.get(x.id) ?? []), x]);
+    }
+    const puts: Item[] = [];
+    for (const r of data.results) {
+      const queued = later.get(r.id) ?? [];
+      if (BULK_STORED.has(r.status) && r.row) {
+        if (queued.length === 0) puts.push(r.row);
+        else await rebase(db, r.id, r.row.version, queued);
+        continue;
+      }
+      // Refused: keep the user's row and say why, unless the user has deleted it meanwhile.
+      const local = await db.items.get(r.id);
+      const input = sent.get(r.id);
+      if (!local || !input) continue;
+      const { id: _id, version: _v, ...fields } = input;
+      await db.outbox.add({
+        companyId: entry.companyId,
+        entity: "item",
+        id: r.id,
+        method: "PUT",
+        url: recordUrl("item", r.id),
+        body: fields as Loose,
+        idempotencyKey: ctx.newKey(),
+        baseVersion: null,
+        base: null,
+        state: "rejected",
+        error: r.message ?? "The server refused this item",
+        lastStatus: statusOf(r),
+        createdAt: ctx.now(),
+        attempts: 1,
+        notBefore: null,
+      });
+    }
+    await db.items.bulkPut(puts);
+  });
+  return true;
+}
+
+/** The item exists on the server now: the local row keeps the user's later edits and takes its version. */
+async function rebase(db: BlocklotDb, id: string, version: number, queued: OutboxEntry[]) {
+  if (await db.items.get(id)) await (db.items as Table<Item, string>).update(id, { version });
+  for (const x of queued) {
+    if (x.attempts > 0 || x.state !== "waiting") continue;
+    const body = x.method === "DELETE" ? x.body : { ...(x.body ?? {}), version };
+    const base = x.base ? { ...x.base, version } : x.base;
+    await db.outbox.update(x.seq as number, { baseVersion: version, body, base });
+  }
+}
+
+/**
+ * Discarding a chunk the server refused as a whole: its items were never created there, so
+ * their local rows go too — except items the user has changed since (they have their own
+ * entries, which say so when sent).
+ */
+export async function discardBulk(db: BlocklotDb, entry: OutboxEntry): Promise<void> {
+  const seq = entry.seq as number;
+  const ids = ((entry.body as { items?: { id: string }[] } | null)?.items ?? []).map((i) => i.id);
+  await db.transaction("rw", [db.items, db.outbox, db.conflicts], async () => {
+    await db.outbox.delete(seq);
+    await db.conflicts.delete(seq);
+    const rows = await db.items.bulkGet(ids);
+    const gone: string[] = [];
+    for (const row of rows) {
+      if (row?.version !== 0) continue;
+      if ((await db.outbox.where("[entity+id]").equals(["item", row.id]).count()) > 0) continue;
+      gone.push(row.id);
+    }
+    await db.items.bulkDelete(gone);
+  });
+}
