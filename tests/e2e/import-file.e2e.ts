@@ -53,6 +53,14 @@ describe("upload file page", () => {
     await registerConfirmedUser(email, "uploader-password-123", "Uma Uploader");
     // A phone-sized screen: the whole flow must work at 375 px.
     const { context, page } = await freshPage(browser, { width: 375, height: 800 });
+    // Live streams (GET /api/events) this document opened: the page and the sync provider share one.
+    let streams = 0;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) streams = 0;
+    });
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/events") streams += 1;
+    });
     await signIn(page, email, "uploader-password-123");
     // The PWA's "Ready to work offline" card sits over the bottom of a phone screen: close it as a user would.
     const offlineCard = page.getByRole("status").filter({ hasText: "Ready to work offline" });
@@ -89,15 +97,14 @@ describe("upload file page", () => {
     await page.evaluate(() => {
       const w = window as unknown as { stillSamePage: boolean; announced: string[] };
       w.stillSamePage = true;
-      // The live region holds only its latest message: keep every one a screen reader hears.
+      // The live region keeps only its latest messages: record every one a screen reader hears
+      // (each is added as an element of its own).
       w.announced = [];
       const region = document.querySelector("[data-testid=file-announcer]");
       if (region) {
-        new MutationObserver(() => w.announced.push(region.textContent ?? "")).observe(region, {
-          childList: true,
-          characterData: true,
-          subtree: true,
-        });
+        new MutationObserver((records) => {
+          for (const r of records) for (const n of r.addedNodes) w.announced.push(n.textContent ?? "");
+        }).observe(region, { childList: true });
       }
     });
     await chooseFiles(page, [
@@ -124,14 +131,16 @@ describe("upload file page", () => {
     expect(await page.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(
       true,
     );
+    expect(streams).toBe(1);
     await good.getByText("Rent roll · 2023").waitFor();
     await good.getByText("1 page read").waitFor();
-    // Screen readers hear it too (a polite live region).
+    // Screen readers hear it too (a polite live region): the refused upload and the extraction,
+    // whether the live stream or polling brought the new state.
     const announcer = page.getByTestId("file-announcer");
     expect(await announcer.getAttribute("aria-live")).toBe("polite");
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { announced: string[] }).announced))
-      .toContain("scan.pdf: upload failed");
+    const announced = () => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
+    await expect.poll(announced, { timeout: 10_000 }).toContain("scan.pdf: upload failed");
+    await expect.poll(announced, { timeout: 10_000 }).toContain("2023 rent roll.pdf: Extracted");
 
     // Preview link and download.
     const fileId = await good.getAttribute("data-file-id");
@@ -163,6 +172,9 @@ describe("upload file page", () => {
     const broken = fileRow(page, "damaged.pdf");
     await expect.poll(() => statusOf(page, "damaged.pdf"), { timeout: 45_000, interval: 250 }).toBe("Failed");
     await broken.getByText("This PDF is damaged or incomplete and cannot be read.").waitFor();
+    await expect
+      .poll(announced, { timeout: 10_000 })
+      .toContain("damaged.pdf: Failed. This PDF is damaged or incomplete and cannot be read.");
     const [rerun] = await Promise.all([
       page.waitForResponse((r) => r.url().includes("/api/file/re-ocr/") && r.request().method() === "POST"),
       broken.getByRole("button", { name: "Run extraction again for damaged.pdf" }).click(),

@@ -27,7 +27,14 @@ import { useAuth } from "../auth/auth-context";
 import { PropertyForm } from "../properties/PropertyForm";
 import { PROPERTIES_KEY, type Property, propertiesApi } from "../properties/properties-api";
 import { FileRow, UploadRow } from "./FileRows";
-import { applyStatusEvent, type FileStatusEvent, isBusy, upsertFile } from "./file-list";
+import {
+  applyStatusEvent,
+  type FileStatusEvent,
+  isBusy,
+  type SeenStatuses,
+  statusChanges,
+  upsertFile,
+} from "./file-list";
 import {
   companyFilesKey,
   DOCUMENT_TYPES,
@@ -55,6 +62,8 @@ const ACCEPT = {
   "text/csv": [".csv"],
 };
 const MAX_BYTES = 50 * 1024 * 1024;
+/** Messages kept in the live region (only the newest is read; the others are already said). */
+const ANNOUNCEMENTS_KEPT = 5;
 
 const thisYear = new Date().getFullYear();
 const YEARS = Array.from({ length: 12 }, (_, i) => String(thisYear - i));
@@ -78,7 +87,15 @@ export function FileUploadPage() {
   const [deleting, setDeleting] = useState<StatementFile | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [retrying, setRetrying] = useState<ReadonlySet<string>>(new Set());
-  const [announcement, setAnnouncement] = useState("");
+  // What the live region has said lately, one element per message, so that two messages in
+  // quick succession (an upload refused while another file is read) are both heard.
+  const [announcements, setAnnouncements] = useState<readonly { id: number; text: string }[]>([]);
+  const announceSeq = useRef(0);
+  const announce = useCallback((text: string) => {
+    announceSeq.current += 1;
+    const id = announceSeq.current;
+    setAnnouncements((said) => [...said.slice(-(ANNOUNCEMENTS_KEPT - 1)), { id, text }]);
+  }, []);
   const [uploads, dispatch] = useReducer(uploadReducer, []);
   const controllers = useRef(new Map<string, AbortController>());
   const openRef = useRef<() => void>(null);
@@ -107,15 +124,6 @@ export function FileUploadPage() {
         queryClient.setQueryData(key, next);
         if (!found) void queryClient.invalidateQueries({ queryKey: key });
       }
-      if (event.propertyId === bblId) {
-        const status = i18n._(STATUS_LABELS[event.status]);
-        const name = event.fileName;
-        setAnnouncement(
-          event.status === "failed" && event.failureReason
-            ? `${name}: ${status}. ${event.failureReason}`
-            : `${name}: ${status}`,
-        );
-      }
     },
     // Events may have been missed while the stream was closed.
     onOpen: () => void queryClient.invalidateQueries({ queryKey: FILES_KEY }),
@@ -128,6 +136,19 @@ export function FileUploadPage() {
     // Without the live stream, follow files still being read by asking again.
     refetchInterval: (q) => (!connected && q.state.data?.some((f) => isBusy(f.status)) ? 5000 : false),
   });
+
+  // The live region says each file's change of state once, from the list itself: live events,
+  // polling (no stream), refetches and this page's uploads all end up there.
+  const seenStatuses = useRef<SeenStatuses | null>(null);
+  useEffect(() => {
+    if (!bblId || !files.data) return;
+    const { changes, seen } = statusChanges(seenStatuses.current, bblId, files.data);
+    seenStatuses.current = seen;
+    for (const c of changes) {
+      const status = i18n._(STATUS_LABELS[c.status]);
+      announce(c.failureReason ? `${c.fileName}: ${status}. ${c.failureReason}` : `${c.fileName}: ${status}`);
+    }
+  }, [bblId, files.data, i18n, announce]);
 
   const putFile = useCallback(
     (record: StatementFile) => {
@@ -160,17 +181,17 @@ export function FileUploadPage() {
           const { duplicate: _duplicate, ...record } = result;
           putFile(record);
           const name = item.file.name;
-          setAnnouncement(result.duplicate ? t`${name}: already uploaded` : t`${name}: uploaded`);
+          announce(result.duplicate ? t`${name}: already uploaded` : t`${name}: uploaded`);
         })
         .catch((err: unknown) => {
           const e = err instanceof UploadError ? err : new UploadError(0, null, "network");
           dispatch({ type: "failed", key: item.key, kind: e.kind, message: e.serverMessage });
           const name = item.file.name;
-          setAnnouncement(t`${name}: upload failed`);
+          announce(t`${name}: upload failed`);
         })
         .finally(() => controllers.current.delete(item.key));
     },
-    [putFile, t],
+    [putFile, t, announce],
   );
 
   const onDrop = (dropped: File[]) => {
@@ -240,7 +261,7 @@ export function FileUploadPage() {
       for (const u of uploads) if (u.fileId === file.id) dispatch({ type: "dismiss", key: u.key });
       const name = file.fileName;
       toast.success(t`${name} deleted`);
-      setAnnouncement(t`${name} deleted`);
+      announce(t`${name} deleted`);
       setDeleting(null);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
@@ -359,8 +380,16 @@ export function FileUploadPage() {
         </Stack>
       </Card>
 
-      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="file-announcer">
-        {announcement}
+      <VisuallyHidden
+        role="status"
+        aria-live="polite"
+        aria-atomic="false"
+        aria-relevant="additions"
+        data-testid="file-announcer"
+      >
+        {announcements.map((a) => (
+          <div key={a.id}>{a.text}</div>
+        ))}
       </VisuallyHidden>
 
       {selected && (

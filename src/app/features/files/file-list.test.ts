@@ -6,6 +6,8 @@ import {
   type FileStatusEvent,
   isBusy,
   parseFileStatusEvent,
+  type SeenStatuses,
+  statusChanges,
   upsertFile,
 } from "./file-list";
 import type { StatementFile } from "./files-api";
@@ -112,5 +114,114 @@ describe("file actions", () => {
     for (const status of ["uploaded", "queued", "extracting", "extracted", "failed"] as const) {
       expect(canDelete({ status })).toBe(true);
     }
+  });
+});
+
+describe("statusChanges (what the live region announces)", () => {
+  const at = (s: number) => `2026-01-01T10:00:${String(s).padStart(2, "0")}.000Z`;
+  /** Feeds the lists one after another, as the page sees them, and collects what is announced. */
+  const announce = (lists: { propertyId?: string; list: StatementFile[] }[]) => {
+    let seen: SeenStatuses | null = null;
+    const said: string[][] = [];
+    for (const { propertyId = "p1", list } of lists) {
+      const out = statusChanges(seen, propertyId, list);
+      seen = out.seen;
+      said.push(
+        out.changes.map((c) => `${c.fileName}: ${c.status}${c.failureReason ? ` (${c.failureReason})` : ""}`),
+      );
+    }
+    return said;
+  };
+
+  it("says nothing about the list as first seen", () => {
+    expect(
+      announce([{ list: [file("a", { status: "extracted" }), file("b", { status: "failed" })] }]),
+    ).toEqual([[]]);
+  });
+
+  it("announces each change once, however often the same list comes back", () => {
+    const queued = file("a", { updatedAt: at(1) });
+    const extracting = file("a", { status: "extracting", updatedAt: at(2) });
+    const extracted = file("a", { status: "extracted", updatedAt: at(3), pageCount: 1 });
+    expect(
+      announce([
+        { list: [queued] },
+        { list: [extracting] },
+        { list: [extracting] },
+        { list: [extracted] },
+        { list: [{ ...extracted }] },
+      ]),
+    ).toEqual([[], ["a.pdf: extracting"], [], ["a.pdf: extracted"], []]);
+  });
+
+  it("announces the state reached when polling skipped the ones between", () => {
+    expect(
+      announce([
+        { list: [file("a", { updatedAt: at(1) })] },
+        { list: [file("a", { status: "extracted", updatedAt: at(9) })] },
+      ]),
+    ).toEqual([[], ["a.pdf: extracted"]]);
+  });
+
+  it("announces a file that joins the list once it is past uploaded", () => {
+    expect(
+      announce([
+        { list: [] },
+        { list: [file("a", { status: "uploaded", updatedAt: at(1) })] },
+        { list: [file("a", { status: "queued", updatedAt: at(2) })] },
+        { list: [file("a", { status: "queued", updatedAt: at(2) }), file("b", { status: "extracted" })] },
+      ]),
+    ).toEqual([[], [], ["a.pdf: queued"], ["b.pdf: extracted"]]);
+  });
+
+  it("gives the failure reason with a failure, and announces a re-run that fails again", () => {
+    const failed = (s: number) =>
+      file("a", { status: "failed", failureReason: "This PDF is damaged", updatedAt: at(s) });
+    expect(
+      announce([
+        { list: [file("a", { status: "extracting", updatedAt: at(1) })] },
+        { list: [failed(2)] },
+        { list: [file("a", { status: "queued", updatedAt: at(3) })] },
+        { list: [failed(4)] },
+      ]),
+    ).toEqual([
+      [],
+      ["a.pdf: failed (This PDF is damaged)"],
+      ["a.pdf: queued"],
+      ["a.pdf: failed (This PDF is damaged)"],
+    ]);
+  });
+
+  it("neither announces nor takes back a state from a list older than the one seen", () => {
+    const extracted = file("a", { status: "extracted", updatedAt: at(5) });
+    const stale = file("a", { status: "extracting", updatedAt: at(3) });
+    expect(
+      announce([
+        { list: [file("a", { updatedAt: at(1) })] },
+        { list: [extracted] },
+        { list: [stale] },
+        { list: [extracted] },
+      ]),
+    ).toEqual([[], ["a.pdf: extracted"], [], []]);
+  });
+
+  it("starts again without announcing when another property is picked", () => {
+    expect(
+      announce([
+        { propertyId: "p1", list: [file("a", { updatedAt: at(1) })] },
+        { propertyId: "p2", list: [file("x", { status: "extracted" })] },
+        { propertyId: "p1", list: [file("a", { status: "extracted", updatedAt: at(9) })] },
+        { propertyId: "p1", list: [file("a", { status: "failed", updatedAt: at(10) })] },
+      ]),
+    ).toEqual([[], [], [], ["a.pdf: failed"]]);
+  });
+
+  it("forgets a file that left the list", () => {
+    const out = statusChanges(
+      { propertyId: "p1", files: new Map([["gone", { status: "queued", at: 0 }]]) },
+      "p1",
+      [],
+    );
+    expect([...out.seen.files.keys()]).toEqual([]);
   });
 });

@@ -93,3 +93,59 @@ export const canDelete = (f: Pick<StatementFile, "status">) => BEFORE_REVIEW.inc
 
 /** Extraction can run again once it has failed. */
 export const canRetryExtraction = (f: Pick<StatementFile, "status">) => f.status === "failed";
+
+/** A file whose state changed since the list was last seen: what the live region says. */
+export interface StatusChange {
+  fileId: string;
+  fileName: string;
+  status: FileStatus;
+  failureReason: string | null;
+}
+
+/** The states (and their times) of one property's files as last seen and announced. */
+export interface SeenStatuses {
+  propertyId: string;
+  files: ReadonlyMap<string, { status: FileStatus; at: number }>;
+}
+
+type Listed = Pick<StatementFile, "id" | "fileName" | "status" | "failureReason" | "updatedAt">;
+
+/**
+ * The state changes to announce when a property's file list is seen again, whatever brought
+ * the new list (a live event, polling, a refetch or this page's own upload). Each change is
+ * announced once: the states are remembered in the returned `seen`.
+ *
+ * - The first list of a property (page opened, another property picked) is only remembered:
+ *   nothing happened while the person watched it.
+ * - A file that joins the list later (uploaded here or elsewhere) starts from `uploaded`, so
+ *   it is announced once it is past that (the upload itself is announced on its own).
+ * - A list older than what was seen (a refetch that started before a live event) neither
+ *   announces nor takes back a state.
+ * - A file that left the list is forgotten.
+ */
+export function statusChanges(
+  seen: SeenStatuses | null,
+  propertyId: string,
+  list: readonly Listed[],
+): { changes: StatusChange[]; seen: SeenStatuses } {
+  const first = !seen || seen.propertyId !== propertyId;
+  const files = new Map<string, { status: FileStatus; at: number }>();
+  const changes: StatusChange[] = [];
+  for (const f of list) {
+    const now = { status: f.status, at: time(f.updatedAt) };
+    const before = first ? undefined : seen.files.get(f.id);
+    if (before && now.at < before.at) {
+      files.set(f.id, before);
+      continue;
+    }
+    files.set(f.id, now);
+    if (first || f.status === (before?.status ?? "uploaded")) continue;
+    changes.push({
+      fileId: f.id,
+      fileName: f.fileName,
+      status: f.status,
+      failureReason: f.status === "failed" ? f.failureReason : null,
+    });
+  }
+  return { changes, seen: { propertyId, files } };
+}

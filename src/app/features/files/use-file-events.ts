@@ -1,19 +1,11 @@
 /**
- * Live file status: GET /api/events (Server-Sent Events) with the access token in the query
- * string, since EventSource cannot send headers. The stream ends when the token expires; the
- * browser's own reconnect would reuse the old token, so a closed stream is reopened here
- * with a fresh token after a short, growing pause.
+ * Live file status (and inventory changes) from the page's one live channel,
+ * src/app/lib/live-events.ts: every screen that follows GET /api/events shares its
+ * EventSource, its token handling and its reconnects.
  */
 import { useEffect, useRef, useState } from "react";
-import { API_BASE_URL } from "../../lib/http";
-import { freshAccessToken } from "./access-token";
+import { liveEvents } from "../../lib/live-events";
 import { type FileStatusEvent, parseFileStatusEvent } from "./file-list";
-
-export const eventsUrl = (token: string) =>
-  `${API_BASE_URL}/api/events?access_token=${encodeURIComponent(token)}`;
-
-/** Pause before reopening after `failures` closes in a row: 1 s, 2 s, 4 s ... at most 30 s. */
-export const reconnectDelay = (failures: number) => Math.min(30_000, 1000 * 2 ** Math.max(0, failures));
 
 export interface FileEventsHandlers {
   onStatus(event: FileStatusEvent): void;
@@ -30,62 +22,19 @@ export function useFileEvents(handlers: FileEventsHandlers, enabled = true): boo
   latest.current = handlers;
 
   useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
-    let source: EventSource | null = null;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let failures = 0;
-    let stopped = false;
-    let opening = false;
-
-    const schedule = () => {
-      if (stopped) return;
-      timer = setTimeout(open, reconnectDelay(failures));
-      failures += 1;
-    };
-
-    async function open() {
-      timer = null;
-      opening = true;
-      const token = await freshAccessToken().catch(() => null);
-      opening = false;
-      if (stopped) return;
-      if (!token) {
-        schedule();
-        return;
-      }
-      const es = new EventSource(eventsUrl(token));
-      source = es;
-      es.onopen = () => {
-        failures = 0;
-        setConnected(true);
-        latest.current.onOpen?.();
-      };
-      es.addEventListener("file-status", (e) => {
-        const event = parseFileStatusEvent((e as MessageEvent<string>).data);
+    const live = liveEvents();
+    if (!enabled || !live) return;
+    const leave = [
+      live.subscribe("file-status", (data) => {
+        const event = parseFileStatusEvent(data);
         if (event) latest.current.onStatus(event);
-      });
-      es.addEventListener("inventory-changed", () => latest.current.onInventoryChanged?.());
-      es.onerror = () => {
-        setConnected(false);
-        // Let the browser retry a dropped connection; reopen ourselves once it gives up (401 on an expired token).
-        if (es.readyState === EventSource.CLOSED) {
-          es.close();
-          if (source === es) source = null;
-          schedule();
-        }
-      };
-    }
-
-    void open();
-    const reopenWhenOnline = () => {
-      if (!source && !timer && !opening) void open();
-    };
-    window.addEventListener("online", reopenWhenOnline);
+      }),
+      live.subscribe("inventory-changed", () => latest.current.onInventoryChanged?.()),
+      live.onOpen(() => latest.current.onOpen?.()),
+      live.onConnection(setConnected),
+    ];
     return () => {
-      stopped = true;
-      window.removeEventListener("online", reopenWhenOnline);
-      if (timer) clearTimeout(timer);
-      source?.close();
+      for (const off of leave) off();
       setConnected(false);
     };
   }, [enabled]);
