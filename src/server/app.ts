@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
 import { authPlugin } from "./plugins/auth";
 import { installErrorHandler } from "./plugins/errors";
+import { withLogRedaction } from "./plugins/log-redaction";
 
 export interface BuildOptions {
   config: Config;
@@ -43,7 +44,7 @@ function makeAjv(strict: boolean) {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: withLogRedaction(opts.logger ?? { level: config.logLevel }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
