@@ -7,7 +7,7 @@
 
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import bwipjs from "bwip-js";
+import bwipjs from "bwip-js/node";
 
 export const FRAME_W = 640;
 export const FRAME_H = 480;
