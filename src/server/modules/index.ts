@@ -10,6 +10,7 @@ import { companyRoutes } from "./company/routes";
 import { fileRoutes } from "./file/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
+import { photoRoutes } from "./inventory/photo-routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { publicFormRoutes } from "./public-forms/routes";
 import { rpieRoutes } from "./rpie/routes";
@@ -32,4 +33,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(companyRoutes);
   await app.register(adminRoutes);
   await app.register(inventoryRoutes);
+  await app.register(photoRoutes);
 }
