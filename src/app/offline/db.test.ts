@@ -54,6 +54,7 @@ describe("Dexie schema", () => {
       "items",
       "meta",
       "outbox",
+      "photoUploads",
       "products",
     ]);
   });
@@ -63,7 +64,14 @@ describe("Dexie schema", () => {
       const name = fresh();
       const old = createDb(name, { upTo: earlier.version });
       await old.open();
-      await old.table("items").put(v1Item);
+      // A row as that version writes it (version 2 and later rows have the optional fields).
+      await old
+        .table("items")
+        .put(
+          earlier.version >= 2
+            ? { ...v1Item, photos: [], notes: null, barcode: null, location: null }
+            : v1Item,
+        );
       await old
         .table("items")
         .put({ ...v1Item, id: "0190f0a0-0000-7000-8000-000000000002", sku: "A2", photos: ["p"] });
@@ -102,6 +110,32 @@ describe("Dexie schema", () => {
         notBefore: null,
       });
       expect(await db.outbox.where("[entity+id]").equals(["item", v1Item.id]).count()).toBe(1);
+      // and the photo queue (version 3) takes a photo and lists a link's photos in order
+      const photo = {
+        hash: "h1",
+        bytes: new Uint8Array([1, 2, 3]).buffer,
+        type: "image/webp",
+        width: 2,
+        height: 1,
+        state: "waiting" as const,
+        error: null,
+        lastStatus: null,
+        attempts: 0,
+        notBefore: null,
+        photoId: null,
+      };
+      await db.photoUploads.bulkAdd([
+        { ...photo, id: "p2", createdAt: "2026-01-01T00:00:02.000Z" },
+        { ...photo, id: "p1", createdAt: "2026-01-01T00:00:01.000Z" },
+        { ...photo, id: "p3", hash: "h2", createdAt: "2026-01-01T00:00:00.000Z" },
+      ]);
+      const ofLink = await db.photoUploads
+        .where("[hash+createdAt]")
+        .between(["h1", ""], ["h1", "\uffff"])
+        .toArray();
+      expect(ofLink.map((p) => p.id)).toEqual(["p1", "p2"]);
+      expect(new Uint8Array(ofLink[0]?.bytes as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]));
+      expect(await db.photoUploads.where("state").equals("waiting").count()).toBe(3);
     });
   }
 });

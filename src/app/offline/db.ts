@@ -74,6 +74,33 @@ export interface MetaRecord {
   value: unknown;
 }
 
+/**
+ * A photo taken on the phone page (/take-inventory-photo/{hash}) waiting to be uploaded with
+ * the link, or its outcome (docs/warehouse.md "Photos by link"). `id` is a UUIDv7 made when the
+ * photo was kept, sent as the Idempotency-Key on every try, so a replay never adds it twice.
+ */
+export interface PhotoUploadRecord {
+  id: string;
+  /** The photo link's hash (the capability that lets the upload in). */
+  hash: string;
+  /** The compressed image (an ArrayBuffer: Blobs in IndexedDB are unreliable on older Safari). */
+  bytes: ArrayBuffer;
+  type: string;
+  width: number;
+  height: number;
+  /** waiting → sending → done; failed when the server refused it (its message in `error`). */
+  state: "waiting" | "sending" | "done" | "failed";
+  error: string | null;
+  /** Last HTTP status (0 = no answer). */
+  lastStatus: number | null;
+  attempts: number;
+  /** Epoch ms before which it is not sent again (after a 5xx or 429). */
+  notBefore: number | null;
+  createdAt: string;
+  /** The server's photo, once stored. */
+  photoId: string | null;
+}
+
 export type BlocklotDb = Dexie & {
   items: EntityTable<Item, "id">;
   products: EntityTable<Product, "id">;
@@ -81,6 +108,7 @@ export type BlocklotDb = Dexie & {
   outbox: Table<OutboxEntry, number>;
   meta: EntityTable<MetaRecord, "key">;
   conflicts: EntityTable<ConflictRecord, "seq">;
+  photoUploads: EntityTable<PhotoUploadRecord, "id">;
 };
 
 export interface SchemaVersion {
@@ -121,6 +149,14 @@ export const SCHEMA: readonly SchemaVersion[] = [
           const r = row as unknown as Record<string, unknown>;
           for (const [k, v] of Object.entries(ITEM_FIELD_DEFAULTS)) if (r[k] === undefined) r[k] = v;
         });
+    },
+  },
+  {
+    // 3: photos taken with a photo link, queued until uploaded (page and service worker send
+    // them in order of `createdAt`, per link).
+    version: 3,
+    stores: {
+      photoUploads: "id, [hash+createdAt], state",
     },
   },
 ];
