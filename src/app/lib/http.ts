@@ -4,6 +4,7 @@
  * retry on 401, a 403 sends the user to the forbidden page. Refreshes are single-flight.
  */
 import { isTokenExpired, type TokenPair, tokenStore } from "../features/auth/tokens";
+import { continuesSession, takeHandedTokens } from "./token-handoff";
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? "";
 
@@ -131,6 +132,10 @@ export function refreshTokens(): Promise<TokenPair> {
   refreshing ??= (async () => {
     const seen = tokenStore.refresh();
     return withRefreshLock(async () => {
+      // The service worker may have rotated the session while replaying (see token-handoff.ts)
+      const handed = await takeHandedTokens();
+      if (handed && tokenStore.refresh() && continuesSession(handed, tokenStore.access()))
+        tokenStore.save(handed);
       const refreshToken = tokenStore.refresh();
       const access = tokenStore.access();
       if (refreshToken && refreshToken !== seen && access && !isTokenExpired(access)) {
