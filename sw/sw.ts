@@ -2,12 +2,14 @@
 /**
  * Blocklot service worker (Workbox, injectManifest). Precaches the app shell and every
  * route chunk so any screen opens offline; client-side routes fall back to index.html.
+ * Replays the outbox of writes made offline (src/app/offline/sw-replay.ts, docs/offline.md).
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { type ReplayScope, startOutboxReplay } from "../src/app/offline/sw-replay";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -56,3 +58,7 @@ self.addEventListener("message", (event) => {
 });
 
 clientsClaim();
+
+// The outbox: drained on the Background Sync tag "blocklot-outbox", on a SYNC_OUTBOX message
+// and now, at SW start (the same entries, keys and Web Lock as the pages' engine).
+startOutboxReplay(self as unknown as ReplayScope);

@@ -9,6 +9,7 @@ import { useAuth } from "../features/auth/auth-context";
 import { useFileEvents } from "../features/files/use-file-events";
 import { appTransport } from "./app-transport";
 import { getDb } from "./db";
+import { answerServiceWorkerTokenRequests, askServiceWorkerToReplay } from "./sw-bridge";
 import { createSyncEngine, type SyncEngine } from "./sync-engine";
 import { onInventoryChanged, requestBackgroundSync, startSync } from "./triggers";
 
@@ -41,6 +42,19 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!companyId) return;
     return startSync(getSyncEngine(), companyId, { requestBackgroundSync: () => requestBackgroundSync() });
+  }, [companyId]);
+
+  // The service worker replays with this page's token; when the page goes away mid-replay,
+  // the SW carries on (it waits for this page's outbox lock to be released).
+  useEffect(() => {
+    if (!companyId) return;
+    const stop = answerServiceWorkerTokenRequests();
+    const onPageHide = () => void askServiceWorkerToReplay();
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      stop();
+      window.removeEventListener("pagehide", onPageHide);
+    };
   }, [companyId]);
 
   // The live channel: a change by another user or device of the company → pull now.
