@@ -79,18 +79,34 @@ describe("POST /api/inventory/items/bulk", () => {
     expect(body).toMatchObject({ created: 1000, updated: 0, unchanged: 0, refused: 0 });
     expect(body.results).toHaveLength(1000);
     body.results.forEach((r, i) => {
-      expect(r.id).toBe(items[i]?.id);
-      expect(r.status).toBe("created");
-      expect(r.row).toMatchObject({
+      expect(r).toEqual({
         id: items[i]?.id,
-        companyId: alice.companyId,
-        batchId,
-        sku: `BULK-${i}`,
-        price: 100 + i,
+        status: "created",
         version: 1,
-        condition: 13,
-        weight: { value: null, unit: "POUND" },
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
+    });
+    // Stored as sent, with the defaults filled in.
+    const one = await inject({
+      method: "GET",
+      url: `/api/inventory/items/${items[7]?.id}`,
+      headers: alice.auth,
+    });
+    expect(one.json()).toMatchObject({
+      id: items[7]?.id,
+      companyId: alice.companyId,
+      batchId,
+      sku: "BULK-7",
+      price: 107,
+      quantity: 0,
+      version: 1,
+      condition: 13,
+      category: "inventory",
+      dimensions: { length: null, width: null, height: null, unit: "INCH" },
+      weight: { value: null, unit: "POUND" },
+      photos: [],
+      createdAt: body.results[7]?.createdAt,
     });
     const list = await inject({
       method: "GET",
@@ -150,7 +166,13 @@ describe("POST /api/inventory/items/bulk", () => {
       message: "id: The item id must be a UUIDv7 made by the app",
     });
     expect(foreign).toMatchObject({ status: "invalid", errors: { batchId: "Batch not found" } });
-    expect(ok2).toMatchObject({ status: "created", row: { sku: "MIX-OK-2" } });
+    expect(ok2).toMatchObject({ status: "created", version: 1 });
+    const trimmed = await inject({
+      method: "GET",
+      url: `/api/inventory/items/${ok2?.id}`,
+      headers: emp.auth,
+    });
+    expect(trimmed.json().sku).toBe("MIX-OK-2");
     expect(await liveCount(alice.companyId, batchId)).toBe(2);
     const stored = await server.database.db
       .select({ sku: inventoryItems.sku })
@@ -165,7 +187,7 @@ describe("POST /api/inventory/items/bulk", () => {
     expect((await bulk(emp.auth, [a, b])).json().created).toBe(2);
     const again = (await bulk(emp.auth, [a, b])).json() as BulkItemsResponse;
     expect(again).toMatchObject({ created: 0, unchanged: 2, refused: 0 });
-    expect(again.results[0]?.row).toMatchObject({ id: a.id, version: 1 });
+    expect(again.results[0]).toMatchObject({ id: a.id, status: "unchanged", version: 1 });
 
     const res = (
       await bulk(emp.auth, [
@@ -173,7 +195,9 @@ describe("POST /api/inventory/items/bulk", () => {
         { ...b, title: "Other title" },
       ])
     ).json() as BulkItemsResponse;
-    expect(res.results[0]).toMatchObject({ status: "updated", row: { title: "Renamed", version: 2 } });
+    expect(res.results[0]).toMatchObject({ status: "updated", version: 2 });
+    const renamed = await inject({ method: "GET", url: `/api/inventory/items/${a.id}`, headers: emp.auth });
+    expect(renamed.json()).toMatchObject({ title: "Renamed", version: 2 });
     expect(res.results[1]).toMatchObject({ status: "conflict", current: { id: b.id, version: 1 } });
     const stale = (await bulk(emp.auth, [{ ...a, title: "Stale", version: 1 }])).json() as BulkItemsResponse;
     expect(stale.results[0]).toMatchObject({ status: "conflict", current: { title: "Renamed", version: 2 } });
@@ -224,9 +248,9 @@ describe("POST /api/inventory/items/bulk", () => {
       message: "This id is already in use; make a new id for a new item",
     });
     expect(bobsTry.results[0].current).toBeUndefined();
-    expect(bobsTry.results[0].row).toBeUndefined();
+    expect(bobsTry.results[0].version).toBeUndefined();
     // The same SKU in another company is not a duplicate.
-    expect(bobsTry.results[1]).toMatchObject({ status: "created", row: { companyId: bob.companyId } });
+    expect(bobsTry.results[1]).toMatchObject({ status: "created", version: 1 });
     const [still] = await server.database.db
       .select({ title: inventoryItems.title, companyId: inventoryItems.companyId })
       .from(inventoryItems)

@@ -6,9 +6,9 @@
  *
  * The server answers each item on its own. On that answer (`acknowledgeBulk`, called by the
  * engine inside its drain):
- * - stored items (created / updated / unchanged) take the server's row, unless the user has
- *   queued later writes to them: then they only take the version, and those writes are based
- *   on it (the same rule as a single create);
+ * - stored items (created / updated / unchanged) take the server's version and timestamps (the
+ *   server stored the fields sent); writes the user queued to them meanwhile are based on that
+ *   version (the same rule as a single create);
  * - refused items (a SKU another item took meanwhile, a rule) become `rejected` create
  *   entries of their own, with the server's reason and the user's data — shown on the sync
  *   screen with retry and discard like any rejected write. Nothing is dropped silently.
@@ -118,12 +118,17 @@ export async function acknowledgeBulk(
       if (x.entity !== "item" || x.bulk) continue;
       later.set(x.id, [...(later.get(x.id) ?? []), x]);
     }
-    const puts: Item[] = [];
+    const stamps: { key: string; changes: Partial<Item> }[] = [];
     for (const r of data.results) {
       const queued = later.get(r.id) ?? [];
-      if (BULK_STORED.has(r.status) && r.row) {
-        if (queued.length === 0) puts.push(r.row);
-        else await rebase(db, r.id, r.row.version, queued);
+      if (BULK_STORED.has(r.status) && typeof r.version === "number") {
+        // the server stored the fields sent: the local row takes its version and timestamps
+        if (queued.length === 0) {
+          const changes: Partial<Item> = { version: r.version };
+          if (r.createdAt) changes.createdAt = r.createdAt;
+          if (r.updatedAt) changes.updatedAt = r.updatedAt;
+          stamps.push({ key: r.id, changes });
+        } else await rebase(db, r.id, r.version, queued);
         continue;
       }
       // Refused: keep the user's row and say why, unless the user has deleted it meanwhile.
@@ -149,7 +154,7 @@ export async function acknowledgeBulk(
         notBefore: null,
       });
     }
-    await db.items.bulkPut(puts);
+    await db.items.bulkUpdate(stamps);
   });
   return true;
 }

@@ -132,7 +132,8 @@ class FakeApi {
     const { items } = req.body as { items: (ItemFields & { id: string })[] };
     const results: BulkItemResult[] = items.map(({ id, ...f }) => {
       const existing = this.rows.get(id);
-      if (existing) return { id, status: "unchanged", row: existing };
+      const stamps = (r: Item) => ({ version: r.version, createdAt: r.createdAt, updatedAt: r.updatedAt });
+      if (existing) return { id, status: "unchanged", ...stamps(existing) };
       const holder = [...this.rows.values()].find((r) => r.sku === f.sku);
       if (holder) {
         return {
@@ -147,7 +148,7 @@ class FakeApi {
       this.rows.set(id, row);
       this.record(row, id);
       this.writes++;
-      return { id, status: "created", row };
+      return { id, status: "created", ...stamps(row) };
     });
     const count = (st: string) => results.filter((r) => r.status === st).length;
     const body: BulkItemsResponse = {
@@ -790,6 +791,7 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
     expect(await db.outbox.count()).toBe(0);
     const local = await db.items.bulkGet(items.map((i) => i.id));
     expect(local.every((r) => r?.version === 1)).toBe(true);
+    expect(local[3]).toEqual(api.rows.get(items[3]?.id as string));
   });
 
   it("a lost answer is replayed with the same key and creates nothing twice", async () => {

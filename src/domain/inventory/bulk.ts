@@ -13,7 +13,8 @@ export const BULK_CHUNK = 1000;
 
 /**
  * Per item: `created` (new id), `updated` (existing id, `version` matched), `unchanged`
- * (existing id, no `version`, same fields: a resent create) — these three carry `row`;
+ * (existing id, no `version`, same fields: a resent create) — these three carry the stored
+ * `version`, `createdAt` and `updatedAt`;
  * refused: `duplicate-sku` (another live item of the company, or an earlier item of the same
  * request, has the SKU), `invalid` (a rule of validate.ts, a batch/product not in the company,
  * an id given twice), `conflict` (stale or missing `version` on an existing item; `current`
@@ -46,8 +47,13 @@ export interface BulkItemResult {
   errors?: Record<string, string>;
   /** duplicate-sku: the item that holds the SKU (absent when it is an earlier item of the request). */
   conflictingId?: string;
-  /** The item as stored (created, updated, unchanged). */
-  row?: Item;
+  /**
+   * Stored items (created, updated, unchanged): the server's version and timestamps. Its fields
+   * are the ones sent, with the defaults filled in and the SKU trimmed (GET the item for the row).
+   */
+  version?: number;
+  createdAt?: string;
+  updatedAt?: string;
   /** conflict: the item as it is now. */
   current?: Item;
 }

@@ -4,10 +4,11 @@
  * inventory write; each item is answered on its own (created / updated / unchanged, or refused
  * with the reason) — the request is not all-or-nothing, except for a body the schema refuses
  * (400 for the whole request, nothing written). Lookups and inserts are set-based: four
- * queries whatever the number of items, plus one insert per 500 new items.
+ * queries whatever the number of items, plus one insert per 500 new items; stored items are
+ * answered with their version and timestamps only (their fields are the ones sent).
  */
 import type { Static } from "@sinclair/typebox";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   BULK_ITEMS_PATH,
@@ -38,6 +39,72 @@ const ITEM_KEYS = Object.keys({
 }) as (keyof ItemFields)[];
 const fieldsOf = (item: Item): ItemFields =>
   Object.fromEntries(ITEM_KEYS.map((k) => [k, item[k]])) as unknown as ItemFields;
+
+const stamps = (item: Item) => ({
+  version: item.version,
+  createdAt: item.createdAt,
+  updatedAt: item.updatedAt,
+});
+
+/**
+ * One INSERT for many new items: the rows go in as one JSON parameter read by
+ * jsonb_to_recordset (binding ~25 parameters per row costs more than the insert itself on
+ * PGlite), and only the columns the server sets come back.
+ */
+async function insertItems(tx: Db, companyId: string, part: { id: string; fields: ItemFields }[]) {
+  const rows = part.map(({ id, fields: f }) => ({
+    id,
+    batch_id: f.batchId,
+    product_id: f.productId,
+    sku: f.sku,
+    barcode: f.barcode,
+    title: f.title,
+    description: f.description,
+    quantity: f.quantity,
+    condition: f.condition,
+    price: f.price,
+    category: f.category,
+    dim_length: f.dimensions.length,
+    dim_width: f.dimensions.width,
+    dim_height: f.dimensions.height,
+    dim_unit: f.dimensions.unit,
+    weight_value: f.weight.value,
+    weight_unit: f.weight.unit,
+    location: f.location,
+    status: f.status,
+    publication_status: f.publicationStatus,
+    photos: f.photos,
+    notes: f.notes,
+  }));
+  const result = await tx.execute<{
+    id: string;
+    version: number;
+    created_at: string | Date;
+    updated_at: string | Date;
+  }>(sql`
+    insert into inventory_items (id, company_id, batch_id, product_id, sku, barcode, title, description,
+      quantity, condition, price, category, dim_length, dim_width, dim_height, dim_unit, weight_value,
+      weight_unit, location, status, publication_status, photos, notes)
+    select x.id, ${companyId}::uuid, x.batch_id, x.product_id, x.sku, x.barcode, x.title, x.description,
+      x.quantity, x.condition, x.price, x.category, x.dim_length, x.dim_width, x.dim_height, x.dim_unit,
+      x.weight_value, x.weight_unit, x.location, x.status, x.publication_status,
+      array(select jsonb_array_elements_text(x.photos)), x.notes
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, batch_id uuid, product_id uuid,
+      sku text, barcode text, title text, description text, quantity integer, condition smallint,
+      price bigint, category text, dim_length double precision, dim_width double precision,
+      dim_height double precision, dim_unit text, weight_value double precision, weight_unit text,
+      location text, status text, publication_status smallint, photos jsonb, notes text)
+    returning id, version, created_at, updated_at`);
+  const out = new Map<string, { version: number; createdAt: string; updatedAt: string }>();
+  for (const r of result.rows) {
+    out.set(r.id, {
+      version: Number(r.version),
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    });
+  }
+  return out;
+}
 
 /** Creates, replaces or confirms many items of one company; one result per item, in order. */
 export async function bulkUpsertItems(
@@ -84,8 +151,15 @@ export async function bulkUpsertItems(
   const productIds = [
     ...new Set(candidates.flatMap((c) => (c.fields.productId ? [c.fields.productId] : []))),
   ];
+  // Lists go in as one JSON parameter each (1,000 bound parameters cost more than the query).
+  const uuids = (list: string[]) =>
+    sql`any(array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb)::uuid))`;
   const existing = ids.length
-    ? await tx.select().from(inventoryItems).where(inArray(inventoryItems.id, ids)).for("update")
+    ? await tx
+        .select()
+        .from(inventoryItems)
+        .where(sql`${inventoryItems.id} = ${uuids(ids)}`)
+        .for("update")
     : [];
   const byId = new Map(existing.map((r) => [r.id, r]));
   const skuOwners = skus.length
@@ -95,7 +169,7 @@ export async function bulkUpsertItems(
         .where(
           and(
             eq(inventoryItems.companyId, companyId),
-            inArray(inventoryItems.sku, skus),
+            sql`${inventoryItems.sku} = any(array(select jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb)))`,
             isNull(inventoryItems.deletedAt),
           ),
         )
@@ -165,7 +239,7 @@ export async function bulkUpsertItems(
     const current = itemToApi(row);
     if (c.version === undefined) {
       results[index] = sameJson(fieldsOf(current), fields)
-        ? { id, status: "unchanged", row: current }
+        ? { id, status: "unchanged", ...stamps(current) }
         : {
             id,
             status: "conflict",
@@ -186,17 +260,17 @@ export async function bulkUpsertItems(
     if (current.sku !== fields.sku && owner.get(current.sku)?.id === id) owner.delete(current.sku);
     owner.set(fields.sku, { id, index });
     const updated = await patchRecord(tx, ITEM, companyId, id, { ...fields, version: c.version });
-    results[index] = { id, status: "updated", row: updated };
+    results[index] = { id, status: "updated", ...stamps(updated) };
   }
 
   for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
     const part = toInsert.slice(i, i + INSERT_CHUNK);
-    const rows = await tx
-      .insert(inventoryItems)
-      .values(part.map((p) => ({ id: p.id, companyId, ...ITEM.columns(p.fields) }) as never))
-      .returning();
-    const stored = new Map(rows.map((r) => [r.id, itemToApi(r)]));
-    for (const p of part) results[p.index] = { id: p.id, status: "created", row: stored.get(p.id) as Item };
+    const stored = await insertItems(tx, companyId, part);
+    for (const p of part) {
+      const s = stored.get(p.id);
+      if (!s) throw new Error(`item ${p.id} was not inserted`);
+      results[p.index] = { id: p.id, status: "created", ...s };
+    }
   }
 
   const count = (s: BulkItemResult["status"]) => results.filter((r) => r.status === s).length;

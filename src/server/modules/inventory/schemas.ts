@@ -216,7 +216,9 @@ export const BulkItemResultSchema = Type.Object({
   message: Type.Optional(Type.String()),
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
   conflictingId: Type.Optional(Uuid),
-  row: Type.Optional(ItemSchema),
+  version: Type.Optional(Type.Integer()),
+  createdAt: Type.Optional(Timestamp),
+  updatedAt: Type.Optional(Timestamp),
   current: Type.Optional(ItemSchema),
 });
 export const BulkItemsResult = Type.Object({
