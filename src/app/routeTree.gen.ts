@@ -47,6 +47,7 @@ import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
+import { Route as DashboardScanInventoryRouteImport } from "./routes/dashboard/scan-inventory"
 import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
@@ -268,6 +269,11 @@ const DashboardPropertiesRoute = DashboardPropertiesRouteImport.update({
   path: "/properties",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardScanInventoryRoute = DashboardScanInventoryRouteImport.update({
+  id: "/scan-inventory",
+  path: "/scan-inventory",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const InvitationHashRoute = InvitationHashRouteImport.update({
   id: "/invitation/$hash",
   path: "/invitation/$hash",
@@ -466,6 +472,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
+  "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/admin/": typeof AdminIndexRoute
@@ -531,6 +538,7 @@ export interface FileRoutesByTo {
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
+  "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/": typeof PublicIndexRoute
@@ -602,6 +610,7 @@ export interface FileRoutesById {
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
+  "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/_public/": typeof PublicIndexRoute
@@ -674,6 +683,7 @@ export interface FileRouteTypes {
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/properties"
+    | "/dashboard/scan-inventory"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/admin/"
@@ -739,6 +749,7 @@ export interface FileRouteTypes {
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/properties"
+    | "/dashboard/scan-inventory"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/"
@@ -809,6 +820,7 @@ export interface FileRouteTypes {
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/properties"
+    | "/dashboard/scan-inventory"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/_public/"
@@ -1142,6 +1154,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardPropertiesRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/scan-inventory": {
+      id: "/dashboard/scan-inventory"
+      path: "/scan-inventory"
+      fullPath: "/dashboard/scan-inventory"
+      preLoaderRoute: typeof DashboardScanInventoryRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/invitation/$hash": {
       id: "/invitation/$hash"
       path: "/invitation/$hash"
@@ -1409,6 +1428,7 @@ interface DashboardRouteChildren {
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
+  DashboardScanInventoryRoute: typeof DashboardScanInventoryRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
@@ -1422,6 +1442,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
+  DashboardScanInventoryRoute: DashboardScanInventoryRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,

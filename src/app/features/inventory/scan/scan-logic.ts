@@ -1,0 +1,186 @@
+/**
+ * The scanner's pure rules (no DOM, no Dexie): what a decoded code is, when the same code is
+ * ignored, which action a scan leads to, the fields of an item made from an unknown code, and
+ * what a camera failure means for the person holding the phone. Tested in scan-logic.test.ts.
+ */
+import {
+  ITEM_CONDITIONS,
+  ITEM_LIMITS,
+  type ItemFields,
+  PUBLICATION_STATUS,
+} from "../../../../domain/inventory/item";
+
+/** "open": a found item opens; "count": a found item gets +1 and the scanner stays. */
+export type ScanMode = "open" | "count";
+
+/** What a scan did: opened a found item, added 1 to it, or created an item for an unknown code. */
+export type ScanAction = "opened" | "counted" | "created";
+
+/** Where a code came from. */
+export type ScanSource = "camera" | "manual" | "photo";
+
+export type CodeCheck = { ok: true; code: string } | { ok: false; reason: "empty" | "too-long" };
+
+/**
+ * A decoded or typed code as it is looked up and stored: control characters (a CODE128's
+ * FNC1 group separator, a scanner's trailing CR) become nothing, surrounding spaces go.
+ * Longer than the barcode/SKU limit (64) is refused: no item could hold it.
+ */
+export function normalizeCode(raw: string): CodeCheck {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const code = raw.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  if (code === "") return { ok: false, reason: "empty" };
+  if (code.length > Math.min(ITEM_LIMITS.barcodeMax, ITEM_LIMITS.skuMax))
+    return { ok: false, reason: "too-long" };
+  return { ok: true, code };
+}
+
+/**
+ * The spellings of one product code that a record may hold: a UPC-A (12 digits) is the same
+ * number as the EAN-13 with a leading 0, and decoders report either. The code itself first.
+ */
+export function codeVariants(code: string): string[] {
+  if (/^\d{12}$/.test(code)) return [code, `0${code}`];
+  if (/^0\d{12}$/.test(code)) return [code, code.slice(1)];
+  return [code];
+}
+
+/**
+ * Continuous scanning reports a code on every frame it is in view. A code is taken once; the
+ * same code again is ignored until it has been out of view for `windowMs` (every sighting
+ * restarts the wait), so a label held in front of the camera counts once and counting the
+ * next identical item means moving away for a moment. A different code is taken at once.
+ */
+export function createCodeDebouncer(windowMs = 2000) {
+  let last: { code: string; at: number } | null = null;
+  return {
+    accept(code: string, now: number): boolean {
+      if (last && last.code === code && now - last.at < windowMs) {
+        last.at = now;
+        return false;
+      }
+      last = { code, at: now };
+      return true;
+    },
+    /** Forget the last code (after a mode switch or an undo, the same label may count again). */
+    reset() {
+      last = null;
+    },
+  };
+}
+
+/** The action a scan leads to, given whether the code matched an item. */
+export function decideAction(mode: ScanMode, found: boolean): ScanAction {
+  if (!found) return "created";
+  return mode === "count" ? "counted" : "opened";
+}
+
+/** Whether the app goes to the item's page after the scan. */
+export const opensItem = (mode: ScanMode) => mode === "open";
+
+/**
+ * Fields of the item made for an unknown code: the code is its barcode and its SKU (so both
+ * this code and a label printed from the SKU find it again), quantity 1, a placeholder title
+ * and description the seller replaces. Passes validateItemFields (tested).
+ */
+export function scannedItemFields(code: string, text: { title: string; description: string }): ItemFields {
+  return {
+    batchId: null,
+    productId: null,
+    sku: code,
+    barcode: code,
+    title: text.title.slice(0, ITEM_LIMITS.titleMax),
+    description: text.description,
+    quantity: 1,
+    condition: ITEM_CONDITIONS.NEW,
+    price: null,
+    category: "inventory",
+    dimensions: { length: null, width: null, height: null, unit: "INCH" },
+    weight: { value: null, unit: "POUND" },
+    location: null,
+    status: "new",
+    publicationStatus: PUBLICATION_STATUS.UNPUBLISHED,
+    photos: [],
+    notes: null,
+  };
+}
+
+/** Why the camera cannot be used, in the terms the page explains. */
+export type CameraProblem =
+  | "denied" // the person or a policy refused access
+  | "absent" // no camera on this device (or none matching)
+  | "busy" // another app holds it, or the hardware failed
+  | "insecure" // not HTTPS: browsers only give cameras to secure pages
+  | "unsupported" // this browser has no camera API
+  | "unknown";
+
+const NAMES: [RegExp, CameraProblem][] = [
+  [/NotAllowedError|PermissionDeniedError|Permission denied|SecurityError/i, "denied"],
+  [/NotFoundError|DevicesNotFoundError|OverconstrainedError|Requested device not found/i, "absent"],
+  [/NotReadableError|TrackStartError|AbortError|Could not start video source/i, "busy"],
+  [/insecure|secure context|https/i, "insecure"],
+  [/not supported|NotSupportedError|TypeError/i, "unsupported"],
+];
+
+/**
+ * Reads a camera failure: a DOMException from getUserMedia (by its name), or the string
+ * html5-qrcode rejects with ("Error getting userMedia, error = NotAllowedError: …").
+ */
+export function classifyCameraError(err: unknown): CameraProblem {
+  const text =
+    err instanceof Error || (typeof err === "object" && err !== null && "name" in err)
+      ? `${(err as { name?: string }).name ?? ""}: ${(err as { message?: string }).message ?? ""}`
+      : String(err);
+  for (const [re, problem] of NAMES) if (re.test(text)) return problem;
+  return "unknown";
+}
+
+/** Before asking: can this page have a camera at all? null = go ahead and ask. */
+export function cameraPrecheck(env: {
+  isSecureContext: boolean;
+  hasGetUserMedia: boolean;
+}): CameraProblem | null {
+  if (!env.isSecureContext) return "insecure";
+  if (!env.hasGetUserMedia) return "unsupported";
+  return null;
+}
+
+export interface CameraChoice {
+  id: string;
+  label: string;
+}
+
+const REAR = /back|rear|environment|world|hinten|rück|trasera|posterior/i;
+
+/**
+ * The camera to start: the one chosen last time if it is still there, else one whose label
+ * says it faces away (labels are known once permission is given); null = let the browser pick
+ * with `facingMode: "environment"`.
+ */
+export function pickCamera(cameras: readonly CameraChoice[], savedId: string | null): string | null {
+  if (savedId && cameras.some((c) => c.id === savedId)) return savedId;
+  const rear = cameras.filter((c) => REAR.test(c.label));
+  // phones list several rear lenses; the last is usually the main wide one on Android
+  if (rear.length) return (rear[rear.length - 1] as CameraChoice).id;
+  return null;
+}
+
+/**
+ * Runs async jobs one after another in call order (scans are applied one at a time, so two
+ * quick +1s on one item both count). A failing job does not stop the next ones.
+ */
+export function createSerialQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return function run<T>(job: () => Promise<T>): Promise<T> {
+    const next = tail.then(job, job);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/** Zoom steps a slider can offer for a capability range (null when it is not a real range). */
+export function zoomRange(cap: { min: number; max: number; step: number } | null) {
+  if (!cap || !Number.isFinite(cap.min) || !Number.isFinite(cap.max) || cap.max <= cap.min) return null;
+  const step = cap.step > 0 ? cap.step : (cap.max - cap.min) / 20;
+  return { min: cap.min, max: cap.max, step };
+}
