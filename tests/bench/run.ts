@@ -5,6 +5,7 @@ import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
+import { photoCompressBench } from "./photo-compress";
 import { type Figure, met } from "./util";
 
 /**
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   frontend: frontendBench,
   mapping: mappingBench,
   outputs: outputsBench,
+  "photo-compress": () => photoCompressBench(),
 };
 
 async function main() {
