@@ -4,7 +4,7 @@ import type { SyncPage } from "../../domain/inventory/item";
 import { type BlocklotDb, createDb } from "./db";
 import { createSyncEngine } from "./sync-engine";
 import { NetworkError, type SyncRequest } from "./transport";
-import { onInventoryChanged, startSync } from "./triggers";
+import { LIVE_PULL_GAP_MS, onInventoryChanged, startSync } from "./triggers";
 import { readOutboxStatus } from "./use-outbox-status";
 
 let db: BlocklotDb;
@@ -78,6 +78,39 @@ describe("sync triggers", () => {
     onInventoryChanged(); // no active sync: nothing happens
     await settle();
     expect(seen).toHaveLength(4);
+  });
+
+  it("coalesces a burst of live pokes: one pull at once, one after the gap, none lost during a pull", async () => {
+    const pulls: number[] = [];
+    let release: (() => void) | null = null;
+    const engine = createSyncEngine({
+      db,
+      transport: {
+        send: async () => {
+          pulls.push(Date.now());
+          // the second pull is slow: pokes arrive while it runs
+          if (pulls.length === 2) await new Promise<void>((r) => (release = r));
+          const page: SyncPage = { changes: [], cursor: "1", hasMore: false };
+          return { status: 200, data: page };
+        },
+      },
+      schedule: () => () => undefined,
+    });
+    const stop = startSync(engine, "c1", { target: new Target() });
+    await vi.waitFor(() => expect(pulls).toHaveLength(1)); // the start
+    const start = Date.now();
+    for (let i = 0; i < 50; i++) onInventoryChanged();
+    await vi.waitFor(() => expect(pulls).toHaveLength(2)); // at once
+    expect(pulls[1] as number).toBeLessThan(start + LIVE_PULL_GAP_MS / 2);
+    for (let i = 0; i < 50; i++) onInventoryChanged(); // during the slow pull
+    await settle();
+    expect(pulls).toHaveLength(2);
+    (release as (() => void) | null)?.();
+    await vi.waitFor(() => expect(pulls).toHaveLength(3), { timeout: LIVE_PULL_GAP_MS * 3 });
+    expect(pulls[2] as number).toBeGreaterThanOrEqual((pulls[1] as number) + LIVE_PULL_GAP_MS - 5);
+    await new Promise((r) => setTimeout(r, LIVE_PULL_GAP_MS + 100));
+    expect(pulls).toHaveLength(3); // nothing new came: no more pulls
+    stop();
   });
 
   it("readOutboxStatus counts waiting, rejected and conflicts per company", async () => {
