@@ -49,8 +49,10 @@ export function fieldErrorText(i18n: I18n, message: string): string {
   switch (c.kind) {
     case "required":
       return i18n._(msg`This field is required`);
-    case "tooLong":
-      return i18n._(msg`At most ${c.max} characters`);
+    case "tooLong": {
+      const max = c.max;
+      return i18n._(msg`At most ${max} characters`);
+    }
     case "negative":
       return i18n._(msg`Cannot be negative`);
     case "tooLarge": {
@@ -67,8 +69,10 @@ export function fieldErrorText(i18n: I18n, message: string): string {
       return i18n._(msg`Enter a number`);
     case "notInList":
       return i18n._(msg`Choose a value from the list`);
-    case "tooMany":
-      return i18n._(msg`At most ${c.max} entries`);
+    case "tooMany": {
+      const max = c.max;
+      return i18n._(msg`At most ${max} entries`);
+    }
     case "other":
       return c.message;
   }

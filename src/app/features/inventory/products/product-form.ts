@@ -75,7 +75,8 @@ export function productToValues(p: ProductFields): ProductFormValues {
     dimensionUnit: p.dimensions.unit,
     weight: blank(p.weight.value),
     weightUnit: p.weight.unit,
-    images: [...p.images],
+    // the form lists images by reference, so each appears once
+    images: [...new Set(p.images)],
   };
 }
 
