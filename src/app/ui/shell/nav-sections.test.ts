@@ -94,4 +94,10 @@ describe("active item and open groups", () => {
     expect(isItemActive(find("batchItems"), "/marketplace/import")).toBe(false);
     expect(isItemActive(find("marketplaceImport"), "/marketplace/import")).toBe(true);
   });
+
+  it("highlights Product Management on the new-product page too", () => {
+    expect(isItemActive(find("productManagement"), "/dashboard/product/create")).toBe(true);
+    expect(isItemActive(find("productManagement"), "/dashboard/product/list")).toBe(true);
+    expect(isItemActive(find("productManagement"), "/dashboard/products")).toBe(false);
+  });
 });

@@ -80,7 +80,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
           { key: "describeAndList", path: "/dashboard/describe-inventory" },
           { key: "printLabels", path: "/dashboard/print-inventory-label" },
           { key: "listingManagement", path: "/dashboard/listing" },
-          { key: "productManagement", path: "/dashboard/product/list" },
+          { key: "productManagement", path: "/dashboard/product/list", matches: ["/dashboard/product"] },
         ],
       },
     ],
