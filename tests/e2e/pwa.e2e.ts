@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
-import { baseUrl, launchBrowser, uniqueEmail } from "./browser";
+import { baseUrl, launchBrowser, newPage, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -257,4 +257,58 @@ describe("install and update prompts", () => {
       await context.close();
     }
   });
+});
+
+describe("bottom notices on a first visit", () => {
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`stacks "Ready to work offline" above the cookie banner at ${viewport.width} px, both usable`, async () => {
+      // A first visit: no cookie choice yet, no service worker.
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto("/");
+      const banner = page.getByTestId("cookie-banner");
+      const card = page.getByRole("status").filter({ hasText: "Ready to work offline" });
+      await banner.waitFor();
+      await card.waitFor({ timeout: 30_000 });
+      const bannerBox = (await banner.boundingBox()) as Box;
+      const cardBox = (await card.boundingBox()) as Box;
+      expect(bannerBox).not.toBeNull();
+      expect(cardBox).not.toBeNull();
+      expect(overlap(bannerBox, cardBox)).toBe(false);
+      // Both on screen, the card above the banner.
+      expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(bannerBox.y);
+      expect(cardBox.y).toBeGreaterThanOrEqual(0);
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(viewport.height);
+      expect(Math.max(cardBox.x + cardBox.width, bannerBox.x + bannerBox.width)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      // The floating Settings button (shown to visitors) covers neither.
+      const settingsBox = (await page.getByRole("button", { name: "Settings" }).boundingBox()) as Box;
+      expect(settingsBox).not.toBeNull();
+      expect(overlap(settingsBox, bannerBox)).toBe(false);
+      expect(overlap(settingsBox, cardBox)).toBe(false);
+      // Nothing covers their buttons (Playwright's trial click checks what receives the click).
+      await banner.getByRole("button", { name: "Accept" }).click({ trial: true, timeout: 5000 });
+      await card.getByRole("button", { name: "Close" }).click({ trial: true, timeout: 5000 });
+
+      // Accepting cookies leaves the card where the banner was; closing it empties the stack.
+      await banner.getByRole("button", { name: "Accept" }).click();
+      await banner.waitFor({ state: "detached" });
+      await expect
+        .poll(async () => {
+          const box = await card.boundingBox();
+          return box ? Math.round(viewport.height - (box.y + box.height)) : null;
+        })
+        .toBe(16);
+      await card.getByRole("button", { name: "Close" }).click();
+      await card.waitFor({ state: "detached" });
+      await context.close();
+    });
+  }
 });

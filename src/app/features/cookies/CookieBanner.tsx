@@ -2,16 +2,32 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
 import { IconCookie } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { NOTICE_EDGE, NOTICE_RIGHT, setBannerHeight } from "../../ui/bottom-stack";
 import { useCookieConsent } from "./cookie-consent";
 
 /**
  * Cookie consent banner (spec section 4): shown until Accept is pressed. Fixed at the bottom
  * of the root layout, not in a portal, so the prerendered HTML carries it (portals render
- * only in the browser).
+ * only in the browser). It reports its height (ui/bottom-stack.ts) so the PWA's card stacks
+ * above it, and leaves the floating Settings button's corner free.
  */
 export function CookieBanner() {
   const { t } = useLingui();
   const { accepted, accept } = useCookieConsent();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (accepted || !el) return;
+    const report = () => setBannerHeight(el.getBoundingClientRect().height);
+    report();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(report);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      setBannerHeight(0);
+    };
+  }, [accepted]);
   if (accepted) return null;
   return (
     <Paper
@@ -22,10 +38,11 @@ export function CookieBanner() {
       withBorder
       p="md"
       radius="lg"
+      ref={ref}
       pos="fixed"
-      bottom={16}
+      bottom={NOTICE_EDGE}
       left={16}
-      right={16}
+      right={NOTICE_RIGHT}
       mx="auto"
       maw={640}
       style={{ zIndex: 1250 }}

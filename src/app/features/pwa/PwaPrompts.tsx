@@ -1,12 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, CloseButton, Group, Paper, Portal, Text } from "@mantine/core";
 import { IconCloudCheck, IconRefresh } from "@tabler/icons-react";
+import { NOTICE_RIGHT, useStackedBottom } from "../../ui/bottom-stack";
 import { applyUpdate, dismiss, usePwa } from "./pwa-store";
 
-/** "New version available — Reload" and "ready to work offline" notices, bottom-start corner. */
+/**
+ * "New version available — Reload" and "ready to work offline" notices, bottom-start corner,
+ * above the cookie banner while that is shown (ui/bottom-stack.ts).
+ */
 export function PwaPrompts() {
   const { needRefresh, offlineReady } = usePwa();
   const { t } = useLingui();
+  const bottom = useStackedBottom();
   if (!needRefresh && !offlineReady) return null;
   return (
     <Portal>
@@ -17,8 +22,10 @@ export function PwaPrompts() {
         p="md"
         radius="md"
         pos="fixed"
-        bottom={16}
-        style={{ insetInlineStart: 16, zIndex: 1500, maxWidth: 360 }}
+        bottom={bottom}
+        // Clear of the floating Settings button on a narrow screen.
+        maw={`min(360px, calc(100vw - ${16 + NOTICE_RIGHT}px))`}
+        style={{ insetInlineStart: 16, zIndex: 1500 }}
       >
         <Group wrap="nowrap" align="flex-start" gap="sm">
           {needRefresh ? <IconRefresh size={22} /> : <IconCloudCheck size={22} />}
