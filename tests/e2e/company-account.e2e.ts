@@ -11,9 +11,11 @@ import {
   signIn,
 } from "./auth-helpers";
 import { seriousViolations } from "./axe";
-import { launchBrowser, uniqueEmail } from "./browser";
+import { baseUrl, launchBrowser, uniqueEmail } from "./browser";
 
 const INVITE_LINK = /https?:\/\/[^\s"'<>]+\/invitation\/([A-Za-z0-9_-]+)/;
+const CONFIRM_LINK_WITH_RETURN =
+  /https?:\/\/[^\s"'<>]+\/confirmation-email\/[A-Za-z0-9_-]+\?returnTo=[A-Za-z0-9_.~%-]+/;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,21 +53,34 @@ describe("company account", () => {
     await heading(invitee.page, "You're invited to join Alice Admin's company").waitFor();
     await invitee.page.getByText(`This invitation is for ${inviteeEmail}.`).waitFor();
     expect(await seriousViolations(invitee.page)).toEqual([]);
+    const invitationPath = new URL(link).pathname;
     await invitee.page.getByRole("link", { name: "Create an account" }).click();
-    await invitee.page.waitForURL((u) => u.pathname === "/auth/google/data-user-register-for-login");
+    // The way back to the invitation goes along: registration, its form, the mailed link.
+    await invitee.page.waitForURL(
+      (u) =>
+        u.pathname === "/auth/google/data-user-register-for-login" &&
+        u.searchParams.get("returnTo") === invitationPath,
+    );
     await invitee.page.getByRole("link", { name: "Sign up with email" }).click();
+    await invitee.page.waitForURL(
+      (u) =>
+        u.pathname === "/auth/google/data-user-register-for-login/form" &&
+        u.searchParams.get("returnTo") === invitationPath,
+    );
     const beforeConfirm = mailCount(inviteeEmail);
     await field(invitee.page, "Name").fill("Ivy Invitee");
     await field(invitee.page, "Email address").fill(inviteeEmail);
     await field(invitee.page, "Password").fill("invitee-password-123");
     await invitee.page.getByRole("button", { name: "Register", exact: true }).click();
     await heading(invitee.page, "Check your email").waitFor();
-    const confirm = await nextLink(inviteeEmail, CONFIRM_LINK, beforeConfirm);
+    await invitee.page.getByText("The link then takes you back to your invitation.").waitFor();
+    const confirm = await nextLink(inviteeEmail, CONFIRM_LINK_WITH_RETURN, beforeConfirm);
+    expect(new URL(confirm).searchParams.get("returnTo")).toBe(invitationPath);
     await invitee.page.goto(confirm);
-    await heading(invitee.page, "Your email is confirmed").waitFor();
 
-    // Signed in now: the invitation link offers Accept, which joins the company.
-    await invitee.page.goto(link);
+    // Confirmed and signed in, the invitee is back on the invitation (no need to find the link
+    // again), where Accept joins the company.
+    await invitee.page.waitForURL((u) => u.pathname === invitationPath);
     await heading(invitee.page, "You're invited to join Alice Admin's company").waitFor();
     await invitee.page.getByRole("button", { name: "Accept invitation" }).click();
     await invitee.page.waitForURL((u) => u.pathname === "/dashboard/company-account");
@@ -125,5 +140,24 @@ describe("company account", () => {
 
     await invitee.context.close();
     await admin.context.close();
+  });
+
+  it("a confirmation link whose returnTo leaves the site confirms and stays on Blocklot", async () => {
+    const email = uniqueEmail("redirect-probe");
+    const before = mailCount(email);
+    const res = await fetch(`${baseUrl()}/auth-jwt/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "probe-password-123", displayName: "Rob Probe" }),
+    });
+    expect(res.status).toBe(201);
+    const confirm = await nextLink(email, CONFIRM_LINK, before);
+    // Someone edits the mailed link to send the person elsewhere after confirming.
+    const { context, page } = await freshPage(browser);
+    await page.goto(`${confirm}?returnTo=${encodeURIComponent("//evil.example/phish")}`);
+    await heading(page, "Your email is confirmed").waitFor();
+    expect(new URL(page.url()).origin).toBe(baseUrl());
+    expect(new URL(page.url()).pathname).toBe("/success-confirmation-email");
+    await context.close();
   });
 });

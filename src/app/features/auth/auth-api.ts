@@ -1,4 +1,5 @@
 /** The server's auth calls (see the brief in docs/frontend.md). */
+import { safeReturnPath } from "../../../domain/return-path";
 import { http } from "../../lib/http";
 import type { TokenPair } from "./tokens";
 
@@ -7,6 +8,8 @@ export interface RegisterInput {
   password: string;
   displayName: string;
   companyName?: string;
+  /** A same-origin path the confirmation link leads back to (e.g. the invitation). */
+  returnTo?: string;
 }
 
 const anon = { anonymous: true } as const;
@@ -19,7 +22,7 @@ export const authApi = {
   register: (input: RegisterInput) =>
     http.post<{ message: string; email: string }>("/auth-jwt/register", input, anon),
   confirmEmail: (hash: string) => http.post<TokenPair>("/auth-jwt/confirm-email", { hash }, anon),
-  resendConfirmation: (by: { hash: string } | { email: string }) =>
+  resendConfirmation: (by: ({ hash: string } | { email: string }) & { returnTo?: string }) =>
     http.post<{ message?: string }>("/auth-jwt/resend-confirmation-email", by, anon),
   forgotPassword: (email: string) =>
     http.post<{ message?: string }>("/auth-jwt/forgot-password", { email }, anon),
@@ -41,20 +44,5 @@ export function clarityIdFromCookie(cookie: string = typeof document === "undefi
   return id || null;
 }
 
-/** Only same-origin paths are accepted as a place to go after login. */
-export function safeReturnTo(value: unknown): string | null {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  ) {
-    return null;
-  }
-  try {
-    const url = new URL(value, "http://x.invalid");
-    return url.origin === "http://x.invalid" ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
-}
+/** Only same-origin paths are accepted as a place to go after login (src/domain/return-path.ts). */
+export const safeReturnTo = safeReturnPath;

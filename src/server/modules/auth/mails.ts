@@ -1,8 +1,24 @@
 import type { ServerContext } from "../../context";
 
-/** The confirmation mail: a link to the app's /confirmation-email/{hash} page, valid 24 hours. */
-export async function sendConfirmationMail(ctx: ServerContext, to: string, name: string, hash: string) {
-  const link = `${ctx.config.publicUrl}/confirmation-email/${hash}`;
+/** The link of a confirmation mail; `returnTo` (a checked same-origin path) rides in its query. */
+export function confirmationLink(publicUrl: string, hash: string, returnTo: string | null = null): string {
+  const link = `${publicUrl}/confirmation-email/${encodeURIComponent(hash)}`;
+  return returnTo ? `${link}?returnTo=${encodeURIComponent(returnTo)}` : link;
+}
+
+/**
+ * The confirmation mail: a link to the app's /confirmation-email/{hash} page, valid 24 hours.
+ * With `returnTo` (already checked by safeReturnPath), the page goes there after confirming —
+ * e.g. back to the invitation the person registered from.
+ */
+export async function sendConfirmationMail(
+  ctx: ServerContext,
+  to: string,
+  name: string,
+  hash: string,
+  returnTo: string | null = null,
+) {
+  const link = confirmationLink(ctx.config.publicUrl, hash, returnTo);
   await ctx.mailer.send({
     to,
     kind: "confirm-email",
@@ -16,7 +32,7 @@ export async function sendConfirmationMail(ctx: ServerContext, to: string, name:
       "",
       "The link works for 24 hours. If you did not sign up, you can ignore this mail.",
     ].join("\n"),
-    html: `<p>Hello ${escapeHtml(name)},</p><p>Please confirm your email address to finish creating your Blocklot account:</p><p><a href="${link}">Confirm my email address</a></p><p>The link works for 24 hours. If you did not sign up, you can ignore this mail.</p>`,
+    html: `<p>Hello ${escapeHtml(name)},</p><p>Please confirm your email address to finish creating your Blocklot account:</p><p><a href="${escapeHtml(link)}">Confirm my email address</a></p><p>The link works for 24 hours. If you did not sign up, you can ignore this mail.</p>`,
   });
 }
 

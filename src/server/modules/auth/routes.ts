@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
+import { safeReturnPath } from "../../../domain/return-path";
 import { clarityIds, emailTokens, users } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
@@ -36,6 +37,17 @@ const ACCOUNT_EXISTS = "An account with this email already exists";
 const ALREADY_CONFIRMED = "This email is already confirmed";
 const CONFIRMATION_SENT = "If an account with this email is waiting for confirmation, we sent it a new link.";
 
+/**
+ * The page a confirmation link leads back to: a same-origin path only (no open redirect), or
+ * null when none was asked for; anything else is refused with 400.
+ */
+function checkedReturnTo(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const path = safeReturnPath(value);
+  if (!path) throw httpError(400, "returnTo must be a path on this site, such as /invitation/{hash}");
+  return path;
+}
+
 /** Accounts and sign-in: /auth-jwt/* and the analytics id call. See docs/auth.md. */
 export async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
@@ -61,6 +73,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const b = request.body;
       const email = normalizeEmail(b.email);
+      const returnTo = checkedReturnTo(b.returnTo);
       assertPasswordStrength(b.password);
       const displayName = b.displayName.trim();
       if (!displayName) throw httpError(400, "Please enter your name");
@@ -79,7 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       await audit(db, "register", { userId, detail: { method: "password", ip: request.ip } });
       const hash = await createEmailToken(db, userId, "confirm");
-      await sendConfirmationMail(ctx, email, displayName, hash);
+      await sendConfirmationMail(ctx, email, displayName, hash, returnTo);
       return reply.status(201).send({
         message: "Registration successful. We sent you an email: open its link to confirm your address.",
         email,
@@ -123,6 +136,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { hash, email: rawEmail } = request.body;
       if (hash && rawEmail) throw httpError(400, "Send either hash or email, not both");
+      const returnTo = checkedReturnTo(request.body.returnTo);
       if (hash) {
         const row = await findEmailToken(db, hash, "confirm");
         const user = row && (await findUserById(db, row.userId));
@@ -135,6 +149,7 @@ export async function authRoutes(app: FastifyInstance) {
           user.email,
           user.displayName,
           await createEmailToken(db, user.id, "confirm"),
+          returnTo,
         );
         return { message: `We sent a new confirmation link to ${user.email}.` };
       }
@@ -150,6 +165,7 @@ export async function authRoutes(app: FastifyInstance) {
           user.email,
           user.displayName,
           await createEmailToken(db, user.id, "confirm"),
+          returnTo,
         );
       }
       return { message: CONFIRMATION_SENT };

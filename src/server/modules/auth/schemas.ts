@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import { MAX_RETURN_PATH } from "../../../domain/return-path";
 import { PASSWORD_MAX_LENGTH } from "./passwords";
 
 /**
@@ -10,12 +11,20 @@ const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH, description: "At 
 const LinkToken = Type.String({ minLength: 1, maxLength: 200, description: "The token from a mailed link" });
 const strict = { additionalProperties: false } as const;
 
+/** A same-origin path the mailed confirmation link leads back to (checked again in the route). */
+const ReturnTo = Type.String({
+  minLength: 1,
+  maxLength: MAX_RETURN_PATH,
+  description: "A path on this site (e.g. /invitation/{hash}) to open after confirming the address",
+});
+
 export const RegisterBody = Type.Object(
   {
     email: Email,
     password: Password,
     displayName: Type.String({ minLength: 1, maxLength: 120 }),
     companyName: Type.Optional(Type.String({ maxLength: 200 })),
+    returnTo: Type.Optional(ReturnTo),
   },
   strict,
 );
@@ -27,7 +36,7 @@ export const HashBody = Type.Object({ hash: LinkToken }, strict);
 export type HashBody = Static<typeof HashBody>;
 
 export const ResendBody = Type.Object(
-  { hash: Type.Optional(LinkToken), email: Type.Optional(Email) },
+  { hash: Type.Optional(LinkToken), email: Type.Optional(Email), returnTo: Type.Optional(ReturnTo) },
   { ...strict, description: "Either the hash of an earlier confirmation link, or the email address" },
 );
 export type ResendBody = Static<typeof ResendBody>;

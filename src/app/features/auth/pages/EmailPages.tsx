@@ -2,12 +2,12 @@ import "../../../ui/theme/full-styles";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconCircleCheck, IconCircleX, IconMailForward } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { HttpError } from "../../../lib/http";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { ExpiredLinkPage } from "../../errors/pages";
-import { authApi } from "../auth-api";
+import { authApi, safeReturnTo } from "../auth-api";
 import { useAuth } from "../auth-context";
 import { HOME_AFTER_LOGIN } from "../issuer";
 
@@ -36,11 +36,16 @@ function CenteredMessage({
   );
 }
 
-/** /confirmation-email/$hash: confirms the address, signs the user in, then moves on. */
-export function ConfirmEmailPage({ hash }: { hash: string }) {
+/**
+ * /confirmation-email/$hash: confirms the address, signs the user in, then moves on — to the
+ * link's `returnTo` (a same-origin path, e.g. the invitation the person registered from), or
+ * to the "email confirmed" page.
+ */
+export function ConfirmEmailPage({ hash, returnTo }: { hash: string; returnTo?: string }) {
   const { t } = useLingui();
   const auth = useAuth();
   const navigate = useNavigate();
+  const router = useRouter();
   const [state, setState] = useState<"pending" | "expired" | "failed">("pending");
   const [message, setMessage] = useState("");
   const started = useRef(false);
@@ -50,7 +55,11 @@ export function ConfirmEmailPage({ hash }: { hash: string }) {
     started.current = true;
     auth
       .registerAfterConfirmation(hash)
-      .then(() => navigate({ to: "/success-confirmation-email", replace: true }))
+      .then(() => {
+        const back = safeReturnTo(returnTo);
+        if (back) router.history.replace(back);
+        else void navigate({ to: "/success-confirmation-email", replace: true });
+      })
       .catch((error) => {
         if (error instanceof HttpError && (error.status === 409 || error.status === 410)) setState("expired");
         else {
@@ -58,14 +67,20 @@ export function ConfirmEmailPage({ hash }: { hash: string }) {
           setState("failed");
         }
       });
-  }, [auth, hash, navigate]);
+  }, [auth, hash, navigate, router, returnTo]);
 
   if (state === "expired") {
     return (
       <ExpiredLinkPage>
         <Button
           variant="light"
-          onClick={() => void navigate({ to: "/resend-confirmation-email/$hash", params: { hash } })}
+          onClick={() =>
+            void navigate({
+              to: "/resend-confirmation-email/$hash",
+              params: { hash },
+              search: returnTo ? { returnTo } : {},
+            })
+          }
         >
           <Trans>Send a new confirmation link</Trans>
         </Button>
@@ -95,14 +110,14 @@ export function ConfirmEmailPage({ hash }: { hash: string }) {
 }
 
 /** /resend-confirmation-email/$hash: sends a new link for an expired one. */
-export function ResendConfirmationPage({ hash }: { hash: string }) {
+export function ResendConfirmationPage({ hash, returnTo }: { hash: string; returnTo?: string }) {
   const { t } = useLingui();
   const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
   const [message, setMessage] = useState("");
   const send = async () => {
     setState("sending");
     try {
-      await authApi.resendConfirmation({ hash });
+      await authApi.resendConfirmation(returnTo ? { hash, returnTo } : { hash });
       setState("sent");
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));

@@ -17,10 +17,12 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { HttpError } from "../../../lib/http";
 import { toast } from "../../../ui/toast";
+import { useMounted } from "../../../ui/useMounted";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { authApi } from "../auth-api";
 import { useAuth } from "../auth-context";
 import { GoogleButton, useGoogleClientId } from "../google";
+import { useReturnTo } from "../return-to";
 import { validateEmail } from "../validation";
 
 /**
@@ -32,6 +34,10 @@ export function LoginPage() {
   usePageTitle(t`Login`);
   const auth = useAuth();
   const clientId = useGoogleClientId();
+  // Passed on to registration (and a resent confirmation link). The page is prerendered
+  // without it, so links take it only after hydration.
+  const searchReturnTo = useReturnTo();
+  const returnTo = useMounted() ? searchReturnTo : undefined;
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -65,7 +71,7 @@ export function LoginPage() {
   const resend = async () => {
     if (!unconfirmed) return;
     try {
-      await authApi.resendConfirmation({ email: unconfirmed });
+      await authApi.resendConfirmation(returnTo ? { email: unconfirmed, returnTo } : { email: unconfirmed });
       toast.success(t`A new confirmation email has been sent`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
@@ -81,7 +87,15 @@ export function LoginPage() {
         <Text c="dimmed" size="sm" mt={4}>
           <Trans>
             Don't have an account?{" "}
-            <Anchor component={Link} to="/auth/google/data-user-register-for-login">
+            <Anchor
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/auth/google/data-user-register-for-login"
+                  search={returnTo ? { returnTo } : {}}
+                />
+              )}
+            >
               Register
             </Anchor>
           </Trans>

@@ -9,14 +9,18 @@ import { usePageTitle } from "../../../ui/usePageTitle";
 import { authApi } from "../auth-api";
 import { useAuth } from "../auth-context";
 import { GoogleButton, useGoogleClientId } from "../google";
+import { LOGIN_PATH } from "../issuer";
+import { useReturnTo } from "../return-to";
 import { MIN_PASSWORD_LENGTH, validateEmail, validatePassword } from "../validation";
 
-function AlreadyHaveAccount() {
+function AlreadyHaveAccount({ returnTo }: { returnTo?: string }) {
   return (
     <Text c="dimmed" size="sm" mt={4}>
       <Trans>
         Already have an account?{" "}
-        <Anchor component={Link} to="/auth/google/login">
+        <Anchor
+          renderRoot={(props) => <Link {...props} to={LOGIN_PATH} search={returnTo ? { returnTo } : {}} />}
+        >
           Log in
         </Anchor>
       </Trans>
@@ -30,13 +34,15 @@ export function RegisterIntroPage() {
   usePageTitle(t`Register`);
   const auth = useAuth();
   const clientId = useGoogleClientId();
+  // Carried through the form and the confirmation mail back to where the person came from.
+  const returnTo = useReturnTo();
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} fz={28}>
           <Trans>Create your account</Trans>
         </Title>
-        <AlreadyHaveAccount />
+        <AlreadyHaveAccount returnTo={returnTo} />
       </div>
       {clientId ? (
         <>
@@ -48,8 +54,13 @@ export function RegisterIntroPage() {
         </>
       ) : null}
       <Button
-        component={Link}
-        to="/auth/google/data-user-register-for-login/form"
+        renderRoot={(props) => (
+          <Link
+            {...props}
+            to="/auth/google/data-user-register-for-login/form"
+            search={returnTo ? { returnTo } : {}}
+          />
+        )}
         size="md"
         variant={clientId ? "default" : "filled"}
         leftSection={<IconMail size={18} />}
@@ -65,6 +76,7 @@ export function RegisterFormPage() {
   const { t } = useLingui();
   usePageTitle(t`Register`);
   const auth = useAuth();
+  const returnTo = useReturnTo();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     initialValues: { displayName: "", email: "", password: "", companyName: "" },
@@ -82,6 +94,7 @@ export function RegisterFormPage() {
         email: v.email.trim(),
         password: v.password,
         companyName: v.companyName.trim() || undefined,
+        returnTo,
       });
       setSentTo(email);
     } catch {
@@ -92,7 +105,7 @@ export function RegisterFormPage() {
   const resend = async () => {
     if (!sentTo) return;
     try {
-      await authApi.resendConfirmation({ email: sentTo });
+      await authApi.resendConfirmation(returnTo ? { email: sentTo, returnTo } : { email: sentTo });
       toast.success(t`A new confirmation email has been sent`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
@@ -111,10 +124,18 @@ export function RegisterFormPage() {
             We sent a confirmation link to <b>{sentTo}</b>. Open it to activate your account and sign in.
           </Trans>
         </Text>
+        {returnTo?.startsWith("/invitation/") ? (
+          <Text>
+            <Trans>The link then takes you back to your invitation.</Trans>
+          </Text>
+        ) : null}
         <Button variant="light" onClick={() => void resend()}>
           <Trans>Resend confirmation email</Trans>
         </Button>
-        <Anchor component={Link} to="/auth/google/login" size="sm">
+        <Anchor
+          size="sm"
+          renderRoot={(props) => <Link {...props} to={LOGIN_PATH} search={returnTo ? { returnTo } : {}} />}
+        >
           <Trans>Back to login</Trans>
         </Anchor>
       </Stack>
@@ -127,7 +148,7 @@ export function RegisterFormPage() {
         <Title order={1} fz={28}>
           <Trans>Create your account</Trans>
         </Title>
-        <AlreadyHaveAccount />
+        <AlreadyHaveAccount returnTo={returnTo} />
       </div>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
