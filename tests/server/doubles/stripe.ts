@@ -4,8 +4,10 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local stand-in for the part of Stripe's API the product uses: POST /v1/checkout/sessions
- * (form-encoded, Bearer secret key, Stripe-style errors), plus helpers that build Checkout
- * events and sign them the way Stripe signs webhooks (t=…,v1=HMAC-SHA256 of `${t}.${body}`).
+ * (form-encoded, Bearer secret key, Stripe-style errors, `Idempotency-Key` answered with the
+ * first response), GET /v1/checkout/sessions/{id} and POST …/{id}/expire, plus helpers that
+ * build Checkout events and sign them the way Stripe signs webhooks (t=…,v1=HMAC-SHA256 of
+ * `${t}.${body}`).
  */
 export interface StripeSession {
   id: string;
@@ -18,6 +20,8 @@ export interface StripeSession {
   cancel_url: string;
   metadata: Record<string, string>;
   payment_status: "unpaid" | "paid";
+  /** open until paid (complete) or closed (expired), as Stripe's sessions. */
+  status: "open" | "complete" | "expired";
   /** Every form field as sent, for assertions. */
   form: Record<string, string>;
 }
@@ -28,9 +32,13 @@ export interface StripeDouble {
   webhookSecret: string;
   env: Record<string, string>;
   sessions: StripeSession[];
-  requests: Array<{ path: string; authorization: string | undefined }>;
+  requests: Array<{ method: string; path: string; authorization: string | undefined }>;
   /** The next request answers this status with a Stripe error. */
   failNext(status: number): void;
+  /** The owner pays on Stripe's page: the session becomes complete (before any webhook). */
+  complete(session: StripeSession): void;
+  /** Stripe expires the session (24 hours passed). */
+  expire(session: StripeSession): void;
   /** A checkout.session.completed event for a session, as Stripe would send it. */
   completedEvent(session: StripeSession, opts?: { eventId?: string; paid?: boolean }): string;
   /** The Stripe-Signature header for a payload. */
@@ -61,9 +69,26 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     res.end(JSON.stringify({ error: { type, message } }));
   };
 
+  const answered = new Map<string, string>();
+  const view = (session: StripeSession) =>
+    JSON.stringify({
+      object: "checkout.session",
+      ...session,
+      url: session.status === "open" ? session.url : null,
+      form: undefined,
+    });
+  const ok = (res: import("node:http").ServerResponse, json: string) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(json);
+  };
+
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
-    requests.push({ path: req.url ?? "", authorization: req.headers.authorization });
+    requests.push({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      authorization: req.headers.authorization,
+    });
     if (failStatus !== null) {
       const status = failStatus;
       failStatus = null;
@@ -72,8 +97,29 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return error(res, 401, "Invalid API Key provided", "invalid_request_error");
     }
+    const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(req.url ?? "");
+    if (one) {
+      const session = sessions.find((x) => x.id === decodeURIComponent(one[1] ?? ""));
+      if (!session) return error(res, 404, `No such checkout.session: '${one[1]}'`);
+      if (!one[2] && req.method === "GET") return ok(res, view(session));
+      if (one[2] && req.method === "POST") {
+        if (session.status !== "open") {
+          return error(res, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+        }
+        session.status = "expired";
+        return ok(res, view(session));
+      }
+    }
     if (req.method !== "POST" || req.url !== "/v1/checkout/sessions") {
       return error(res, 404, `Unrecognized request URL (${req.method}: ${req.url})`);
+    }
+    const idempotencyKey = req.headers["idempotency-key"];
+    const earlier = typeof idempotencyKey === "string" ? answered.get(idempotencyKey) : undefined;
+    if (earlier !== undefined) {
+      if (earlier.split("\n")[0] !== body) {
+        return error(res, 400, "Keys for idempotent requests can only be used with the same parameters");
+      }
+      return ok(res, earlier.slice(earlier.indexOf("\n") + 1));
     }
     if (!String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded")) {
       return error(res, 400, "Invalid request: form encoding expected");
@@ -103,11 +149,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       cancel_url: form.cancel_url ?? "",
       metadata,
       payment_status: "unpaid",
+      status: "open",
       form,
     };
     sessions.push(session);
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ object: "checkout.session", ...session, form: undefined }));
+    const json = view(session);
+    if (typeof idempotencyKey === "string") answered.set(idempotencyKey, `${body}\n${json}`);
+    ok(res, json);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
@@ -130,6 +178,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     requests,
     failNext(status) {
       failStatus = status;
+    },
+    complete(session) {
+      session.status = "complete";
+      session.payment_status = "paid";
+    },
+    expire(session) {
+      session.status = "expired";
     },
     completedEvent(session, opts = {}) {
       return JSON.stringify({

@@ -9,6 +9,12 @@ export interface CheckoutRequest {
   /** Where the provider sends the owner back after paying, or after giving up. */
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The provider's session started earlier for this invoice, if any. Stripe reuses it while it
+   * is still open for the same amount, and closes it before starting another, so an invoice
+   * never has two payable sessions at once.
+   */
+  previousSessionId?: string | null;
 }
 
 /** Stripe: a hosted Checkout page to send the owner to. Manual: how to pay by transfer or check. */
@@ -19,7 +25,16 @@ export type CheckoutStart =
 export interface PaymentProvider {
   readonly name: "stripe" | "manual";
   startCheckout(request: CheckoutRequest): Promise<CheckoutStart>;
+  /** Closes a session nobody should pay any more (a concurrent checkout won). */
+  closeCheckout?(sessionId: string): Promise<void>;
 }
+
+/**
+ * The invoice's earlier session was already completed (the owner paid, or a delayed payment
+ * method is under way) and its webhook has not arrived yet: starting another would let the
+ * invoice be paid twice.
+ */
+export class PaymentInProgressError extends Error {}
 
 /** The provider could not be reached or refused the request; the owner is told to try again. */
 export class PaymentProviderError extends Error {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { createPaymentProvider } from ".";
 import { PaymentProviderError } from "./provider";
-import { createStripeClient, encodeStripeForm } from "./stripe-client";
+import { checkoutIdempotencyKey, createStripeClient, encodeStripeForm } from "./stripe-client";
 
 const request = {
   invoiceId: "0192e4a0-0000-7000-8000-000000000001",
@@ -75,5 +75,22 @@ describe("Stripe client errors", () => {
       amountCents: 60_000,
       currency: "usd",
     });
+  });
+});
+
+describe("Stripe Idempotency-Key of a checkout", () => {
+  it("is the same for the same checkout and changes with what it replaces, the amount or the payer", () => {
+    const key = checkoutIdempotencyKey(request);
+    expect(key).toMatch(/^blocklot-checkout-[0-9a-f]{40}$/);
+    expect(checkoutIdempotencyKey({ ...request })).toBe(key);
+    expect(checkoutIdempotencyKey({ ...request, previousSessionId: null })).toBe(key);
+    for (const other of [
+      { previousSessionId: "cs_test_old" },
+      { amountCents: 40_000 },
+      { customerEmail: "someone@example.com" },
+      { invoiceId: "0192e4a0-0000-7000-8000-000000000002" },
+    ]) {
+      expect(checkoutIdempotencyKey({ ...request, ...other })).not.toBe(key);
+    }
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import type { CheckoutRequest, PaymentProvider } from "./provider";
-import { PaymentProviderError } from "./provider";
+import { PaymentInProgressError, PaymentProviderError } from "./provider";
 
 type FormValue = string | number | boolean | null | undefined | FormObject | FormValue[];
 interface FormObject {
@@ -36,22 +37,36 @@ export interface StripeCheckoutSession {
   url: string;
 }
 
+/** What a retrieved Checkout Session tells: whether it can still be paid, and for how much. */
+export interface StripeSessionState {
+  id: string;
+  status: "open" | "complete" | "expired";
+  url: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+}
+
 /** The one Stripe API call the product makes: create a Checkout Session (mode "payment"). */
 export function createStripeClient(opts: StripeClientOptions) {
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
 
-  async function post(path: string, form: FormObject, idempotencyKey?: string): Promise<unknown> {
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    form?: FormObject,
+    idempotencyKey?: string,
+  ): Promise<unknown> {
     let res: Response;
     try {
       res = await doFetch(`${opts.apiUrl}${path}`, {
-        method: "POST",
+        method,
         headers: {
           authorization: `Bearer ${opts.secretKey}`,
-          "content-type": "application/x-www-form-urlencoded",
+          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
           ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
         },
-        body: encodeStripeForm(form),
+        body: form ? encodeStripeForm(form) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
@@ -72,7 +87,8 @@ export function createStripeClient(opts: StripeClientOptions) {
       request: CheckoutRequest,
       idempotencyKey?: string,
     ): Promise<StripeCheckoutSession> {
-      const body = (await post(
+      const body = (await call(
+        "POST",
         "/v1/checkout/sessions",
         {
           mode: "payment",
@@ -100,7 +116,51 @@ export function createStripeClient(opts: StripeClientOptions) {
       }
       return { id: body.id, url: body.url };
     },
+
+    /** A Checkout Session's state (GET /v1/checkout/sessions/{id}). */
+    async retrieveCheckoutSession(id: string): Promise<StripeSessionState> {
+      const body = (await call("GET", `/v1/checkout/sessions/${encodeURIComponent(id)}`)) as Record<
+        string,
+        unknown
+      > | null;
+      const status = body?.status;
+      if (!body || body.id !== id || (status !== "open" && status !== "complete" && status !== "expired")) {
+        throw new PaymentProviderError("Stripe answered without the Checkout Session's status");
+      }
+      return {
+        id,
+        status,
+        url: typeof body.url === "string" ? body.url : null,
+        amountTotal: typeof body.amount_total === "number" ? body.amount_total : null,
+        currency: typeof body.currency === "string" ? body.currency : null,
+      };
+    },
+
+    /** Closes an open Checkout Session so it can no longer be paid (POST …/{id}/expire). */
+    async expireCheckoutSession(id: string): Promise<void> {
+      await call("POST", `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {});
+    },
   };
+}
+
+/**
+ * Stripe's Idempotency-Key for creating an invoice's session: the same checkout asked for at
+ * the same moment (two tabs, a double click) gets the same session from Stripe. It changes
+ * with the session it replaces, the amount and everything else sent, so a later checkout, or
+ * one with other parameters, is a new request.
+ */
+export function checkoutIdempotencyKey(request: CheckoutRequest): string {
+  const parts = [
+    request.invoiceId,
+    request.previousSessionId ?? "first",
+    request.amountCents,
+    request.currency,
+    request.customerEmail ?? "",
+    request.successUrl,
+    request.cancelUrl,
+    request.description,
+  ];
+  return `blocklot-checkout-${createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 40)}`;
 }
 
 /** Stripe Checkout as the payment provider. */
@@ -109,8 +169,34 @@ export function createStripeProvider(opts: StripeClientOptions): PaymentProvider
   return {
     name: "stripe",
     async startCheckout(request) {
-      const session = await client.createCheckoutSession(request);
+      if (request.previousSessionId) {
+        const previous = await client.retrieveCheckoutSession(request.previousSessionId).catch((err) => {
+          // Unknown to Stripe (another account, deleted test data): nothing there to pay.
+          if (err instanceof PaymentProviderError && err.status === 404) return null;
+          throw err;
+        });
+        if (previous?.status === "complete") {
+          throw new PaymentInProgressError(
+            "A card payment for this invoice was just completed; it shows as paid in a moment",
+          );
+        }
+        if (previous?.status === "open") {
+          const same =
+            previous.url !== null &&
+            previous.amountTotal === request.amountCents &&
+            previous.currency?.toLowerCase() === request.currency.toLowerCase();
+          // Still payable for what is due: the owner goes back to it rather than to a second one.
+          if (same) return { provider: "stripe", sessionId: previous.id, url: previous.url as string };
+          // Open for another amount (a part was paid meanwhile): closed, so only the new one can be paid.
+          await client.expireCheckoutSession(previous.id);
+        }
+      }
+      const session = await client.createCheckoutSession(request, checkoutIdempotencyKey(request));
       return { provider: "stripe", sessionId: session.id, url: session.url };
+    },
+    async closeCheckout(sessionId) {
+      const state = await client.retrieveCheckoutSession(sessionId);
+      if (state.status === "open") await client.expireCheckoutSession(sessionId);
     },
   };
 }

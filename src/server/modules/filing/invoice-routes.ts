@@ -1,11 +1,15 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FILING_KIND_LABELS, type FilingKind } from "../../../domain/filing";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { invoices } from "../../db/schema";
-import { type PaymentProvider, PaymentProviderError } from "../../integrations/payments";
+import {
+  PaymentInProgressError,
+  type PaymentProvider,
+  PaymentProviderError,
+} from "../../integrations/payments";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
 import { renderInvoicePdf } from "./invoice-pdf";
@@ -85,14 +89,17 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { provider: Paym
   app.post<{ Params: Static<typeof IdParams> }>(
     "/api/invoices/:id/checkout",
     {
-      config: { auth: [] },
+      config: { auth: [], idempotency: true },
       schema: {
         tags: ["filing"],
         summary: "Pay an invoice: a Stripe Checkout page to open, or bank transfer / check instructions",
         description:
           'With Stripe (`provider: "stripe"`) send the owner to `url`; the webhook marks the invoice paid. ' +
           'Otherwise (`provider: "manual"`) show the instructions; staff mark the invoice paid when the money arrives. ' +
-          "A paid or void invoice answers 409; 503 when Stripe cannot be reached.",
+          "Asking again while the invoice's Checkout Session is still open for the amount due answers that same session " +
+          "(an open one for another amount is closed first), so an invoice never has two payable sessions. " +
+          "A paid or void invoice, or one whose session was just completed, answers 409; 503 when Stripe cannot be reached. " +
+          "Honours `Idempotency-Key`.",
         params: IdParams,
         response: { 200: CheckoutResponse, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
       },
@@ -103,8 +110,8 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { provider: Paym
       if (row.status !== "unpaid")
         throw httpError(409, `Invoice ${row.number} is ${row.status}; there is nothing to pay`);
       const kind = FILING_KIND_LABELS[api.kind as FilingKind] ?? api.kind;
-      try {
-        const start = await opts.provider.startCheckout({
+      const checkout = (previousSessionId: string | null) =>
+        opts.provider.startCheckout({
           invoiceId: row.id,
           invoiceNumber: row.number,
           amountCents: Math.max(0, row.amountCents - api.paidCents),
@@ -113,15 +120,40 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { provider: Paym
           customerEmail: currentUser(request).email,
           successUrl: `${config.publicUrl}/dashboard/invoices/${row.id}?checkout=success`,
           cancelUrl: `${config.publicUrl}/dashboard/invoices/${row.id}?checkout=cancelled`,
+          previousSessionId,
         });
-        if (start.provider === "stripe") {
-          await db
+      try {
+        // One payable session per invoice: the provider reuses the open one (or closes it first),
+        // and the new one is kept only if no other checkout stored its own meanwhile.
+        let previous = row.checkoutSessionId;
+        for (let attempt = 0; ; attempt++) {
+          const start = await checkout(previous);
+          if (start.provider !== "stripe" || start.sessionId === previous) return start;
+          const stored = await db
             .update(invoices)
             .set({ checkoutSessionId: start.sessionId, updatedAt: new Date() })
+            .where(
+              and(
+                eq(invoices.id, row.id),
+                previous === null
+                  ? isNull(invoices.checkoutSessionId)
+                  : eq(invoices.checkoutSessionId, previous),
+              ),
+            )
+            .returning({ id: invoices.id });
+          if (stored.length > 0) return start;
+          // Another checkout of this invoice stored its session first: close ours, go to theirs.
+          const [now] = await db
+            .select({ sessionId: invoices.checkoutSessionId })
+            .from(invoices)
             .where(eq(invoices.id, row.id));
+          if (now?.sessionId === start.sessionId) return start;
+          await opts.provider.closeCheckout?.(start.sessionId);
+          if (attempt === 2) throw new PaymentProviderError("Checkout kept changing; try again");
+          previous = now?.sessionId ?? null;
         }
-        return start;
       } catch (err) {
+        if (err instanceof PaymentInProgressError) throw httpError(409, err.message);
         if (!(err instanceof PaymentProviderError)) throw err;
         request.log.warn({ err }, "starting checkout failed");
         return reply

@@ -210,7 +210,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Body: Static<typeof CreateFilingBody> }>(
     "/api/filings",
     {
-      config: { auth: [] },
+      config: { auth: [], idempotency: true },
       schema: {
         tags: ["filing"],
         summary: "Start the RPIE filing of a property for a year (documents requested)",
@@ -239,7 +239,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Body: Static<typeof PenaltyRemovalBody> }>(
     "/api/filings/penalty-removal",
     {
-      config: { auth: [] },
+      config: { auth: [], idempotency: true },
       schema: {
         tags: ["filing"],
         summary: "Ask for a penalty to be removed: property, year, reason and the uploaded penalty notice",
@@ -280,7 +280,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof VersionBody> }>(
     "/api/filings/:id/documents-sent",
     {
-      config: { auth: [] },
+      config: { auth: [], idempotency: true },
       schema: {
         tags: ["filing"],
         summary: "Say the requested documents are uploaded (documents requested → documents received)",
@@ -308,7 +308,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof AnswerBody> }>(
     "/api/filings/:id/answer",
     {
-      config: { auth: [] },
+      config: { auth: [], idempotency: true },
       schema: {
         tags: ["filing"],
         summary: "Answer staff's question (needs information → back where the filing was)",
@@ -365,7 +365,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams> }>(
     "/api/quotes/:id/accept",
     {
-      config: { auth: [] },
+      config: { auth: [], idempotency: true },
       schema: {
         tags: ["filing"],
         summary: "Accept a quote sent for one of my company's filings; its invoice is created",

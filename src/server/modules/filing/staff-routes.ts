@@ -35,6 +35,8 @@ import {
 } from "./schemas";
 
 const STAFF = { auth: [ROLES.SUPER_ADMIN] } as const;
+/** Staff writes honour Idempotency-Key: a retried request (network, double click) acts once. */
+const STAFF_WRITE = { ...STAFF, idempotency: true } as const;
 
 /**
  * Staff (ROLE_SUPER_ADMIN) work on every company's filings: the queue with filters and counts,
@@ -119,7 +121,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof TransitionBody> }>(
     "/api/admin/filings/:id/transition",
     {
-      config: STAFF,
+      config: STAFF_WRITE,
       schema: {
         tags: ["filing"],
         summary: "Move a filing (staff); `message` is required to ask the owner for information",
@@ -166,7 +168,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof FiledBody> }>(
     "/api/admin/filings/:id/filed",
     {
-      config: STAFF,
+      config: STAFF_WRITE,
       schema: {
         tags: ["filing"],
         summary:
@@ -222,7 +224,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof QuoteBody> }>(
     "/api/admin/filings/:id/quote",
     {
-      config: STAFF,
+      config: STAFF_WRITE,
       schema: {
         tags: ["filing"],
         summary:
@@ -246,7 +248,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams> }>(
     "/api/admin/quotes/:id/send",
     {
-      config: STAFF,
+      config: STAFF_WRITE,
       schema: {
         tags: ["filing"],
         summary: "Send a draft quote to the owner",
@@ -264,7 +266,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof MarkReceivedBody> }>(
     "/api/admin/invoices/:id/mark-received",
     {
-      config: STAFF,
+      config: STAFF_WRITE,
       schema: {
         tags: ["filing"],
         summary:
@@ -287,7 +289,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof OverrideBody> }>(
     "/api/admin/invoices/:id/override",
     {
-      config: STAFF,
+      config: STAFF_WRITE,
       schema: {
         tags: ["filing"],
         summary: "Let a filing go ahead with its invoice unpaid; the reason is recorded",
