@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { ActionIcon, Affix } from "@mantine/core";
+import { ActionIcon, Affix, type TooltipProps } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { useLocation } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
@@ -8,7 +8,15 @@ import { showSettingsButton } from "./settings-button-visibility";
 import { useSettings } from "./useSettings";
 
 // The app tooltip (Mantine's, with floating-ui) is fetched after the first render, not before it.
-const Tooltip = lazy(() => import("../../ui/tooltip-chunk").then((m) => ({ default: m.Tooltip })));
+// Should its chunk fail to load (offline before the service worker cached it), the button
+// stays, without a tooltip, instead of the whole page failing.
+const NoTooltip = ({ children }: TooltipProps) => <>{children}</>;
+const Tooltip = lazy(() =>
+  import("../../ui/tooltip-chunk").then(
+    (m) => ({ default: m.Tooltip }),
+    () => ({ default: NoTooltip }),
+  ),
+);
 
 /** The floating Settings button (bottom right) that opens the App Settings drawer. */
 export function SettingsButton() {
