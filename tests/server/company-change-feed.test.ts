@@ -54,4 +54,31 @@ describe("company change feed (database notifications)", () => {
     expect(feed.live).toBe(false);
     expect(states).toEqual([true, false]);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "on PostgreSQL, a dropped listen connection is reported and re-opened, and changes arrive again",
+    async () => {
+      const seen: string[] = [];
+      const states: boolean[] = [];
+      const feed = await openCompanyChangeFeed(
+        server.database,
+        (id) => seen.push(id),
+        (live) => states.push(live),
+      );
+      expect(states).toEqual([true]);
+      // The database ends the feed's connection (a restart, a failover, an idle timeout).
+      const ended = await server.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN company_changed'`,
+      );
+      expect((ended as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+      await expect.poll(() => states.includes(false)).toBe(true);
+      // Re-opened a second later, it hears committed changes again.
+      await expect.poll(() => feed.live, { timeout: 10_000 }).toBe(true);
+      expect(states).toEqual([true, false, true]);
+      const c = await createTestUser(server);
+      await expect.poll(() => seen.includes(c.companyId)).toBe(true);
+      await feed.close();
+      expect(states.at(-1)).toBe(false);
+    },
+  );
 });

@@ -8,28 +8,44 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+export interface ListenOptions {
+  /**
+   * Told when notifications start arriving (true) and when they stop (false: the connection
+   * dropped, or close()); a cache fed by the channel must not be trusted while it is down.
+   */
+  onState?(live: boolean): void;
+}
+
+/** How long a dropped PostgreSQL listen connection waits before it is opened again. */
+export const RELISTEN_MS = 1000;
+
 /**
  * LISTENs on one notification channel and calls `onPayload` for every notification, after
  * the notifying transaction commits: on PGlite as the writing query completes (one process
- * owns the database), on PostgreSQL from any replica, over one dedicated connection that is
- * re-opened when it drops. Same pattern as modules/company/change-feed.ts, for any channel.
+ * owns the database), on PostgreSQL from any replica, over one dedicated connection (not from
+ * the pool) that is re-opened when it drops. Used by the company change feed
+ * (modules/company/change-feed.ts) and the inventory notices (modules/inventory/live.ts).
  */
 export async function listenChannel(
   database: Database,
   channel: string,
   onPayload: (payload: string) => void,
+  options: ListenOptions = {},
 ): Promise<Listener> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
   const client = (database.db as unknown as { $client: unknown }).$client;
   if (database.kind === "pglite") {
+    // One process owns the PGlite files: notifications arrive as the writing query completes.
     const unlisten = await (client as PGlite).listen(channel, onPayload);
     let listening = true;
+    options.onState?.(true);
     return {
       get live() {
         return listening;
       },
       close: async () => {
         listening = false;
+        options.onState?.(false);
         await unlisten().catch(() => {});
       },
     };
@@ -39,6 +55,10 @@ export async function listenChannel(
   let live = false;
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  const setLive = (value: boolean) => {
+    live = value;
+    options.onState?.(value);
+  };
   const connect = async () => {
     const c = new pg.Client({ connectionString });
     c.on("notification", (msg) => {
@@ -47,16 +67,16 @@ export async function listenChannel(
     const drop = () => {
       if (current !== c) return;
       current = null;
-      live = false;
+      setLive(false);
       c.end().catch(() => {});
-      if (!closed) retry = setTimeout(() => void connect().catch(drop), 1000).unref();
+      if (!closed) retry = setTimeout(() => void connect().catch(drop), RELISTEN_MS).unref();
     };
     c.on("error", drop);
     c.on("end", drop);
     current = c;
     await c.connect();
     await c.query(`LISTEN ${channel}`);
-    if (current === c && !closed) live = true;
+    if (current === c && !closed) setLive(true);
   };
   await connect();
   return {
@@ -68,7 +88,7 @@ export async function listenChannel(
       if (retry) clearTimeout(retry);
       const c = current;
       current = null;
-      live = false;
+      setLive(false);
       await c?.end().catch(() => {});
     },
   };
