@@ -46,6 +46,7 @@ import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
+import { Route as DashboardListingRouteImport } from "./routes/dashboard/listing"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
 import { Route as DashboardScanInventoryRouteImport } from "./routes/dashboard/scan-inventory"
 import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
@@ -70,9 +71,14 @@ import { Route as AuthGoogleDataUserForgotPasswordRouteImport } from "./routes/a
 import { Route as AuthGoogleLoginRouteImport } from "./routes/auth/google/login"
 import { Route as AuthJwtLoginRouteImport } from "./routes/auth/jwt/login"
 import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
+import { Route as DashboardIdCreateProductRouteImport } from "./routes/dashboard/$id.create-product"
+import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard/$id.update-product"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
 import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
+import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
+import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
+import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
 import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/previews.$statementMappingId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
@@ -264,6 +270,11 @@ const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
   path: "/import-file",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardListingRoute = DashboardListingRouteImport.update({
+  id: "/listing",
+  path: "/listing",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardPropertiesRoute = DashboardPropertiesRouteImport.update({
   id: "/properties",
   path: "/properties",
@@ -390,6 +401,18 @@ const AuthJwtRegisterRoute = AuthJwtRegisterRouteImport.update({
   path: "/register",
   getParentRoute: () => AuthJwtRoute,
 } as any)
+const DashboardIdCreateProductRoute =
+  DashboardIdCreateProductRouteImport.update({
+    id: "/$id/create-product",
+    path: "/$id/create-product",
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardIdUpdateProductRoute =
+  DashboardIdUpdateProductRouteImport.update({
+    id: "/$id/update-product",
+    path: "/$id/update-product",
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardFilesFileIdRoute = DashboardFilesFileIdRouteImport.update({
   id: "/files/$fileId",
   path: "/files/$fileId",
@@ -406,6 +429,21 @@ const DashboardInvoicesInvoiceIdRoute =
     path: "/invoices/$invoiceId",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardItemIdRoute = DashboardItemIdRouteImport.update({
+  id: "/item/$id",
+  path: "/item/$id",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProductCreateRoute = DashboardProductCreateRouteImport.update({
+  id: "/product/create",
+  path: "/product/create",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProductListRoute = DashboardProductListRouteImport.update({
+  id: "/product/list",
+  path: "/product/list",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const AdminStatementMappingMappingStatementMappingIdRoute =
   AdminStatementMappingMappingStatementMappingIdRouteImport.update({
     id: "/statement-mapping/mapping/$statementMappingId",
@@ -471,6 +509,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
@@ -494,8 +533,13 @@ export interface FileRoutesByFullPath {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
+  "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
+  "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/product/create": typeof DashboardProductCreateRoute
+  "/dashboard/product/list": typeof DashboardProductListRoute
   "/articles/": typeof PublicArticlesIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
@@ -537,6 +581,7 @@ export interface FileRoutesByTo {
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
@@ -561,8 +606,13 @@ export interface FileRoutesByTo {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
+  "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
+  "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/product/create": typeof DashboardProductCreateRoute
+  "/dashboard/product/list": typeof DashboardProductListRoute
   "/articles": typeof PublicArticlesIndexRoute
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
@@ -609,6 +659,7 @@ export interface FileRoutesById {
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
@@ -633,8 +684,13 @@ export interface FileRoutesById {
   "/auth/google/login": typeof AuthGoogleLoginRoute
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
+  "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
+  "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
+  "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/product/create": typeof DashboardProductCreateRoute
+  "/dashboard/product/list": typeof DashboardProductListRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
@@ -682,6 +738,7 @@ export interface FileRouteTypes {
     | "/dashboard/company-account"
     | "/dashboard/filings"
     | "/dashboard/import-file"
+    | "/dashboard/listing"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
     | "/invitation/$hash"
@@ -705,8 +762,13 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/dashboard/$id/create-product"
+    | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
+    | "/dashboard/item/$id"
+    | "/dashboard/product/create"
+    | "/dashboard/product/list"
     | "/articles/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
@@ -748,6 +810,7 @@ export interface FileRouteTypes {
     | "/dashboard/company-account"
     | "/dashboard/filings"
     | "/dashboard/import-file"
+    | "/dashboard/listing"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
     | "/invitation/$hash"
@@ -772,8 +835,13 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/dashboard/$id/create-product"
+    | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
+    | "/dashboard/item/$id"
+    | "/dashboard/product/create"
+    | "/dashboard/product/list"
     | "/articles"
     | "/admin/filings"
     | "/admin/statement-mapping"
@@ -819,6 +887,7 @@ export interface FileRouteTypes {
     | "/dashboard/company-account"
     | "/dashboard/filings"
     | "/dashboard/import-file"
+    | "/dashboard/listing"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
     | "/invitation/$hash"
@@ -843,8 +912,13 @@ export interface FileRouteTypes {
     | "/auth/google/login"
     | "/auth/jwt/login"
     | "/auth/jwt/register"
+    | "/dashboard/$id/create-product"
+    | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
+    | "/dashboard/item/$id"
+    | "/dashboard/product/create"
+    | "/dashboard/product/list"
     | "/_public/articles/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
@@ -1147,6 +1221,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardImportFileRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/listing": {
+      id: "/dashboard/listing"
+      path: "/listing"
+      fullPath: "/dashboard/listing"
+      preLoaderRoute: typeof DashboardListingRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/properties": {
       id: "/dashboard/properties"
       path: "/properties"
@@ -1315,6 +1396,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthJwtRegisterRouteImport
       parentRoute: typeof AuthJwtRoute
     }
+    "/dashboard/$id/create-product": {
+      id: "/dashboard/$id/create-product"
+      path: "/$id/create-product"
+      fullPath: "/dashboard/$id/create-product"
+      preLoaderRoute: typeof DashboardIdCreateProductRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/$id/update-product": {
+      id: "/dashboard/$id/update-product"
+      path: "/$id/update-product"
+      fullPath: "/dashboard/$id/update-product"
+      preLoaderRoute: typeof DashboardIdUpdateProductRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/files/$fileId": {
       id: "/dashboard/files/$fileId"
       path: "/files/$fileId"
@@ -1334,6 +1429,27 @@ declare module "@tanstack/react-router" {
       path: "/invoices/$invoiceId"
       fullPath: "/dashboard/invoices/$invoiceId"
       preLoaderRoute: typeof DashboardInvoicesInvoiceIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/item/$id": {
+      id: "/dashboard/item/$id"
+      path: "/item/$id"
+      fullPath: "/dashboard/item/$id"
+      preLoaderRoute: typeof DashboardItemIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/product/create": {
+      id: "/dashboard/product/create"
+      path: "/product/create"
+      fullPath: "/dashboard/product/create"
+      preLoaderRoute: typeof DashboardProductCreateRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/product/list": {
+      id: "/dashboard/product/list"
+      path: "/product/list"
+      fullPath: "/dashboard/product/list"
+      preLoaderRoute: typeof DashboardProductListRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/admin/statement-mapping/mapping/$statementMappingId": {
@@ -1427,11 +1543,17 @@ interface DashboardRouteChildren {
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
+  DashboardListingRoute: typeof DashboardListingRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardScanInventoryRoute: typeof DashboardScanInventoryRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardIdCreateProductRoute: typeof DashboardIdCreateProductRoute
+  DashboardIdUpdateProductRoute: typeof DashboardIdUpdateProductRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
+  DashboardItemIdRoute: typeof DashboardItemIdRoute
+  DashboardProductCreateRoute: typeof DashboardProductCreateRoute
+  DashboardProductListRoute: typeof DashboardProductListRoute
   DashboardInvoicesIndexRoute: typeof DashboardInvoicesIndexRoute
 }
 
@@ -1441,11 +1563,17 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
+  DashboardListingRoute: DashboardListingRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardScanInventoryRoute: DashboardScanInventoryRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardIdCreateProductRoute: DashboardIdCreateProductRoute,
+  DashboardIdUpdateProductRoute: DashboardIdUpdateProductRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
+  DashboardItemIdRoute: DashboardItemIdRoute,
+  DashboardProductCreateRoute: DashboardProductCreateRoute,
+  DashboardProductListRoute: DashboardProductListRoute,
   DashboardInvoicesIndexRoute: DashboardInvoicesIndexRoute,
 }
 

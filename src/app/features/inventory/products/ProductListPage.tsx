@@ -1,0 +1,333 @@
+/**
+ * /dashboard/product/list (Product Management): the company's products from the local
+ * database (so it opens offline), searched and sorted here; a new product, edit and delete
+ * (after a confirmation) go through the sync engine.
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo, useState } from "react";
+import type { Product } from "../../../../domain/inventory/item";
+import { formatCents } from "../../../../domain/money";
+import { getDb } from "../../../offline/db";
+import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
+import { toast } from "../../../ui/toast";
+import { AppTooltip } from "../../../ui/tooltip";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { CATEGORY_LABELS, CONDITION_LABELS } from "../field-labels";
+import { DeleteProductModal } from "./DeleteProductModal";
+import { type ProductSort, searchProducts, sortProducts } from "./product-form";
+
+const PAGE_SIZE = 25;
+
+interface ListData {
+  products: Product[];
+  /** Products with a write not yet acknowledged by the server → its outbox state. */
+  pending: Map<string, "waiting" | "held">;
+}
+
+function ResultCount({ count }: { count: number }) {
+  return <Plural value={count} one="# product" other="# products" />;
+}
+
+export function ProductListPage() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Product Management`);
+  const companyId = useCompanyId();
+  const engine = useSyncEngine();
+  const wide = useMediaQuery("(min-width: 48em)", true);
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search.trim(), 150);
+  const [sort, setSort] = useState<ProductSort>("updated");
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  const data = useLiveQuery(async (): Promise<ListData | null> => {
+    if (!companyId) return null;
+    const db = getDb();
+    const [products, outbox] = await Promise.all([
+      db.products.where("companyId").equals(companyId).toArray(),
+      db.outbox.where("companyId").equals(companyId).toArray(),
+    ]);
+    const pending: ListData["pending"] = new Map();
+    for (const e of outbox) {
+      if (e.entity !== "product") continue;
+      const held = e.state === "rejected" || e.state === "conflict";
+      if (held || !pending.has(e.id)) pending.set(e.id, held ? "held" : "waiting");
+    }
+    return { products, pending };
+  }, [companyId]);
+
+  const rows = useMemo(
+    () => (data ? sortProducts(searchProducts(data.products, query), sort) : []),
+    [data, query, sort],
+  );
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const shown = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    const title = deleting.title;
+    try {
+      await engine.write.remove("product", deleting.id);
+      toast.success(t`Product “${title}” deleted`);
+      setDeleting(null);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      toast.error(t`Product not deleted: ${reason}`);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const sortOptions = [
+    { value: "updated", label: t`Recently changed` },
+    { value: "created", label: t`Newest first` },
+    { value: "title", label: t`Title (A–Z)` },
+    { value: "priceDesc", label: t`Price (highest first)` },
+    { value: "priceAsc", label: t`Price (lowest first)` },
+  ];
+
+  const price = (p: Product) => (p.price === null ? "—" : formatCents(p.price));
+  const syncBadge = (p: Product) => {
+    const state = data?.pending.get(p.id);
+    if (!state) return null;
+    return state === "held" ? (
+      <Badge color="red" variant="light" size="sm">
+        <Trans>Not saved — see Sync</Trans>
+      </Badge>
+    ) : (
+      <Badge color="yellow" variant="light" size="sm">
+        <Trans>Waiting to sync</Trans>
+      </Badge>
+    );
+  };
+  const titleLink = (p: Product) => (
+    <Anchor
+      fw={600}
+      renderRoot={(props) => <Link {...props} to="/dashboard/$id/update-product" params={{ id: p.id }} />}
+    >
+      {p.title}
+    </Anchor>
+  );
+  const actions = (p: Product) => {
+    const title = p.title;
+    return (
+      <Group gap={4} wrap="nowrap">
+        <AppTooltip label={t`Edit ${title}`}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t`Edit ${title}`}
+            renderRoot={(props) => (
+              <Link {...props} to="/dashboard/$id/update-product" params={{ id: p.id }} />
+            )}
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+        </AppTooltip>
+        <AppTooltip label={t`Delete ${title}`}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t`Delete ${title}`}
+            onClick={() => setDeleting(p)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </AppTooltip>
+      </Group>
+    );
+  };
+
+  const newProduct = (
+    <Button
+      leftSection={<IconPlus size={18} />}
+      renderRoot={(props) => <Link {...props} to="/dashboard/product/create" />}
+    >
+      <Trans>New product</Trans>
+    </Button>
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>
+          <Trans>Product Management</Trans>
+        </Title>
+        {newProduct}
+      </Group>
+      <Text c="dimmed">
+        <Trans>
+          Products are catalogue entries you reuse. Make one from an item (in Listing Management, choose
+          “Create product” on the item) or start a new one here; a product can then make new items.
+        </Trans>
+      </Text>
+
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          style={{ flex: "1 1 240px" }}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t`Search by title or description`}
+          aria-label={t`Search products`}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          w={{ base: "100%", xs: 220 }}
+          aria-label={t`Sort by`}
+          data={sortOptions}
+          value={sort}
+          allowDeselect={false}
+          onChange={(v) => {
+            if (v) setSort(v as ProductSort);
+            setPage(1);
+          }}
+        />
+      </Group>
+
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="product-count">
+        {data ? <ResultCount count={rows.length} /> : null}
+      </Text>
+
+      {data === undefined ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t`Loading products`} />
+        </Center>
+      ) : data === null ? (
+        <Card withBorder radius="lg" p="xl">
+          <Text ta="center">
+            <Trans>Products belong to a company. Join or create a company to manage products.</Trans>
+          </Text>
+        </Card>
+      ) : rows.length === 0 ? (
+        <Card withBorder radius="lg" p="xl" data-testid="products-empty">
+          <Stack align="center" gap="sm">
+            <IconPackage size={48} stroke={1.4} aria-hidden />
+            <Title order={2} size="h3">
+              {query ? <Trans>No products match your search</Trans> : <Trans>No products yet</Trans>}
+            </Title>
+            {!query && (
+              <>
+                <Text c="dimmed" ta="center">
+                  <Trans>Create a product from one of your items, or start with an empty product.</Trans>
+                </Text>
+                <Group justify="center">
+                  {newProduct}
+                  <Anchor component={Link} to="/dashboard/listing">
+                    <Trans>Choose an item in Listing Management</Trans>
+                  </Anchor>
+                </Group>
+              </>
+            )}
+          </Stack>
+        </Card>
+      ) : wide ? (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>Title</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Category</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Condition</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Price</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <Trans>Actions</Trans>
+                  </VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((p) => (
+                <Table.Tr key={p.id} data-testid="product-row" data-id={p.id}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {titleLink(p)}
+                      {syncBadge(p)}
+                    </Group>
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {p.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{i18n._(CATEGORY_LABELS[p.category])}</Table.Td>
+                  <Table.Td>{i18n._(CONDITION_LABELS[p.condition])}</Table.Td>
+                  <Table.Td ta="right">{price(p)}</Table.Td>
+                  <Table.Td>{actions(p)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap="sm" data-testid="products-cards">
+          {shown.map((p) => (
+            <Card key={p.id} withBorder radius="lg" data-testid="product-row" data-id={p.id}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  {titleLink(p)}
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {p.description}
+                  </Text>
+                  <Group gap="xs">
+                    <Text size="sm" fw={600}>
+                      {price(p)}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {i18n._(CONDITION_LABELS[p.condition])} · {i18n._(CATEGORY_LABELS[p.category])}
+                    </Text>
+                  </Group>
+                  {syncBadge(p)}
+                </Stack>
+                {actions(p)}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+
+      {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} aria-label={t`Pages`} />}
+
+      <DeleteProductModal
+        title={deleting?.title ?? ""}
+        opened={deleting !== null}
+        busy={deleteBusy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Stack>
+  );
+}
