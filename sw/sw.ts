@@ -9,6 +9,10 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
+import {
+  type PhotoReplayScope,
+  startPhotoUploadReplay,
+} from "../src/app/features/inventory/photos/sw-photo-replay";
 import { type ReplayScope, startOutboxReplay } from "../src/app/offline/sw-replay";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -62,3 +66,7 @@ clientsClaim();
 // The outbox: drained on the Background Sync tag "blocklot-outbox", on a SYNC_OUTBOX message
 // and now, at SW start (the same entries, keys and Web Lock as the pages' engine).
 startOutboxReplay(self as unknown as ReplayScope);
+
+// Photos taken with a photo link: sent on the Background Sync tag "blocklot-photo-uploads", on a
+// SYNC_PHOTO_UPLOADS message and at SW start (the same Dexie queue and keys as the phone page).
+startPhotoUploadReplay(self as unknown as PhotoReplayScope);
