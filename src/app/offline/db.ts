@@ -88,8 +88,8 @@ export interface PhotoUploadRecord {
   type: string;
   width: number;
   height: number;
-  /** waiting → sending → done; failed when the server refused it (its message in `error`). */
-  state: "waiting" | "sending" | "done" | "failed";
+  /** draft (being reviewed) → waiting → sending → done; failed when the server refused it (its message in `error`). */
+  state: "draft" | "waiting" | "sending" | "done" | "failed";
   error: string | null;
   /** Last HTTP status (0 = no answer). */
   lastStatus: number | null;
