@@ -52,6 +52,7 @@ import { Route as DashboardScanInventoryRouteImport } from "./routes/dashboard/s
 import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
+import { Route as TakeInventoryPhotoHashRouteImport } from "./routes/take-inventory-photo.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
 import { Route as AdminFilingsIndexRouteImport } from "./routes/admin/filings/index"
@@ -76,6 +77,7 @@ import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
 import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
+import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/item-photos.$id"
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
@@ -301,6 +303,11 @@ const ResendConfirmationEmailHashRoute =
     path: "/resend-confirmation-email/$hash",
     getParentRoute: () => rootRouteImport,
   } as any)
+const TakeInventoryPhotoHashRoute = TakeInventoryPhotoHashRouteImport.update({
+  id: "/take-inventory-photo/$hash",
+  path: "/take-inventory-photo/$hash",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PublicArticlesIndexRoute = PublicArticlesIndexRouteImport.update({
   id: "/articles/",
   path: "/articles/",
@@ -429,6 +436,11 @@ const DashboardInvoicesInvoiceIdRoute =
     path: "/invoices/$invoiceId",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardItemPhotosIdRoute = DashboardItemPhotosIdRouteImport.update({
+  id: "/item-photos/$id",
+  path: "/item-photos/$id",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardItemIdRoute = DashboardItemIdRouteImport.update({
   id: "/item/$id",
   path: "/item/$id",
@@ -514,6 +526,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
@@ -537,6 +550,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
+  "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
@@ -586,6 +600,7 @@ export interface FileRoutesByTo {
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/": typeof PublicIndexRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
@@ -610,6 +625,7 @@ export interface FileRoutesByTo {
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
+  "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
@@ -664,6 +680,7 @@ export interface FileRoutesById {
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
+  "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/_public/": typeof PublicIndexRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
@@ -688,6 +705,7 @@ export interface FileRoutesById {
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
+  "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
@@ -743,6 +761,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan-inventory"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
+    | "/take-inventory-photo/$hash"
     | "/admin/"
     | "/dashboard/"
     | "/marketplace/"
@@ -766,6 +785,7 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
+    | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
@@ -815,6 +835,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan-inventory"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
+    | "/take-inventory-photo/$hash"
     | "/"
     | "/admin"
     | "/dashboard"
@@ -839,6 +860,7 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
+    | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
@@ -892,6 +914,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan-inventory"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
+    | "/take-inventory-photo/$hash"
     | "/_public/"
     | "/admin/"
     | "/dashboard/"
@@ -916,6 +939,7 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
+    | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
@@ -957,6 +981,7 @@ export interface RootRouteChildren {
   ConfirmationEmailHashRoute: typeof ConfirmationEmailHashRoute
   InvitationHashRoute: typeof InvitationHashRoute
   ResendConfirmationEmailHashRoute: typeof ResendConfirmationEmailHashRoute
+  TakeInventoryPhotoHashRoute: typeof TakeInventoryPhotoHashRoute
   AuthDemoPageVariantRoute: typeof AuthDemoPageVariantRoute
 }
 
@@ -1263,6 +1288,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof ResendConfirmationEmailHashRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/take-inventory-photo/$hash": {
+      id: "/take-inventory-photo/$hash"
+      path: "/take-inventory-photo/$hash"
+      fullPath: "/take-inventory-photo/$hash"
+      preLoaderRoute: typeof TakeInventoryPhotoHashRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/_public/articles/": {
       id: "/_public/articles/"
       path: "/articles"
@@ -1431,6 +1463,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardInvoicesInvoiceIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/item-photos/$id": {
+      id: "/dashboard/item-photos/$id"
+      path: "/item-photos/$id"
+      fullPath: "/dashboard/item-photos/$id"
+      preLoaderRoute: typeof DashboardItemPhotosIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/item/$id": {
       id: "/dashboard/item/$id"
       path: "/item/$id"
@@ -1551,6 +1590,7 @@ interface DashboardRouteChildren {
   DashboardIdUpdateProductRoute: typeof DashboardIdUpdateProductRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
+  DashboardItemPhotosIdRoute: typeof DashboardItemPhotosIdRoute
   DashboardItemIdRoute: typeof DashboardItemIdRoute
   DashboardProductCreateRoute: typeof DashboardProductCreateRoute
   DashboardProductListRoute: typeof DashboardProductListRoute
@@ -1571,6 +1611,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardIdUpdateProductRoute: DashboardIdUpdateProductRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
+  DashboardItemPhotosIdRoute: DashboardItemPhotosIdRoute,
   DashboardItemIdRoute: DashboardItemIdRoute,
   DashboardProductCreateRoute: DashboardProductCreateRoute,
   DashboardProductListRoute: DashboardProductListRoute,
@@ -1703,6 +1744,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConfirmationEmailHashRoute: ConfirmationEmailHashRoute,
   InvitationHashRoute: InvitationHashRoute,
   ResendConfirmationEmailHashRoute: ResendConfirmationEmailHashRoute,
+  TakeInventoryPhotoHashRoute: TakeInventoryPhotoHashRoute,
   AuthDemoPageVariantRoute: AuthDemoPageVariantRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,0 +1,31 @@
+/**
+ * /dashboard/item-photos/{id}: an item's photos and its photo link on a page of their own
+ * (the item edit page embeds the same ItemPhotosPanel below its form).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Stack, Text, Title } from "@mantine/core";
+import { useLiveQuery } from "dexie-react-hooks";
+import { getDb } from "../../../offline/db";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { ItemPhotosPanel } from "./ItemPhotosPanel";
+
+export function ItemPhotosPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const item = useLiveQuery(async () => (await getDb().items.get(id)) ?? null, [id]);
+  usePageTitle(item?.title ? t`Photos of ${item.title}` : t`Item photos`);
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={1}>
+          <Trans>Item photos</Trans>
+        </Title>
+        {item ? (
+          <Text c="dimmed" size="sm">
+            {item.title} · <Trans>SKU {item.sku}</Trans>
+          </Text>
+        ) : null}
+      </div>
+      <ItemPhotosPanel itemId={id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * Photos by link (issue 7): a seller opens an item's photos on the desktop and gets its QR link;
+ * a 390 × 844 touch phone without sign-in opens the link, takes a photo with Chromium's fake
+ * camera (its moving test pattern) and uploads it → the photo is on the item (server) and shows
+ * in the desktop panel through the live channel. Offline: the photo waits on the phone and
+ * arrives exactly once after reconnecting. Expired, forged and turned-off links show the 409 page.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
+import { baseUrl, launchBrowser, newPage } from "./browser";
+
+const PHONE = { width: 390, height: 844, touch: true } as const;
+const run = Date.now().toString(36).toUpperCase();
+
+let browser: Browser;
+let desk: { context: BrowserContext; page: Page };
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
+  const { employee } = inject("demoAccounts");
+  desk = await newPage(browser);
+  await desk.context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
+  await signIn(desk.page, employee.email, employee.password);
+  token = (await desk.page.evaluate(() => localStorage.getItem("accessToken"))) as string;
+});
+
+afterAll(async () => {
+  await desk?.context.close();
+  await browser?.close();
+});
+
+async function api(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+let n = 0;
+async function createItem(title: string): Promise<string> {
+  const id = uuidv7();
+  const res = await api("PUT", `/api/inventory/items/${id}`, {
+    sku: `PHOTO-${run}-${++n}`,
+    title,
+    description: "Photographed by the photo-link e2e test",
+    quantity: 1,
+  });
+  expect(res.status).toBe(201);
+  return id;
+}
+
+const serverPhotos = async (id: string) =>
+  (await api("GET", `/api/inventory/items/${id}`)).body.photos as string[];
+
+/** A phone: its own context, no sign-in, cookies accepted. */
+async function phone() {
+  const made = await newPage(browser, PHONE);
+  await made.context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
+  made.page.on("pageerror", (e) => console.log("phone page exception:", e.message));
+  return made;
+}
+
+/** Takes one photo with the fake camera and waits until it is kept for review. */
+async function takePhoto(page: Page, nth: number) {
+  const shutter = page.getByRole("button", { name: `Take photo ${nth}` });
+  await expect.poll(() => shutter.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await shutter.click();
+  await expect
+    .poll(() => page.getByRole("img", { name: `Photo ${nth}`, exact: true }).count(), { timeout: 10_000 })
+    .toBe(1);
+}
+
+const status = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+describe("photos by link", () => {
+  it("a phone without sign-in takes a photo with the link; it lands on the item and in the desktop panel", async () => {
+    const title = `Brass lamp ${run}`;
+    const id = await createItem(title);
+    await desk.page.goto(`/dashboard/item-photos/${id}`);
+    const linkBox = desk.page.getByTestId("photo-link-url");
+    await expect.poll(() => linkBox.count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => desk.page.getByRole("img", { name: "QR code of the photo link" }).count())
+      .toBe(1);
+    await expect.poll(() => desk.page.getByText(/^Valid until /).count()).toBe(1);
+    await expect
+      .poll(() => desk.page.getByText("No photos yet.", { exact: false }).count())
+      .toBeGreaterThan(0);
+    const url = new URL(await linkBox.inputValue());
+    expect(url.pathname).toMatch(/^\/take-inventory-photo\/[A-Za-z0-9_-]{44}$/);
+
+    const { context, page } = await phone();
+    try {
+      await page.goto(url.pathname);
+      await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+      // The Settings button shows on this page (spec section 2).
+      await expect
+        .poll(() => page.getByRole("button", { name: "Settings" }).count(), { timeout: 10_000 })
+        .toBe(1);
+      // The camera view runs.
+      await expect
+        .poll(() => page.evaluate(() => !!document.querySelector("video")?.srcObject), { timeout: 15_000 })
+        .toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await takePhoto(page, 1);
+      // Review: delete it (undo brings it back), retake it, then upload.
+      await page.getByRole("button", { name: "Delete photo 1" }).click();
+      await expect.poll(() => page.getByRole("img", { name: "Photo 1", exact: true }).count()).toBe(0);
+      await page.getByRole("button", { name: "Undo" }).click();
+      await expect.poll(() => page.getByRole("img", { name: "Photo 1", exact: true }).count()).toBe(1);
+      await page.getByRole("button", { name: "Retake photo 1" }).click();
+      await expect.poll(() => page.getByText("Retaking photo 1").count()).toBe(1);
+      await page.getByRole("button", { name: "Take photo 1 again" }).click();
+      await expect.poll(() => page.getByText("Retaking photo 1").count()).toBe(0);
+
+      await page.getByRole("button", { name: "Upload 1 photo" }).click();
+      await expect.poll(() => status(page, "Uploaded").count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => serverPhotos(id)).toHaveLength(1);
+      // The phone lists it on the item.
+      await expect
+        .poll(() => page.getByRole("img", { name: "Photo 1 (main)" }).count(), { timeout: 10_000 })
+        .toBe(1);
+
+      // The desktop panel shows it (sync pull on the inventory-changed event), with its image.
+      await expect.poll(() => desk.page.getByTestId("item-photo").count(), { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(
+          () =>
+            desk.page
+              .getByRole("img", { name: "Photo 1 (main)" })
+              .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
+      const stored = await fetch(`${baseUrl()}${(await serverPhotos(id))[0]}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(stored.headers.get("content-type")).toBe("image/webp");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("taken offline, the photo waits on the phone and arrives once after reconnecting", async () => {
+    const id = await createItem(`Offline vase ${run}`);
+    const link = (await api("POST", `/api/inventory/items/${id}/photo-link`, {})).body;
+    const { context, page } = await phone();
+    try {
+      await page.goto(new URL(link.url).pathname);
+      await expect.poll(() => page.getByText(`Offline vase ${run}`).count(), { timeout: 15_000 }).toBe(1);
+      await context.setOffline(true);
+      await takePhoto(page, 1);
+      await page.getByRole("button", { name: "Upload 1 photo" }).click();
+      await expect.poll(() => page.getByText("You are offline").count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => status(page, "Waiting for a connection").count(), { timeout: 10_000 }).toBe(1);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await serverPhotos(id)).toHaveLength(0);
+
+      await context.setOffline(false);
+      await expect.poll(() => status(page, "Uploaded").count(), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => serverPhotos(id)).toHaveLength(1);
+      // Page, service worker and retries all send with the same key: still one photo a while later.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(await serverPhotos(id)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("forged, expired and turned-off links show the 409 page", async () => {
+    const id = await createItem(`Closed links ${run}`);
+    const { context, page } = await phone();
+    try {
+      // Forged: one character changed.
+      const good = (await api("POST", `/api/inventory/items/${id}/photo-link`, {})).body.hash as string;
+      const forged = good.slice(0, 10) + (good[10] === "A" ? "B" : "A") + good.slice(11);
+      await page.goto(`/take-inventory-photo/${forged}`);
+      await expect
+        .poll(() => page.getByRole("heading", { name: /409/ }).count(), { timeout: 15_000 })
+        .toBe(1);
+      await expect.poll(() => page.getByText(/This photo link is not valid/).count()).toBe(1);
+
+      // Expired: a link made to last 2 seconds.
+      const short = (await api("POST", `/api/inventory/items/${id}/photo-link`, { expiresInSeconds: 2 }))
+        .body;
+      await new Promise((r) => setTimeout(r, 2500));
+      await page.goto(new URL(short.url).pathname);
+      await expect
+        .poll(() => page.getByText(/This photo link expired on/).count(), { timeout: 15_000 })
+        .toBe(1);
+      expect(await page.title()).toMatch(/^409: Invalid or expired link/);
+
+      // Turned off on the desktop while the phone has the page open.
+      await page.goto(`/take-inventory-photo/${good}`);
+      await expect.poll(() => page.getByText(`Closed links ${run}`).count(), { timeout: 15_000 }).toBe(1);
+      await desk.page.goto(`/dashboard/item-photos/${id}`);
+      await expect
+        .poll(() => desk.page.getByRole("button", { name: "Turn off link" }).count(), { timeout: 20_000 })
+        .toBe(1);
+      await desk.page.getByRole("button", { name: "Turn off link" }).click();
+      await desk.page.getByRole("button", { name: "Turn off", exact: true }).click();
+      await expect
+        .poll(() => desk.page.getByText(/The photo link is turned off/).count(), { timeout: 10_000 })
+        .toBe(1);
+      await page.reload();
+      await expect
+        .poll(() => page.getByText(/This photo link was turned off/).count(), { timeout: 15_000 })
+        .toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the desktop panel reorders, picks the main photo and deletes with confirmation", async () => {
+    const id = await createItem(`Three photos ${run}`);
+    const hash = (await api("POST", `/api/inventory/items/${id}/photo-link`, {})).body.hash as string;
+    const { context, page } = await phone();
+    try {
+      await page.goto(`/take-inventory-photo/${hash}`);
+      for (const nth of [1, 2, 3]) await takePhoto(page, nth);
+      await page.getByRole("button", { name: "Upload 3 photos" }).click();
+      await expect.poll(() => status(page, "Uploaded").count(), { timeout: 30_000 }).toBe(3);
+    } finally {
+      await context.close();
+    }
+    const original = await serverPhotos(id);
+    expect(original).toHaveLength(3);
+
+    await desk.page.goto(`/dashboard/item-photos/${id}`);
+    await expect.poll(() => desk.page.getByTestId("item-photo").count(), { timeout: 20_000 }).toBe(3);
+    // Keyboard: focus "Make photo 3 the main photo" and press Enter.
+    await desk.page.getByRole("button", { name: "Make photo 3 the main photo" }).focus();
+    await desk.page.keyboard.press("Enter");
+    await expect
+      .poll(() => serverPhotos(id), { timeout: 15_000 })
+      .toEqual([original[2], original[0], original[1]]);
+    await desk.page.getByRole("button", { name: "Move photo 2 later" }).click();
+    await expect
+      .poll(() => serverPhotos(id), { timeout: 15_000 })
+      .toEqual([original[2], original[1], original[0]]);
+    await desk.page.getByRole("button", { name: "Delete photo 1" }).click();
+    await expect.poll(() => desk.page.getByRole("dialog", { name: "Delete this photo?" }).count()).toBe(1);
+    await desk.page.getByRole("button", { name: "Cancel" }).click();
+    expect(await serverPhotos(id)).toHaveLength(3);
+    await desk.page.getByRole("button", { name: "Delete photo 1" }).click();
+    await desk.page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await expect.poll(() => serverPhotos(id), { timeout: 15_000 }).toEqual([original[1], original[0]]);
+    await expect.poll(() => desk.page.getByTestId("item-photo").count()).toBe(2);
+  });
+});
