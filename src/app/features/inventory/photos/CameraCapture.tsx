@@ -10,6 +10,9 @@ import { useCallback, useRef, useState } from "react";
 import Webcam from "react-webcam";
 import { type CompressedPhoto, compressFile, compressSource, PhotoError, videoSource } from "./compress";
 
+/** Above this, WebP encoding is too slow on this phone: JPEG is used for the next shots. */
+const SLOW_WEBP_MS = 700;
+
 type CameraState = "starting" | "ready" | "blocked" | "absent" | "insecure" | "failed";
 
 /** Asks for a frame near 4:3 and large enough for a 2048-pixel photo; the phone picks the nearest. */
@@ -63,6 +66,7 @@ export function CameraCapture({ onPhoto, shutterLabel, disabled }: CameraCapture
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [flash, setFlash] = useState(false);
+  const jpegOnly = useRef(false);
 
   const shoot = useCallback(async () => {
     const video = camRef.current?.video;
@@ -72,7 +76,15 @@ export function CameraCapture({ onPhoto, shutterLabel, disabled }: CameraCapture
     setFlash(true);
     setTimeout(() => setFlash(false), 120);
     try {
-      await onPhoto(await compressSource(videoSource(video)));
+      const started = performance.now();
+      const photo = await compressSource(
+        videoSource(video),
+        jpegOnly.current ? { types: ["image/jpeg"] } : {},
+      );
+      // A phone too slow to encode WebP quickly (target 700 ms) sends JPEG from then on: about
+      // five times faster to encode, about twice the bytes (the server re-encodes either way).
+      if (performance.now() - started > SLOW_WEBP_MS && photo.type === "image/webp") jpegOnly.current = true;
+      await onPhoto(photo);
     } catch (error) {
       setProblem(problemText(error));
     } finally {
