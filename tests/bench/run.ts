@@ -6,6 +6,7 @@ import { frontendBench } from "./frontend";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
 import { photoCompressBench } from "./photo-compress";
+import { scanBench } from "./scan";
 import { type Figure, met } from "./util";
 
 /**
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   frontend: frontendBench,
   mapping: mappingBench,
   outputs: outputsBench,
+  scan: scanBench,
   "photo-compress": () => photoCompressBench(),
 };
 

@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { baseUrl, launchBrowser, newPage } from "./browser";
 import { fakeCameraArgs, writeY4m } from "./fake-camera";
 
@@ -276,6 +277,8 @@ describe("scan inventory", () => {
       await expect.poll(async () => (await serverItem(page, id))?.quantity, { timeout: 15_000 }).toBe(3);
       // nothing more to undo
       expect(await page.getByRole("button", { name: "Undo", exact: true }).isDisabled()).toBe(true);
+      // the phone layout with a result and a session list has no serious accessibility problem
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -726,7 +726,7 @@ export function ScanInventoryPage() {
             </Text>
             <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: "none" }} aria-label={t`Scans`}>
               {session.map((e) => (
-                <Card key={e.id} component="li" withBorder padding="xs" opacity={e.undone ? 0.6 : 1}>
+                <Card key={e.id} component="li" withBorder padding="xs">
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       {e.action === "created" && e.undone ? (
