@@ -3,6 +3,7 @@ import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
+import { inventoryListBench } from "./inventory-list";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
 import { photoCompressBench } from "./photo-compress";
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "cold-start": coldStartBench,
   extraction: extractionBench,
   frontend: frontendBench,
+  "inventory-list": inventoryListBench,
   mapping: mappingBench,
   outputs: outputsBench,
   scan: scanBench,

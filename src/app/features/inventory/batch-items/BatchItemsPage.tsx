@@ -111,7 +111,10 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
 
   const selectedCount = selection.ids.size;
   const selectedText = i18n.number(selectedCount);
-  const hidden = useMemo(() => hiddenCount(selection, new Set(shownIds)), [selection, shownIds]);
+  const hidden = useMemo(
+    () => (selection.ids.size === 0 ? 0 : hiddenCount(selection, new Set(shownIds))),
+    [selection, shownIds],
+  );
   const hiddenText = i18n.number(hidden);
 
   const applyBulk = async () => {

@@ -49,11 +49,17 @@ export function ItemsList(props: ItemsListProps) {
   const focusRow = useCallback(
     (index: number) => {
       if (index < 0 || index >= items.length) return;
-      virtualizer.scrollToIndex(index, { align: "auto" });
-      const tryFocus = (attempt: number) => {
-        const box = scrollRef.current?.querySelector<HTMLInputElement>(
+      const find = () =>
+        scrollRef.current?.querySelector<HTMLInputElement>(
           `[data-row-index="${index}"] input[type=checkbox]`,
         );
+      virtualizer.scrollToIndex(index, { align: "auto" });
+      // a row in the DOM (the overscan keeps the neighbours there) takes the focus at once;
+      // one scrolled in from further away gets it once rendered
+      const now = find();
+      if (now) return now.focus();
+      const tryFocus = (attempt: number) => {
+        const box = find();
         if (box) box.focus();
         else if (attempt < 5) requestAnimationFrame(() => tryFocus(attempt + 1));
       };
@@ -216,6 +222,7 @@ const ItemRow = memo(function ItemRow(p: ItemRowProps) {
     "data-testid": "batch-item-row",
     "data-item-id": item.id,
     "data-sku": item.sku,
+    "data-quantity": item.quantity,
     pos: "absolute",
     top: 0,
     left: 0,

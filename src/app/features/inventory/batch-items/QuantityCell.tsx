@@ -20,8 +20,11 @@ export interface QuantityCellProps {
  * explained, until it is fixed or Escape is pressed.
  */
 export function QuantityCell({ itemId, title, quantity, onSave, onMessage }: QuantityCellProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [draft, setDraft] = useState<string | number>(quantity);
+  // the value Escape goes back to: the row's, or the one just saved (the list re-reads the
+  // batch a moment later, so the row may still show the old value for a few hundred ms)
+  const [base, setBase] = useState(quantity);
   const [error, setError] = useState<string | null>(null);
   const editing = useRef(false);
   const skipBlur = useRef(false);
@@ -29,6 +32,7 @@ export function QuantityCell({ itemId, title, quantity, onSave, onMessage }: Qua
 
   // another device, the bulk action or a merge changed it: show it unless the person is typing
   useEffect(() => {
+    setBase(quantity);
     if (!editing.current) {
       setDraft(quantity);
       setError(null);
@@ -36,12 +40,13 @@ export function QuantityCell({ itemId, title, quantity, onSave, onMessage }: Qua
   }, [quantity]);
 
   const max = ITEM_LIMITS.quantityMax;
+  const maxText = i18n.number(max);
   const explain = (reason: "required" | "whole" | "range") =>
     reason === "required"
       ? t`Enter a quantity`
       : reason === "whole"
         ? t`Quantity must be a whole number`
-        : t`Quantity must be between 0 and ${max}`;
+        : t`Quantity must be between 0 and ${maxText}`;
 
   const save = async (): Promise<boolean> => {
     const check = checkQuantity(draft);
@@ -53,12 +58,13 @@ export function QuantityCell({ itemId, title, quantity, onSave, onMessage }: Qua
     }
     setError(null);
     editing.current = false;
-    if (check.value === quantity) {
-      setDraft(quantity);
+    if (check.value === base) {
+      setDraft(base);
       return true;
     }
     try {
       await onSave(itemId, check.value);
+      setBase(check.value);
       const value = check.value;
       onMessage(t`Quantity of ${title} set to ${value}`, "saved");
       return true;
@@ -89,7 +95,7 @@ export function QuantityCell({ itemId, title, quantity, onSave, onMessage }: Qua
             skipBlur.current = false;
             return;
           }
-          if (draft === quantity || String(draft) === String(quantity)) {
+          if (String(draft) === String(base)) {
             editing.current = false;
             return;
           }
@@ -103,7 +109,7 @@ export function QuantityCell({ itemId, title, quantity, onSave, onMessage }: Qua
             e.preventDefault();
             e.stopPropagation();
             editing.current = false;
-            setDraft(quantity);
+            setDraft(base);
             setError(null);
             skipBlur.current = true;
             e.currentTarget.blur();

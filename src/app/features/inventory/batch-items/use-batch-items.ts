@@ -36,6 +36,13 @@ export const readBatchItems = (db: BlocklotDb, batchId: string, limit?: number) 
   return (limit ? q.limit(limit) : q).toArray();
 };
 
+/** Resolves after the next frame has been painted. */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame === "undefined") return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
 export function useBatchItems(db: BlocklotDb, batchId: string, companyId: string | null): BatchItemsState {
   const batch = useLiveQuery(async () => (await db.batches.get(batchId)) ?? null, [db, batchId]);
   const synced = useLiveQuery(
@@ -79,16 +86,19 @@ export function useBatchItems(db: BlocklotDb, batchId: string, companyId: string
     };
   }, [db, batchId]);
 
-  // the whole batch, again after every change signal (coalesced)
+  // the whole batch, again after every change signal (coalesced) — only once the first rows
+  // are on screen: deserialising 50,000 rows holds the main thread for a few hundred ms
+  const firstShown = state.batchId === batchId && state.items !== null;
   useEffect(() => {
     const l = loader.current;
-    if (!signal || !l) return;
+    if (!signal || !l || !firstShown) return;
     if (l.running) {
       l.dirty = true;
       return;
     }
     const run = async () => {
       l.running = true;
+      if (l.lastStart === 0) await afterPaint();
       do {
         l.dirty = false;
         const wait = l.lastStart + RELOAD_GAP_MS - performance.now();
@@ -105,7 +115,7 @@ export function useBatchItems(db: BlocklotDb, batchId: string, companyId: string
       l.running = false;
     };
     void run();
-  }, [signal, db, batchId]);
+  }, [signal, db, batchId, firstShown]);
 
   const current = state.batchId === batchId ? state : { items: null, complete: false };
   return { batch, items: current.items, complete: current.complete, synced };
