@@ -53,6 +53,9 @@ export default defineConfig({
       devOptions: { enabled: false, type: "module" },
     }),
   ],
+  // The inventory import's worker (src/app/features/inventory/import/import.worker.ts) is a module
+  // worker that loads exceljs on demand: code-splitting needs ES output (the default IIFE cannot).
+  worker: { format: "es" },
   build: {
     outDir: "dist/app",
     emptyOutDir: true,

@@ -46,6 +46,7 @@ import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
+import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
 import { Route as DashboardListingRouteImport } from "./routes/dashboard/listing"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
 import { Route as DashboardScanInventoryRouteImport } from "./routes/dashboard/scan-inventory"
@@ -270,6 +271,11 @@ const DashboardFilingsRoute = DashboardFilingsRouteImport.update({
 const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
   id: "/import-file",
   path: "/import-file",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardInventoryInfoRoute = DashboardInventoryInfoRouteImport.update({
+  id: "/inventory-info",
+  path: "/inventory-info",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardListingRoute = DashboardListingRouteImport.update({
@@ -521,6 +527,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
@@ -595,6 +602,7 @@ export interface FileRoutesByTo {
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
@@ -675,6 +683,7 @@ export interface FileRoutesById {
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
+  "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
@@ -756,6 +765,7 @@ export interface FileRouteTypes {
     | "/dashboard/company-account"
     | "/dashboard/filings"
     | "/dashboard/import-file"
+    | "/dashboard/inventory-info"
     | "/dashboard/listing"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
@@ -830,6 +840,7 @@ export interface FileRouteTypes {
     | "/dashboard/company-account"
     | "/dashboard/filings"
     | "/dashboard/import-file"
+    | "/dashboard/inventory-info"
     | "/dashboard/listing"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
@@ -909,6 +920,7 @@ export interface FileRouteTypes {
     | "/dashboard/company-account"
     | "/dashboard/filings"
     | "/dashboard/import-file"
+    | "/dashboard/inventory-info"
     | "/dashboard/listing"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
@@ -1244,6 +1256,13 @@ declare module "@tanstack/react-router" {
       path: "/import-file"
       fullPath: "/dashboard/import-file"
       preLoaderRoute: typeof DashboardImportFileRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/inventory-info": {
+      id: "/dashboard/inventory-info"
+      path: "/inventory-info"
+      fullPath: "/dashboard/inventory-info"
+      preLoaderRoute: typeof DashboardInventoryInfoRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/listing": {
@@ -1582,6 +1601,7 @@ interface DashboardRouteChildren {
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
+  DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
   DashboardListingRoute: typeof DashboardListingRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardScanInventoryRoute: typeof DashboardScanInventoryRoute
@@ -1603,6 +1623,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
+  DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,
   DashboardListingRoute: DashboardListingRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardScanInventoryRoute: DashboardScanInventoryRoute,

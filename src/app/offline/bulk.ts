@@ -37,14 +37,32 @@ export interface NewItem {
 }
 
 /**
+ * The outbox id of an import's chunk: `bulk:{batchId}:{index}` (zero-padded), so a screen can
+ * follow an import through the `[entity+id]` index without loading the chunks' bodies.
+ */
+export function bulkChunkId(batchId: string, index: number): string {
+  return `bulk:${batchId}:${String(index).padStart(6, "0")}`;
+}
+
+/** The `[entity+id]` key range of a batch's chunks, and the chunk index of a key in it. */
+export function bulkChunkRange(batchId: string): { lower: [string, string]; upper: [string, string] } {
+  return { lower: ["item", `bulk:${batchId}:`], upper: ["item", `bulk:${batchId}:\uffff`] };
+}
+export function bulkChunkIndex(id: string): number | null {
+  const m = /^bulk:[^:]+:(\d+)$/.exec(id);
+  return m ? Number(m[1]) : null;
+}
+
+/**
  * Writes one chunk: the items (version 0: not yet acknowledged) and one outbox entry that
- * creates them on the server, in one Dexie transaction. Returns the entry's seq.
+ * creates them on the server, in one Dexie transaction. Returns the entry's seq. With a
+ * `batchId` and `chunkIndex` the entry's id is bulkChunkId(batchId, chunkIndex).
  */
 export async function queueItemChunk(
   ctx: WriteContext,
   companyId: string,
   items: readonly NewItem[],
-  opts: { batchId?: string | null } = {},
+  opts: { batchId?: string | null; chunkIndex?: number } = {},
 ): Promise<number> {
   const { db } = ctx;
   const now = ctx.now?.() ?? new Date().toISOString();
@@ -67,7 +85,8 @@ export async function queueItemChunk(
     return (await db.outbox.add({
       companyId,
       entity: "item",
-      id: uuidv7(),
+      id:
+        opts.batchId && opts.chunkIndex !== undefined ? bulkChunkId(opts.batchId, opts.chunkIndex) : uuidv7(),
       method: "POST",
       url: BULK_ITEMS_PATH,
       body: body as unknown as Loose,

@@ -1,0 +1,112 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ItemFields } from "../../../../domain/inventory/item";
+import { bulkChunkRange } from "../../../offline/bulk";
+import { type BlocklotDb, createDb } from "../../../offline/db";
+import { createSyncEngine } from "../../../offline/sync-engine";
+import { NetworkError } from "../../../offline/transport";
+import { saveImport } from "./save-import";
+
+const COMPANY = "0190a000-0000-7000-8000-000000000001";
+
+const fields = (i: number): ItemFields => ({
+  batchId: null,
+  productId: null,
+  sku: `S-${i}`,
+  barcode: null,
+  title: `Item ${i}`,
+  description: "Imported",
+  quantity: 1,
+  condition: 13,
+  price: null,
+  category: "inventory",
+  dimensions: { length: null, width: null, height: null, unit: "INCH" },
+  weight: { value: null, unit: "POUND" },
+  location: null,
+  status: "new",
+  publicationStatus: 0,
+  photos: [],
+  notes: null,
+});
+
+let db: BlocklotDb;
+let n = 0;
+beforeEach(async () => {
+  db = createDb(`save-import-${++n}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+/** An engine whose sends never get an answer: everything stays in the outbox (an offline import). */
+const offlineEngine = () =>
+  createSyncEngine({
+    db,
+    transport: {
+      send: async () => {
+        throw new NetworkError("offline");
+      },
+    },
+    schedule: () => () => undefined,
+  });
+
+describe("saveImport", () => {
+  it("writes a batch and its items in chunks, one outbox entry per chunk, reporting progress", async () => {
+    const progress: number[] = [];
+    const result = await saveImport({
+      engine: offlineEngine(),
+      companyId: COMPANY,
+      batchName: "Spring",
+      fileName: "spring.csv",
+      items: Array.from({ length: 2500 }, (_, i) => fields(i)),
+      onProgress: (saved) => progress.push(saved),
+    });
+    expect(result).toMatchObject({ saved: 2500, total: 2500, cancelled: false });
+    expect(progress).toEqual([1000, 2000, 2500]);
+    expect(await db.batches.get(result.batchId)).toMatchObject({
+      name: "Spring",
+      sourceFileName: "spring.csv",
+      rowCount: 2500,
+      companyId: COMPANY,
+    });
+    const items = await db.items.where("batchId").equals(result.batchId).toArray();
+    expect(items).toHaveLength(2500);
+    expect(items.every((i) => i.companyId === COMPANY && i.version === 0)).toBe(true);
+    const entries = await db.outbox.orderBy("seq").toArray();
+    expect(entries.map((e) => [e.method, e.bulk?.count ?? null])).toEqual([
+      ["PUT", null],
+      ["POST", 1000],
+      ["POST", 1000],
+      ["POST", 500],
+    ]);
+    const { lower, upper } = bulkChunkRange(result.batchId);
+    expect(await db.outbox.where("[entity+id]").between(lower, upper, true, true).count()).toBe(3);
+    // every queued item is the one saved locally, with the batch
+    const sent = entries
+      .slice(1)
+      .flatMap((e) => (e.body as { items: { id: string; batchId: string }[] }).items);
+    expect(new Set(sent.map((i) => i.id))).toEqual(new Set(items.map((i) => i.id)));
+    expect(sent.every((i) => i.batchId === result.batchId)).toBe(true);
+  });
+
+  it("Cancel stops after the chunk being written; the batch keeps the rows saved and says how many", async () => {
+    const controller = new AbortController();
+    const result = await saveImport({
+      engine: offlineEngine(),
+      companyId: COMPANY,
+      batchName: "Cancelled",
+      fileName: "c.csv",
+      items: Array.from({ length: 3000 }, (_, i) => fields(i)),
+      signal: controller.signal,
+      onProgress: (saved) => {
+        if (saved === 1000) controller.abort();
+      },
+    });
+    expect(result).toMatchObject({ saved: 1000, total: 3000, cancelled: true });
+    expect(await db.items.count()).toBe(1000);
+    expect((await db.batches.get(result.batchId))?.rowCount).toBe(1000);
+    expect((await db.outbox.toArray()).filter((e) => e.bulk)).toHaveLength(1);
+  });
+});
