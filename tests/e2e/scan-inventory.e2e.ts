@@ -3,11 +3,14 @@
  * generated .y4m video of a CODE128 barcode; the scanner decodes it and opens the item seeded
  * with that barcode. Also: the camera refused → explanation and manual entry; manual entry of
  * an unknown code creates the item (synced to the server); count mode adds 1 and Undo takes
- * it back (locally and on the server); switching to manual entry turns the camera off.
+ * it back (locally and on the server); switching to manual entry or hiding the tab turns the
+ * camera off; a gallery photo of a code opens its item, a photo without one says so.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createCanvas } from "@napi-rs/canvas";
+import bwipjs from "bwip-js/node";
 import type { Browser, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -279,6 +282,63 @@ describe("scan inventory", () => {
       expect(await page.getByRole("button", { name: "Undo", exact: true }).isDisabled()).toBe(true);
       // the phone layout with a result and a session list has no serious accessibility problem
       expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("reads a code from a gallery photo and opens its item", async () => {
+    const { context, page } = await sellerOn(plain);
+    try {
+      const code = `PIC-${run}`;
+      const id = await seedItem(page, {
+        barcode: code,
+        sku: `SKU-PIC-${run}`,
+        title: `Photo widget ${run}`,
+        quantity: 1,
+      });
+      await waitForLocalItem(page, id);
+      await page.goto("/dashboard/scan-inventory");
+      const png = await bwipjs.toBuffer({
+        bcid: "code128",
+        text: code,
+        scale: 3,
+        height: 15,
+        paddingwidth: 20,
+        paddingheight: 20,
+        backgroundcolor: "FFFFFF",
+      });
+      await expect.poll(() => page.locator('input[type="file"]').count()).toBe(1);
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "shelf.png", mimeType: "image/png", buffer: png });
+      await page.waitForURL((u) => u.pathname === `/dashboard/${id}/update-inventory`, { timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says so when a photo has no code", async () => {
+    const { context, page } = await sellerOn(plain);
+    try {
+      await page.goto("/dashboard/scan-inventory");
+      // a photo of a bare shelf: grey with a few boxes, no code
+      const canvas = createCanvas(400, 300);
+      const g = canvas.getContext("2d");
+      g.fillStyle = "#bbbbbb";
+      g.fillRect(0, 0, 400, 300);
+      g.fillStyle = "#8a6a40";
+      g.fillRect(40, 60, 120, 160);
+      g.fillRect(220, 90, 130, 130);
+      const blank = canvas.toBuffer("image/png");
+      await expect.poll(() => page.locator('input[type="file"]').count()).toBe(1);
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "blank.png", mimeType: "image/png", buffer: blank });
+      await expect
+        .poll(() => page.getByTestId("scan-announcement").textContent(), { timeout: 15_000 })
+        .toContain("No barcode or QR code was found in that photo");
+      expect(page.url()).toContain("/dashboard/scan-inventory");
     } finally {
       await context.close();
     }
