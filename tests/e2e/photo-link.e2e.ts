@@ -175,6 +175,43 @@ describe("photos by link", () => {
     }
   });
 
+  it("with the phone page closed, the service worker sends the waiting photo", async () => {
+    const id = await createItem(`Closed page ${run}`);
+    const link = (await api("POST", `/api/inventory/items/${id}/photo-link`, {})).body;
+    const { context, page } = await phone();
+    try {
+      await page.goto(new URL(link.url).pathname);
+      await expect.poll(() => page.getByText(`Closed page ${run}`).count(), { timeout: 15_000 }).toBe(1);
+      // The service worker controls the page (installed, activated, clients claimed).
+      await expect
+        .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 20_000 })
+        .toBe(true);
+      // The app's one-time "Ready to work offline" notice sits over the upload bar: close it as a person would.
+      const notice = page.getByRole("status").filter({ hasText: "Ready to work offline" });
+      await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+      await notice.getByRole("button", { name: "Close" }).click();
+      await context.setOffline(true);
+      await takePhoto(page, 1);
+      await page.getByRole("button", { name: "Upload 1 photo" }).click();
+      await expect.poll(() => status(page, "Waiting for a connection").count(), { timeout: 10_000 }).toBe(1);
+      await page.close();
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await serverPhotos(id)).toHaveLength(0);
+
+      await context.setOffline(false);
+      // Another page of the site (not the photo page) asks the worker to send what waits.
+      const other = await context.newPage();
+      await other.goto("/");
+      await other.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        reg.active?.postMessage({ type: "SYNC_PHOTO_UPLOADS" });
+      });
+      await expect.poll(() => serverPhotos(id), { timeout: 20_000 }).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("forged, expired and turned-off links show the 409 page", async () => {
     const id = await createItem(`Closed links ${run}`);
     const { context, page } = await phone();
