@@ -137,7 +137,7 @@ describe("batch items list", () => {
     await expect.poll(() => count(page).textContent()).toBe(`${LISTED} of 3,000 items match`);
 
     // selecting every shown row (500) asks before changing them; Cancel changes nothing
-    await page.getByRole("checkbox", { name: `Select all ${LISTED} items shown` }).check();
+    await page.getByRole("checkbox", { name: `Select all shown (${LISTED} items)` }).check();
     await page.getByTestId("bulk-bar").getByText(`${LISTED} selected`).waitFor();
     await page.getByRole("textbox", { name: "New status" }).click();
     await page.getByRole("option", { name: "Withdrawn from eBay", exact: true }).click();

@@ -404,10 +404,7 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={plural(selectedCount, {
-          one: "Change the status of # item?",
-          other: "Change the status of # items?",
-        })}
+        title={t`Change the status of ${plural(selectedCount, { one: "# item", other: "# items" })}?`}
       >
         <Stack>
           <Text>

@@ -83,10 +83,7 @@ export function ItemsList(props: ItemsListProps) {
         >
           <Box role="columnheader" w={COLUMNS.check}>
             <Checkbox
-              aria-label={plural(count, {
-                one: "Select the # item shown",
-                other: "Select all # items shown",
-              })}
+              aria-label={t`Select all shown (${plural(count, { one: "# item", other: "# items" })})`}
               checked={header === "all"}
               indeterminate={header === "some"}
               disabled={count === 0}
