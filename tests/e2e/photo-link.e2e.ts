@@ -140,6 +140,8 @@ describe("photos by link", () => {
           { timeout: 10_000 },
         )
         .toBeGreaterThan(0);
+      expect(await seriousViolations(desk.page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       const stored = await fetch(`${baseUrl()}${(await serverPhotos(id))[0]}`, {
         headers: { authorization: `Bearer ${token}` },
       });
