@@ -18,6 +18,10 @@
  *    `online` to an empty outbox; then the server is asked: 1,000 items, all sold, each at
  *    version 2 (a write applied twice would make it 3) — "duplicates" counts any other state.
  *
+ * Env: BENCH_LIST_ROWS (50000), BENCH_REPLAY_WRITES (1000), BENCH_REPLAY_LIST_CLOSED=1 (replay
+ * from the account page instead of the open list), BENCH_PROFILE=1 (CPU profile of the page and
+ * request timing during the replay).
+ *
  * Run: npx tsx tests/bench/inventory-list.ts   (or `npm run bench -- inventory-list`)
  */
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
@@ -487,7 +491,7 @@ export async function inventoryListBench(): Promise<Figure[]> {
       const key = `${r.method()} ${new URL(r.url()).pathname.replace(/[0-9a-f-]{36}/g, ":id")}`;
       requests.set(key, (requests.get(key) ?? 0) + 1);
     });
-    if (process.env.BENCH_REPLAY_ON) {
+    if (process.env.BENCH_REPLAY_LIST_CLOSED) {
       await page.evaluate(() => {
         history.pushState({}, "", "/dashboard/account");
         dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
