@@ -4,7 +4,8 @@
  * with that barcode. Also: the camera refused → explanation and manual entry; manual entry of
  * an unknown code creates the item (synced to the server); count mode adds 1 and Undo takes
  * it back (locally and on the server); switching to manual entry or hiding the tab turns the
- * camera off; a gallery photo of a code opens its item, a photo without one says so.
+ * camera off; a gallery photo of a code opens its item, a photo without one says so; a count
+ * made offline reaches the server on reconnecting.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -118,6 +119,23 @@ async function waitForLocalItem(page: Page, id: string) {
     )
     .toBe(true);
 }
+
+/** The outbox entries (method, state, attempts, error), for a failure message. */
+const outbox = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open("blocklot");
+        open.onerror = () => resolve("(cannot open)");
+        open.onsuccess = () => {
+          const req = open.result.transaction("outbox").objectStore("outbox").getAll();
+          req.onsuccess = () =>
+            resolve(
+              JSON.stringify(req.result.map((e) => [e.method, e.state, e.attempts, e.error, e.lastStatus])),
+            );
+        };
+      }),
+  );
 
 async function serverItem(page: Page, id: string) {
   const res = await api(page, "GET", `/api/inventory/items/${id}`);
@@ -339,6 +357,35 @@ describe("scan inventory", () => {
         .poll(() => page.getByTestId("scan-announcement").textContent(), { timeout: 15_000 })
         .toContain("No barcode or QR code was found in that photo");
       expect(page.url()).toContain("/dashboard/scan-inventory");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("counts offline and the count reaches the server on reconnecting", async () => {
+    const { context, page } = await sellerOn(plain);
+    try {
+      const code = `OFF-${run}`;
+      const title = `Offline widget ${run}`;
+      const id = await seedItem(page, { barcode: code, sku: `SKU-OFF-${run}`, title, quantity: 7 });
+      await waitForLocalItem(page, id);
+      await page.evaluate(() => localStorage.setItem("blocklot:scan:mode", "count"));
+      await page.goto("/dashboard/scan-inventory");
+      await page.getByText("Type a code", { exact: true }).click();
+      await context.setOffline(true);
+      const input = page.getByLabel("Barcode or SKU");
+      await input.fill(code);
+      await input.press("Enter");
+      await expect
+        .poll(() => page.getByTestId("scan-announcement").textContent(), { timeout: 10_000 })
+        .toContain(`Added 1 to ${title}. Quantity now 8.`);
+      expect((await serverItem(page, id))?.quantity).toBe(7);
+      await context.setOffline(false);
+      try {
+        await expect.poll(async () => (await serverItem(page, id))?.quantity, { timeout: 20_000 }).toBe(8);
+      } catch (err) {
+        throw new Error(`the count did not reach the server; outbox: ${await outbox(page)}`, { cause: err });
+      }
     } finally {
       await context.close();
     }
