@@ -126,6 +126,8 @@ describe("batch items list", () => {
     await search(page).fill("400000002345");
     await expect.poll(() => count(page).textContent()).toBe("1 of 3,000 items match");
     await row(page, 2345).waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect.poll(() => count(page).textContent()).toBe("3,000 items");
     await search(page).fill("no such thing");
     await page.getByTestId("batch-items-no-match").getByText("No items match").waitFor();
     await page.getByTestId("batch-items-no-match").getByRole("button", { name: "Clear filters" }).click();

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Center,
+  CloseButton,
   Group,
   Loader,
   Modal,
@@ -18,7 +19,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useMediaQuery, useNetwork } from "@mantine/hooks";
-import { IconPackageOff, IconSearch, IconX } from "@tabler/icons-react";
+import { IconPackageOff, IconSearch } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { ITEM_STATUSES, type Item, type ItemStatus } from "../../../../domain/inventory/item";
@@ -254,17 +255,7 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
           onChange={(e) => setSearch(e.currentTarget.value)}
           rightSection={
             search ? (
-              <IconX
-                size={16}
-                role="button"
-                aria-label={t`Clear search`}
-                tabIndex={0}
-                style={{ cursor: "pointer" }}
-                onClick={() => setSearch("")}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter" || e.key === " ") setSearch("");
-                }}
-              />
+              <CloseButton size="sm" aria-label={t`Clear search`} onClick={() => setSearch("")} />
             ) : null
           }
           data-testid="batch-items-search"
