@@ -42,14 +42,18 @@ import { Route as AuthJwtRouteImport } from "./routes/auth/jwt"
 import { Route as ConfirmationEmailHashRouteImport } from "./routes/confirmation-email.$hash"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
+import { Route as DashboardAddItemRouteImport } from "./routes/dashboard/add-item"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
+import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
 import { Route as DashboardListingRouteImport } from "./routes/dashboard/listing"
+import { Route as DashboardPrintInventoryLabelRouteImport } from "./routes/dashboard/print-inventory-label"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
 import { Route as DashboardScanInventoryRouteImport } from "./routes/dashboard/scan-inventory"
+import { Route as DashboardSyncRouteImport } from "./routes/dashboard/sync"
 import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
@@ -74,6 +78,7 @@ import { Route as AuthGoogleLoginRouteImport } from "./routes/auth/google/login"
 import { Route as AuthJwtLoginRouteImport } from "./routes/auth/jwt/login"
 import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
 import { Route as DashboardIdCreateProductRouteImport } from "./routes/dashboard/$id.create-product"
+import { Route as DashboardIdUpdateInventoryRouteImport } from "./routes/dashboard/$id.update-inventory"
 import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard/$id.update-product"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
@@ -253,6 +258,11 @@ const DashboardAccountRoute = DashboardAccountRouteImport.update({
   path: "/account",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardAddItemRoute = DashboardAddItemRouteImport.update({
+  id: "/add-item",
+  path: "/add-item",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardBlankRoute = DashboardBlankRouteImport.update({
   id: "/blank",
   path: "/blank",
@@ -263,6 +273,12 @@ const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
   path: "/company-account",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardDescribeInventoryRoute =
+  DashboardDescribeInventoryRouteImport.update({
+    id: "/describe-inventory",
+    path: "/describe-inventory",
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardFilingsRoute = DashboardFilingsRouteImport.update({
   id: "/filings",
   path: "/filings",
@@ -283,6 +299,12 @@ const DashboardListingRoute = DashboardListingRouteImport.update({
   path: "/listing",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardPrintInventoryLabelRoute =
+  DashboardPrintInventoryLabelRouteImport.update({
+    id: "/print-inventory-label",
+    path: "/print-inventory-label",
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardPropertiesRoute = DashboardPropertiesRouteImport.update({
   id: "/properties",
   path: "/properties",
@@ -291,6 +313,11 @@ const DashboardPropertiesRoute = DashboardPropertiesRouteImport.update({
 const DashboardScanInventoryRoute = DashboardScanInventoryRouteImport.update({
   id: "/scan-inventory",
   path: "/scan-inventory",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSyncRoute = DashboardSyncRouteImport.update({
+  id: "/sync",
+  path: "/sync",
   getParentRoute: () => DashboardRoute,
 } as any)
 const InvitationHashRoute = InvitationHashRouteImport.update({
@@ -420,6 +447,12 @@ const DashboardIdCreateProductRoute =
     path: "/$id/create-product",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardIdUpdateInventoryRoute =
+  DashboardIdUpdateInventoryRouteImport.update({
+    id: "/$id/update-inventory",
+    path: "/$id/update-inventory",
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const DashboardIdUpdateProductRoute =
   DashboardIdUpdateProductRouteImport.update({
     id: "/$id/update-product",
@@ -523,14 +556,18 @@ export interface FileRoutesByFullPath {
   "/auth/jwt": typeof AuthJwtRouteWithChildren
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
+  "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/listing": typeof DashboardListingRoute
+  "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
+  "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
@@ -554,6 +591,7 @@ export interface FileRoutesByFullPath {
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
+  "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
@@ -598,14 +636,18 @@ export interface FileRoutesByTo {
   "/auth/jwt": typeof AuthJwtRouteWithChildren
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
+  "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/listing": typeof DashboardListingRoute
+  "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
+  "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
@@ -630,6 +672,7 @@ export interface FileRoutesByTo {
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
+  "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
@@ -679,14 +722,18 @@ export interface FileRoutesById {
   "/auth/jwt": typeof AuthJwtRouteWithChildren
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
+  "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/listing": typeof DashboardListingRoute
+  "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
+  "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
@@ -711,6 +758,7 @@ export interface FileRoutesById {
   "/auth/jwt/login": typeof AuthJwtLoginRoute
   "/auth/jwt/register": typeof AuthJwtRegisterRoute
   "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
+  "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
@@ -761,14 +809,18 @@ export interface FileRouteTypes {
     | "/auth/jwt"
     | "/confirmation-email/$hash"
     | "/dashboard/account"
+    | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/company-account"
+    | "/dashboard/describe-inventory"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
     | "/dashboard/listing"
+    | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
+    | "/dashboard/sync"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
@@ -792,6 +844,7 @@ export interface FileRouteTypes {
     | "/auth/jwt/login"
     | "/auth/jwt/register"
     | "/dashboard/$id/create-product"
+    | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
@@ -836,14 +889,18 @@ export interface FileRouteTypes {
     | "/auth/jwt"
     | "/confirmation-email/$hash"
     | "/dashboard/account"
+    | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/company-account"
+    | "/dashboard/describe-inventory"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
     | "/dashboard/listing"
+    | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
+    | "/dashboard/sync"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
@@ -868,6 +925,7 @@ export interface FileRouteTypes {
     | "/auth/jwt/login"
     | "/auth/jwt/register"
     | "/dashboard/$id/create-product"
+    | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
@@ -916,14 +974,18 @@ export interface FileRouteTypes {
     | "/auth/jwt"
     | "/confirmation-email/$hash"
     | "/dashboard/account"
+    | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/company-account"
+    | "/dashboard/describe-inventory"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
     | "/dashboard/listing"
+    | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
+    | "/dashboard/sync"
     | "/invitation/$hash"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
@@ -948,6 +1010,7 @@ export interface FileRouteTypes {
     | "/auth/jwt/login"
     | "/auth/jwt/register"
     | "/dashboard/$id/create-product"
+    | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
@@ -1230,6 +1293,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardAccountRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/add-item": {
+      id: "/dashboard/add-item"
+      path: "/add-item"
+      fullPath: "/dashboard/add-item"
+      preLoaderRoute: typeof DashboardAddItemRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/blank": {
       id: "/dashboard/blank"
       path: "/blank"
@@ -1242,6 +1312,13 @@ declare module "@tanstack/react-router" {
       path: "/company-account"
       fullPath: "/dashboard/company-account"
       preLoaderRoute: typeof DashboardCompanyAccountRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/describe-inventory": {
+      id: "/dashboard/describe-inventory"
+      path: "/describe-inventory"
+      fullPath: "/dashboard/describe-inventory"
+      preLoaderRoute: typeof DashboardDescribeInventoryRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/filings": {
@@ -1272,6 +1349,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardListingRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/print-inventory-label": {
+      id: "/dashboard/print-inventory-label"
+      path: "/print-inventory-label"
+      fullPath: "/dashboard/print-inventory-label"
+      preLoaderRoute: typeof DashboardPrintInventoryLabelRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/properties": {
       id: "/dashboard/properties"
       path: "/properties"
@@ -1284,6 +1368,13 @@ declare module "@tanstack/react-router" {
       path: "/scan-inventory"
       fullPath: "/dashboard/scan-inventory"
       preLoaderRoute: typeof DashboardScanInventoryRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/sync": {
+      id: "/dashboard/sync"
+      path: "/sync"
+      fullPath: "/dashboard/sync"
+      preLoaderRoute: typeof DashboardSyncRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/invitation/$hash": {
@@ -1454,6 +1545,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardIdCreateProductRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/$id/update-inventory": {
+      id: "/dashboard/$id/update-inventory"
+      path: "/$id/update-inventory"
+      fullPath: "/dashboard/$id/update-inventory"
+      preLoaderRoute: typeof DashboardIdUpdateInventoryRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/$id/update-product": {
       id: "/dashboard/$id/update-product"
       path: "/$id/update-product"
@@ -1597,16 +1695,21 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
+  DashboardAddItemRoute: typeof DashboardAddItemRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
+  DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
   DashboardListingRoute: typeof DashboardListingRoute
+  DashboardPrintInventoryLabelRoute: typeof DashboardPrintInventoryLabelRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardScanInventoryRoute: typeof DashboardScanInventoryRoute
+  DashboardSyncRoute: typeof DashboardSyncRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardIdCreateProductRoute: typeof DashboardIdCreateProductRoute
+  DashboardIdUpdateInventoryRoute: typeof DashboardIdUpdateInventoryRoute
   DashboardIdUpdateProductRoute: typeof DashboardIdUpdateProductRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
@@ -1619,16 +1722,21 @@ interface DashboardRouteChildren {
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
+  DashboardAddItemRoute: DashboardAddItemRoute,
   DashboardBlankRoute: DashboardBlankRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
+  DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,
   DashboardListingRoute: DashboardListingRoute,
+  DashboardPrintInventoryLabelRoute: DashboardPrintInventoryLabelRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardScanInventoryRoute: DashboardScanInventoryRoute,
+  DashboardSyncRoute: DashboardSyncRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardIdCreateProductRoute: DashboardIdCreateProductRoute,
+  DashboardIdUpdateInventoryRoute: DashboardIdUpdateInventoryRoute,
   DashboardIdUpdateProductRoute: DashboardIdUpdateProductRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,

@@ -6,6 +6,7 @@ import { CompanySwitcher } from "../../features/company/CompanySwitcher";
 import { NotificationsButton } from "../../features/notifications/NotificationsButton";
 import { InstallButton } from "../../features/pwa/InstallButton";
 import { OnlineStatus } from "../../features/pwa/OnlineStatus";
+import { OutboxIndicator } from "../../features/sync/OutboxIndicator";
 import { LanguageSwitcher } from "../../i18n/LanguageSwitcher";
 import { Logo } from "../Logo";
 import { AccountMenu } from "./AccountMenu";
@@ -70,6 +71,7 @@ export function TopBar({
         <Box visibleFrom="sm">
           <InstallButton />
         </Box>
+        <OutboxIndicator />
         <LanguageSwitcher />
         <CompanySwitcher />
         <NotificationsButton />
