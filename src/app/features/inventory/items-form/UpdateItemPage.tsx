@@ -11,7 +11,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { Item } from "../../../../domain/inventory/item";
@@ -21,6 +21,7 @@ import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { RecordSyncBadge } from "../../sync/RecordSyncBadge";
+import { ItemPhotosPanel } from "../photos/ItemPhotosPanel";
 import { NoCompanyNotice } from "./AddItemPage";
 import { ItemForm, useItemForm } from "./ItemForm";
 import { changedFormFields, type ItemFormValues, itemToFormValues } from "./item-form-values";
@@ -216,7 +217,7 @@ export function UpdateItemPage({ id }: { id: string }) {
     body = (
       <Stack gap="xl">
         <EditItem key={item.id} item={item} companyId={companyId} />
-        {/* Further sections of the item (its photos panel) go in this stack, after the form. */}
+        <ItemPhotosPanel itemId={item.id} />
       </Stack>
     );
 
@@ -233,7 +234,34 @@ export function UpdateItemPage({ id }: { id: string }) {
             </Text>
           ) : null}
         </div>
-        {item ? <RecordSyncBadge entity="item" id={item.id} /> : null}
+        {item ? (
+          <Group gap="sm">
+            <RecordSyncBadge entity="item" id={item.id} />
+            {item.productId ? (
+              <Button
+                variant="default"
+                renderRoot={(props) => (
+                  <Link
+                    {...props}
+                    to="/dashboard/$id/update-product"
+                    params={{ id: item.productId as string }}
+                  />
+                )}
+              >
+                <Trans>Open its product</Trans>
+              </Button>
+            ) : (
+              <Button
+                variant="default"
+                renderRoot={(props) => (
+                  <Link {...props} to="/dashboard/$id/create-product" params={{ id: item.id }} />
+                )}
+              >
+                <Trans>Create product</Trans>
+              </Button>
+            )}
+          </Group>
+        ) : null}
       </Group>
       {body}
     </Stack>
