@@ -4,6 +4,7 @@ import { coldStartBench } from "./cold-start";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { inventoryListBench } from "./inventory-list";
+import { labelsBench } from "./labels";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
 import { photoCompressBench } from "./photo-compress";
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   extraction: extractionBench,
   frontend: frontendBench,
   "inventory-list": inventoryListBench,
+  labels: labelsBench,
   mapping: mappingBench,
   outputs: outputsBench,
   scan: scanBench,
