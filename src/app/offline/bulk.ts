@@ -13,7 +13,7 @@
  *   entries of their own, with the server's reason and the user's data — shown on the sync
  *   screen with retry and discard like any rejected write. Nothing is dropped silently.
  */
-import type { Table } from "dexie";
+import { Dexie, type Table } from "dexie";
 import { v7 as uuidv7 } from "uuid";
 import {
   BULK_ITEMS_PATH,
@@ -131,11 +131,20 @@ export async function acknowledgeBulk(
   await db.transaction("rw", [db.items, db.outbox, db.conflicts], async () => {
     await db.outbox.delete(seq);
     await db.conflicts.delete(seq);
-    // Writes queued after the chunk (edits or deletes of imported items), by item id.
+    // Writes queued after the chunk (edits or deletes of imported items), by item id. Found
+    // through the [entity+id] index's keys: loading the entries would load every other
+    // queued chunk's body (hundreds of KB each).
     const later = new Map<string, OutboxEntry[]>();
-    for (const x of await db.outbox.where(":id").above(seq).toArray()) {
-      if (x.entity !== "item" || x.bulk) continue;
-      later.set(x.id, [...(later.get(x.id) ?? []), x]);
+    const keys = (await db.outbox
+      .where("[entity+id]")
+      .between(["item", Dexie.minKey], ["item", Dexie.maxKey])
+      .keys()) as unknown as [string, string][];
+    const touched = keys.filter(([, id]) => sent.has(id));
+    if (touched.length > 0) {
+      for (const x of await db.outbox.where("[entity+id]").anyOf(touched).toArray()) {
+        if ((x.seq as number) <= seq || x.bulk) continue;
+        later.set(x.id, [...(later.get(x.id) ?? []), x]);
+      }
     }
     const stamps: { key: string; changes: Partial<Item> }[] = [];
     for (const r of data.results) {

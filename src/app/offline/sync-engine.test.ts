@@ -407,7 +407,8 @@ describe("write path", () => {
     });
     await e.write.put("item", COMPANY, id, fields());
     expect(await e.drain()).toEqual({ sent: 0, stopped: "offline" });
-    expect((await db.outbox.toArray())[0]).toMatchObject({ state: "waiting", attempts: 1 });
+    // the write's own drain and the drain asked for while it ran each tried once
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: "waiting", attempts: 2 });
     hang = false;
     expect(await e.drain()).toEqual({ sent: 1, stopped: null });
     expect(api.rows.get(id)?.version).toBe(1);
@@ -490,6 +491,33 @@ describe("concurrency", () => {
     expect(r1.sent + r2.sent).toBe(6);
     expect(api.requests).toHaveLength(6);
     expect(new Set(api.requests.map((r) => r.idempotencyKey)).size).toBe(6);
+  });
+
+  it("a drain asked for while a drain is failing offline is not lost (the `online` trigger)", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let first = true;
+    const e = engine({
+      transport: {
+        send: async (req) => {
+          if (first) {
+            first = false;
+            await gate;
+            throw new NetworkError("offline");
+          }
+          return api.transport.send(req);
+        },
+      },
+    });
+    // the write's own drain is now waiting for an answer that will be "no network"
+    await e.write.put("item", COMPANY, newId(), fields());
+    const online = e.drain();
+    release();
+    expect(await online).toEqual({ sent: 1, stopped: null });
+    expect(api.writes).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it("a write queued during a drain is sent by that drain's follow-up pass", async () => {
@@ -752,6 +780,27 @@ describe("pull", () => {
     // a pulled tombstone does not remove it either
     await e.drain();
     expect(await db.items.get(id)).toMatchObject({ quantity: 8, title: "Theirs" });
+  });
+
+  it("a row already at the feed's version is not written again; a newer one is", async () => {
+    const e = engine();
+    const [a, b] = [newId(), newId()];
+    await e.write.put("item", COMPANY, a, fields({ sku: "SAME-A" }));
+    await e.write.put("item", COMPANY, b, fields({ sku: "SAME-B" }));
+    await e.drain();
+    api.edit(b, { title: "Changed elsewhere" });
+    const written: string[] = [];
+    const onUpdate = (_: unknown, key: string) => {
+      written.push(key);
+    };
+    db.items.hook("updating", onUpdate);
+    try {
+      expect(await e.pull(COMPANY)).toMatchObject({ applied: 2, skipped: 0 });
+    } finally {
+      db.items.hook("updating").unsubscribe(onUpdate);
+    }
+    expect(written).toEqual([b]);
+    expect((await db.items.get(b))?.title).toBe("Changed elsewhere");
   });
 
   it("never replaces a newer local row with an older copy from the feed", async () => {

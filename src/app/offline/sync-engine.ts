@@ -334,10 +334,14 @@ export function createSyncEngine(opts: SyncEngineOptions) {
   async function drainOnce(): Promise<DrainResult> {
     let sent = 0;
     for (;;) {
-      const entries = await db.outbox.orderBy("seq").toArray();
+      // Entries are read one at a time as the pass reaches them: reading them all up front
+      // would read every queued import chunk's body (hundreds of KB each) on every pass.
+      const seqs = await db.outbox.orderBy("seq").primaryKeys();
       const blocked = new Set<string>();
       let progressed = false;
-      for (const e of entries) {
+      for (const seq of seqs) {
+        const e = await db.outbox.get(seq);
+        if (!e) continue;
         const k = key(e);
         if (e.state === "rejected" || e.state === "conflict") {
           blocked.add(k);
@@ -393,7 +397,9 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         rerun = false;
         last = await lock(OUTBOX_LOCK, drainOnce);
         total += last.sent;
-      } while (rerun && last.stopped === null);
+        // a call that joined a drain which then stopped (offline, signed out) may come from the
+        // very trigger that fixes it (`online`, sign-in): look once more instead of losing it
+      } while (rerun);
       return { sent: total, stopped: last.stopped };
     })().finally(() => {
       running = null;
@@ -420,26 +426,38 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         const page = res.data as SyncPage;
         result.pages++;
         await db.transaction("rw", [db.items, db.products, db.batches, db.outbox, db.meta], async () => {
-          for (const c of page.changes) {
-            // a record with a write of the user still queued keeps the user's version until acked
-            const pending = await db.outbox.where("[entity+id]").equals([c.entity, c.id]).count();
-            if (pending > 0) {
-              result.skipped++;
-              continue;
-            }
-            const table = tableOf(db, c.entity);
-            if (c.deleted) {
-              await table.delete(c.id);
-            } else {
-              const local = (await table.get(c.id)) as Loose | undefined;
+          // Set-based: one outbox key lookup and one read per table for the page, not one of
+          // each per change (a 50,000-item import comes back through the feed).
+          // A record with a write of the user still queued keeps the user's version until acked.
+          const queued = (await db.outbox
+            .where("[entity+id]")
+            .anyOf(page.changes.map((c) => [c.entity, c.id]))
+            .keys()) as unknown as [SyncEntity, string][];
+          const pending = new Set(queued.map(([entity, id]) => `${entity}:${id}`));
+          for (const entity of ["batch", "product", "item"] as const) {
+            const changes = page.changes.filter((c) => c.entity === entity);
+            if (changes.length === 0) continue;
+            const table = tableOf(db, entity);
+            const mine = changes.filter((c) => !pending.has(`${entity}:${c.id}`));
+            result.skipped += changes.length - mine.length;
+            const gone = mine.filter((c) => c.deleted).map((c) => c.id);
+            const rows = mine.flatMap((c) => (c.deleted ? [] : [c.row]));
+            const locals = (await table.bulkGet(rows.map((r) => r.id))) as (Loose | undefined)[];
+            const puts = rows.filter((row, i) => {
+              const local = locals[i];
               // an older copy than the one the user's acknowledged write already put here
-              if (local && (local.version as number) > c.row.version) {
+              if (local && (local.version as number) > row.version) {
                 result.skipped++;
-                continue;
+                return false;
               }
-              await table.put(c.row);
-            }
-            result.applied++;
+              result.applied++;
+              // the same version is the same row (e.g. an import chunk's acknowledgement already
+              // stored it): no rewrite of the row and its indexes
+              return !(local?.version === row.version && local.updatedAt === row.updatedAt);
+            });
+            await table.bulkDelete(gone);
+            result.applied += gone.length;
+            await table.bulkPut(puts as never[]);
           }
           await db.meta.put({ key: cursorKey(companyId), value: page.cursor });
         });
