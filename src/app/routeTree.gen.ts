@@ -21,6 +21,7 @@ import { Route as AuthSuccessRouteImport } from "./routes/auth-success"
 import { Route as CheckoutRouteImport } from "./routes/checkout"
 import { Route as ContactRouteImport } from "./routes/contact"
 import { Route as DashboardRouteImport } from "./routes/dashboard"
+import { Route as GuidedListingImagesRouteImport } from "./routes/guided-listing-images"
 import { Route as MarketplaceRouteImport } from "./routes/marketplace"
 import { Route as RequestDemoRouteImport } from "./routes/request-demo"
 import { Route as SuccessConfirmationEmailRouteImport } from "./routes/success-confirmation-email"
@@ -150,6 +151,11 @@ const ContactRoute = ContactRouteImport.update({
 const DashboardRoute = DashboardRouteImport.update({
   id: "/dashboard",
   path: "/dashboard",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuidedListingImagesRoute = GuidedListingImagesRouteImport.update({
+  id: "/guided-listing-images",
+  path: "/guided-listing-images",
   getParentRoute: () => rootRouteImport,
 } as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
@@ -538,6 +544,7 @@ export interface FileRoutesByFullPath {
   "/checkout": typeof CheckoutRoute
   "/contact": typeof ContactRoute
   "/dashboard": typeof DashboardRouteWithChildren
+  "/guided-listing-images": typeof GuidedListingImagesRoute
   "/marketplace": typeof MarketplaceRouteWithChildren
   "/request-demo": typeof RequestDemoRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
@@ -619,6 +626,7 @@ export interface FileRoutesByTo {
   "/auth-success": typeof AuthSuccessRoute
   "/checkout": typeof CheckoutRoute
   "/contact": typeof ContactRoute
+  "/guided-listing-images": typeof GuidedListingImagesRoute
   "/request-demo": typeof RequestDemoRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
   "/success-contact-us": typeof SuccessContactUsRoute
@@ -704,6 +712,7 @@ export interface FileRoutesById {
   "/checkout": typeof CheckoutRoute
   "/contact": typeof ContactRoute
   "/dashboard": typeof DashboardRouteWithChildren
+  "/guided-listing-images": typeof GuidedListingImagesRoute
   "/marketplace": typeof MarketplaceRouteWithChildren
   "/request-demo": typeof RequestDemoRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
@@ -791,6 +800,7 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/contact"
     | "/dashboard"
+    | "/guided-listing-images"
     | "/marketplace"
     | "/request-demo"
     | "/success-confirmation-email"
@@ -872,6 +882,7 @@ export interface FileRouteTypes {
     | "/auth-success"
     | "/checkout"
     | "/contact"
+    | "/guided-listing-images"
     | "/request-demo"
     | "/success-confirmation-email"
     | "/success-contact-us"
@@ -956,6 +967,7 @@ export interface FileRouteTypes {
     | "/checkout"
     | "/contact"
     | "/dashboard"
+    | "/guided-listing-images"
     | "/marketplace"
     | "/request-demo"
     | "/success-confirmation-email"
@@ -1042,6 +1054,7 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRouteWithChildren
+  GuidedListingImagesRoute: typeof GuidedListingImagesRoute
   MarketplaceRoute: typeof MarketplaceRouteWithChildren
   RequestDemoRoute: typeof RequestDemoRoute
   SuccessConfirmationEmailRoute: typeof SuccessConfirmationEmailRoute
@@ -1144,6 +1157,13 @@ declare module "@tanstack/react-router" {
       path: "/dashboard"
       fullPath: "/dashboard"
       preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/guided-listing-images": {
+      id: "/guided-listing-images"
+      path: "/guided-listing-images"
+      fullPath: "/guided-listing-images"
+      preLoaderRoute: typeof GuidedListingImagesRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/marketplace": {
@@ -1859,6 +1879,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   ContactRoute: ContactRoute,
   DashboardRoute: DashboardRouteWithChildren,
+  GuidedListingImagesRoute: GuidedListingImagesRoute,
   MarketplaceRoute: MarketplaceRouteWithChildren,
   RequestDemoRoute: RequestDemoRoute,
   SuccessConfirmationEmailRoute: SuccessConfirmationEmailRoute,
