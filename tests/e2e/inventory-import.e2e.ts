@@ -63,7 +63,7 @@ async function openImport() {
 
 const newCount = async () => {
   const text = await page.getByTestId("status-count-new").locator("p").textContent();
-  return Number(text.replace(/[^\d]/g, ""));
+  return Number((text ?? "").replace(/[^\d]/g, ""));
 };
 
 describe("inventory import", () => {
