@@ -73,7 +73,7 @@ describe("the page's refresh after the service worker rotated the session", () =
     await http.get("/api/x");
     // no refresh request at all: the handed access token is still valid
     expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(["/api/x"]);
-    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).headers).toMatchObject({
+    expect((fetchMock.mock.calls[0]?.[1] as RequestInit | undefined)?.headers).toMatchObject({
       Authorization: `Bearer ${handed}`,
     });
     expect(local.get(REFRESH_TOKEN_KEY)).toBe("r2");
@@ -87,7 +87,7 @@ describe("the page's refresh after the service worker rotated the session", () =
     fetchMock.mockResolvedValueOnce(json(200, { token: token(1, t), refreshToken: "r3" }));
     const pair = await refreshTokens();
     expect(pair.refreshToken).toBe("r3");
-    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit | undefined)?.body))).toEqual({
       refresh_token: "r2",
     });
   });
@@ -99,7 +99,7 @@ describe("the page's refresh after the service worker rotated the session", () =
     await handOffTokens({ token: token(1, t - 500), refreshToken: "old-session" }, store);
     fetchMock.mockResolvedValueOnce(json(200, { token: token(1, t), refreshToken: "new-2" }));
     await refreshTokens();
-    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit | undefined)?.body))).toEqual({
       refresh_token: "new-session",
     });
     expect(await takeHandedTokens(store)).toBeNull();

@@ -231,7 +231,7 @@ describe("service worker replay", () => {
     expect(base.writes).toHaveLength(1);
     expect(refreshCalls).toHaveLength(1);
     expect(refreshCalls[0]?.credentials).toBe("same-origin");
-    expect((refreshCalls[0]?.headers as Record<string, string>)["x-csrf-token"]).toBe("csrf-1");
+    expect((refreshCalls[0]?.headers as Record<string, string> | undefined)?.["x-csrf-token"]).toBe("csrf-1");
     const handed = [...scope.cache.values()][0];
     expect(await handed?.json()).toEqual({ token: fresh, refreshToken: "r2" });
   });
