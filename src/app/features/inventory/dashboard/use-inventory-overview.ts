@@ -1,12 +1,13 @@
 /**
- * The Inventory Dashboard's numbers, live from this device's copy of the inventory (Dexie):
+ * The Inventory Dashboard's numbers, live (at most once a second) from this device's copy of the
+ * inventory (Dexie):
  * items per status through the `[companyId+status]` index (counts, no rows loaded) and the
  * most recent batches with their item counts (`batchId` index).
  */
-import { useLiveQuery } from "dexie-react-hooks";
 import type { Batch, ItemStatus } from "../../../../domain/inventory/item";
 import { ITEM_STATUSES } from "../../../../domain/inventory/item";
 import { type BlocklotDb, getDb } from "../../../offline/db";
+import { useThrottledLiveQuery } from "./use-throttled-live-query";
 
 export interface StatusCounts {
   total: number;
@@ -42,16 +43,19 @@ export async function readRecentBatches(
   return { rows: recent.map((batch, i) => ({ batch, items: counts[i] ?? 0 })), total: all.length };
 }
 
+/** Live, at most once a second: counting tens of thousands of items costs IndexedDB time an import needs. */
 export function useStatusCounts(companyId: string | null, db: BlocklotDb = getDb()) {
-  return useLiveQuery(
+  return useThrottledLiveQuery(
     () => (companyId ? readStatusCounts(db, companyId) : Promise.resolve(null)),
     [db, companyId],
+    { tables: ["items"] },
   );
 }
 
 export function useRecentBatches(companyId: string | null, db: BlocklotDb = getDb()) {
-  return useLiveQuery(
+  return useThrottledLiveQuery(
     () => (companyId ? readRecentBatches(db, companyId) : Promise.resolve(null)),
     [db, companyId],
+    { tables: ["items", "batches"] },
   );
 }
