@@ -255,6 +255,13 @@ describe("offline inventory", () => {
     // (connection reset); everything after that finds the server down.
     let seen = 0;
     const cut = async (route: Route) => {
+      // only the outbox's writes (PUT/PATCH/DELETE of an item) are counted; other calls of the
+      // screens (reads, the photos panel's link) pass while the server is up and fail once it is down
+      const req = route.request();
+      const write =
+        ["PUT", "PATCH", "DELETE"].includes(req.method()) &&
+        /^\/api\/inventory\/items\/[^/]+$/.test(new URL(req.url()).pathname);
+      if (!write) return seen >= 2 ? route.abort("connectionrefused") : route.continue();
       seen++;
       if (seen === 1) return route.fulfill({ response: await route.fetch() });
       if (seen === 2) {

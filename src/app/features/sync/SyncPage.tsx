@@ -72,31 +72,30 @@ function useSyncRows(companyId: string | null): Row[] | undefined {
 }
 
 function StateBadge({ entry }: { entry: OutboxEntry }) {
+  return (
+    <Badge color={BADGE_COLORS[entry.state]} style={{ flexShrink: 0 }}>
+      <StateText entry={entry} />
+    </Badge>
+  );
+}
+
+const BADGE_COLORS: Record<OutboxEntry["state"], string> = {
+  rejected: "red",
+  conflict: "orange",
+  sending: "blue",
+  waiting: "yellow",
+};
+
+function StateText({ entry }: { entry: OutboxEntry }) {
   switch (entry.state) {
     case "rejected":
-      return (
-        <Badge color="red">
-          <Trans>Rejected</Trans>
-        </Badge>
-      );
+      return <Trans>Rejected</Trans>;
     case "conflict":
-      return (
-        <Badge color="orange">
-          <Trans>Needs your choice</Trans>
-        </Badge>
-      );
+      return <Trans>Needs your choice</Trans>;
     case "sending":
-      return (
-        <Badge color="blue">
-          <Trans>Sending</Trans>
-        </Badge>
-      );
+      return <Trans>Sending</Trans>;
     default:
-      return (
-        <Badge color="yellow">
-          <Trans>Waiting</Trans>
-        </Badge>
-      );
+      return <Trans>Waiting</Trans>;
   }
 }
 
@@ -120,7 +119,12 @@ function actionText(i18n: I18n, e: OutboxEntry): string {
 /** The values the person wrote, as a two-column table. */
 function WrittenValues({ entry }: { entry: OutboxEntry }) {
   const { i18n } = useLingui();
-  const fields = writtenFields(entry);
+  // a new record lists only what it has (not every empty field); a change lists every field it sets
+  const fields = writtenFields(entry).filter(
+    ([f, v]) =>
+      entryAction(entry) !== "create" ||
+      (formatValue(i18n, f, v) !== "—" && !(Array.isArray(v) && v.length === 0)),
+  );
   if (fields.length === 0) return null;
   return (
     <Table.ScrollContainer minWidth={280}>
@@ -328,7 +332,7 @@ function EntryCard({ row }: { row: Row }) {
             </Text>
             <Text size="xs" c="dimmed">
               <Trans>Written {when}</Trans>
-              {entry.attempts > 0 ? (
+              {entry.attempts > 0 && entry.lastStatus !== 0 ? (
                 <>
                   {" · "}
                   {t`Tries: ${entry.attempts}`}
@@ -363,7 +367,7 @@ function EntryCard({ row }: { row: Row }) {
         )}
 
         <Group gap="xs">
-          {(entry.state === "rejected" || (entry.state === "waiting" && entry.attempts > 0)) && (
+          {(entry.state === "rejected" || (entry.state === "waiting" && entry.notBefore !== null)) && (
             <Button
               size="xs"
               variant="light"
