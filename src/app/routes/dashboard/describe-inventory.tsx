@@ -1,9 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import {
-  DescribeInventoryPage,
-  type DescribeSearch,
-} from "../../features/inventory/describe/DescribeInventoryPage";
-import { isQueueSource } from "../../features/inventory/describe/queue";
+import type { DescribeSearch } from "../../features/inventory/describe/DescribeInventoryPage";
+import { DescribeInventoryPage } from "../../features/inventory/describe/DescribeInventoryPage";
+import { isQueueSource } from "../../features/inventory/describe/queue-source";
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 

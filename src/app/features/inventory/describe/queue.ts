@@ -12,10 +12,9 @@ import type { Item, ItemStatus } from "../../../../domain/inventory/item";
 import type { BlocklotDb } from "../../../offline/db";
 import { batchItems, searchItems } from "../labels/item-search";
 
-export type QueueSource = "todo" | "batch" | "search";
-export const QUEUE_SOURCES: readonly QueueSource[] = ["todo", "batch", "search"];
-export const isQueueSource = (v: unknown): v is QueueSource =>
-  typeof v === "string" && (QUEUE_SOURCES as readonly string[]).includes(v);
+import type { QueueSource } from "./queue-source";
+
+export { isQueueSource, QUEUE_SOURCES, type QueueSource } from "./queue-source";
 
 /** The status of items waiting to be described, and the one a description moves them to. */
 export const TO_DESCRIBE: ItemStatus = "new";
