@@ -80,16 +80,20 @@ export async function queueItemChunk(
       ...(pickFields(fields as unknown as Loose, ITEM_MERGE_FIELDS as string[]) as unknown as ItemFields),
     })),
   };
-  return db.transaction("rw", [db.items, db.outbox], async () => {
+  const id =
+    opts.batchId && opts.chunkIndex !== undefined ? bulkChunkId(opts.batchId, opts.chunkIndex) : uuidv7();
+  return db.transaction("rw", [db.items, db.outbox, db.meta], async () => {
     await db.items.bulkPut(rows);
+    await db.meta.put({ key: bulkBodyKey(id), value: body });
     return (await db.outbox.add({
       companyId,
       entity: "item",
-      id:
-        opts.batchId && opts.chunkIndex !== undefined ? bulkChunkId(opts.batchId, opts.chunkIndex) : uuidv7(),
+      id,
       method: "POST",
       url: BULK_ITEMS_PATH,
-      body: body as unknown as Loose,
+      // the body lives in `meta` (bulkBodyKey): the entry's own writes ("sending", attempts)
+      // then rewrite a small record instead of 1,000 items
+      body: null,
       idempotencyKey: (ctx.newKey ?? uuidv7)(),
       baseVersion: null,
       base: null,
@@ -102,6 +106,19 @@ export async function queueItemChunk(
       bulk: { count: items.length, batchId: opts.batchId ?? null },
     })) as number;
   });
+}
+
+/** The `meta` key holding a chunk's request body. */
+export const bulkBodyKey = (entryId: string) => `bulk-body:${entryId}`;
+
+/** A chunk's request body `{ items }` (from `meta`; an entry may also carry it itself). */
+export async function readBulkBody(
+  db: BlocklotDb,
+  entry: Pick<OutboxEntry, "id" | "body">,
+): Promise<{ items: BulkItemInput[] } | null> {
+  if (entry.body) return entry.body as unknown as { items: BulkItemInput[] };
+  const stored = await db.meta.get(bulkBodyKey(entry.id));
+  return (stored?.value as { items: BulkItemInput[] } | undefined) ?? null;
 }
 
 /** The HTTP status a refused item would have had on its own, for the rejected entry. */
@@ -125,12 +142,11 @@ export async function acknowledgeBulk(
   if (!isResponse(data)) return false;
   const { db } = ctx;
   const seq = entry.seq as number;
-  const sent = new Map(
-    ((entry.body as { items?: BulkItemInput[] } | null)?.items ?? []).map((i) => [i.id, i]),
-  );
-  await db.transaction("rw", [db.items, db.outbox, db.conflicts], async () => {
+  await db.transaction("rw", [db.items, db.outbox, db.conflicts, db.meta], async () => {
+    const sent = new Map(((await readBulkBody(db, entry))?.items ?? []).map((i) => [i.id, i]));
     await db.outbox.delete(seq);
     await db.conflicts.delete(seq);
+    await db.meta.delete(bulkBodyKey(entry.id));
     // Writes queued after the chunk (edits or deletes of imported items), by item id. Found
     // through the [entity+id] index's keys: loading the entries would load every other
     // queued chunk's body (hundreds of KB each).
@@ -205,10 +221,11 @@ async function rebase(db: BlocklotDb, id: string, version: number, queued: Outbo
  */
 export async function discardBulk(db: BlocklotDb, entry: OutboxEntry): Promise<void> {
   const seq = entry.seq as number;
-  const ids = ((entry.body as { items?: { id: string }[] } | null)?.items ?? []).map((i) => i.id);
-  await db.transaction("rw", [db.items, db.outbox, db.conflicts], async () => {
+  await db.transaction("rw", [db.items, db.outbox, db.conflicts, db.meta], async () => {
+    const ids = ((await readBulkBody(db, entry))?.items ?? []).map((i) => i.id);
     await db.outbox.delete(seq);
     await db.conflicts.delete(seq);
+    await db.meta.delete(bulkBodyKey(entry.id));
     const rows = await db.items.bulkGet(ids);
     const gone: string[] = [];
     for (const row of rows) {

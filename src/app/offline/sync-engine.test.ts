@@ -841,6 +841,8 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
     const local = await db.items.bulkGet(items.map((i) => i.id));
     expect(local.every((r) => r?.version === 1)).toBe(true);
     expect(local[3]).toEqual(api.rows.get(items[3]?.id as string));
+    // the chunk's body (kept beside the entry) is gone with it
+    expect(await db.meta.count()).toBe(0);
   });
 
   it("a lost answer is replayed with the same key and creates nothing twice", async () => {
@@ -933,6 +935,7 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
       error: expect.stringMatching(/quantity/),
     });
     await e.discard(chunkEntry?.seq as number);
+    expect(await db.meta.count()).toBe(0);
     expect(await db.items.get(items[1]?.id as string)).toBeUndefined();
     expect(await db.items.get(items[2]?.id as string)).toBeUndefined();
     expect(await db.items.get(items[0]?.id as string)).toMatchObject({ title: "Edited" });

@@ -25,7 +25,7 @@ import {
   pickFields,
   resolveConflicts,
 } from "../../domain/inventory/merge";
-import { acknowledgeBulk, discardBulk } from "./bulk";
+import { acknowledgeBulk, discardBulk, readBulkBody } from "./bulk";
 import { type BlocklotDb, type ConflictRecord, cursorKey, type OutboxEntry, tableOf } from "./db";
 import { ENTITIES, recordUrl } from "./entities";
 import { withExclusiveLock } from "./lock";
@@ -260,11 +260,13 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     try {
       // DELETE is conditional through `?version=` (no version yet: unconditional)
       const url = e.method === "DELETE" && e.baseVersion ? `${e.url}?version=${e.baseVersion}` : e.url;
+      // an import chunk keeps its body beside the entry (bulk.ts)
+      const body = e.bulk ? await readBulkBody(db, e) : e.body;
       res = await withTimeout(
         transport.send({
           method: e.method,
           url,
-          body: e.body ?? undefined,
+          body: body ?? undefined,
           idempotencyKey: e.idempotencyKey,
         }),
         opts.sendTimeoutMs ?? 60_000,
