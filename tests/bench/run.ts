@@ -3,6 +3,7 @@ import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
+import { inventoryImportBench } from "./inventory-import";
 import { inventoryListBench } from "./inventory-list";
 import { labelsBench } from "./labels";
 import { mappingBench } from "./mapping";
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "cold-start": coldStartBench,
   extraction: extractionBench,
   frontend: frontendBench,
+  "inventory-import": inventoryImportBench,
   "inventory-list": inventoryListBench,
   labels: labelsBench,
   mapping: mappingBench,

@@ -1,0 +1,228 @@
+/**
+ * Inventory import benchmark (issue 6), in headless Debian Chromium against the BUILT product
+ * (`node dist/server/main.js` on its own PGlite data directory, demo accounts from
+ * `dist/server/seed.js`), through the real screens:
+ *
+ * - a generated 50,000-row CSV (10 columns, ~5 MB) is chosen on /dashboard/inventory-info →
+ *   Import; the columns are left as guessed → Preview → "Import 50,000 valid rows";
+ * - times: file chosen → mapping shown (read in the worker), Preview clicked → preview shown
+ *   (rows built and checked, SKUs compared with the device's items), Import clicked → every row
+ *   saved on the device (Dexie, 1,000-row transactions), Import clicked → every row on the
+ *   server (the outbox's bulk requests acknowledged); and end to end, file chosen → all on the
+ *   server (target ≤ 10 s);
+ * - the server is asked afterwards: 50,000 items in the new batch;
+ * - IndexedDB storage the 50,000 items take: navigator.storage.estimate() (Chromium's
+ *   usageDetails.indexedDB) before the import and after its outbox is empty.
+ *
+ * The service worker is blocked in this context, so its precache does not count in the storage
+ * figure and only the page sends the outbox.
+ *
+ * `BENCH_IMPORT_OFFLINE=1`: the browser is offline while the rows are saved and goes online
+ * once they are (an import done offline, synced later): "on the server" then counts from
+ * going online. `BENCH_PROFILE=1` writes a CPU profile of the page from Import to the last
+ * acknowledgement (/tmp/inventory-import.cpuprofile) and the API requests with their timing
+ * (/tmp/inventory-import-requests.log). `BENCH_IMPORT_ROWS=N` changes the size.
+ *
+ * Run: npx tsx tests/bench/inventory-import.ts   (or `npm run bench -- inventory-import`)
+ */
+import { execSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { chromium, type Page } from "playwright-core";
+import { startServer } from "./inventory-list";
+import { type Figure, ROOT } from "./util";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const BENCH = "inventory import (Chromium)";
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS || 50_000);
+const OFFLINE = process.env.BENCH_IMPORT_OFFLINE === "1";
+const PROFILE = process.env.BENCH_PROFILE === "1";
+
+function csv(rows: number): Buffer {
+  const lines = ["Title,SKU,UPC,Qty,Price,Condition,Description,Weight (lb),Dimensions,Location"];
+  const words = ["lamp", "vase", "chair", "table", "mirror", "clock", "frame", "bowl", "rug", "shelf"];
+  for (let i = 0; i < rows; i++) {
+    const w = words[i % words.length];
+    lines.push(
+      `Vintage ${w} no. ${i},IMP-${String(i).padStart(6, "0")},${100000000000 + i},${(i % 9) + 1},${(i % 90) + 10}.99,${i % 3 ? "Used" : "New"},"A ${w} in good condition, row ${i}",${(i % 7) + 0.5},10x5x2 in,BIN-${i % 300}`,
+    );
+  }
+  return Buffer.from(`${lines.join("\n")}\n`, "utf8");
+}
+
+/** IndexedDB bytes of the origin (Chromium's usageDetails), else the whole usage. */
+const idbUsage = (page: Page) =>
+  page.evaluate(async () => {
+    const e = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: { indexedDB?: number };
+    };
+    return e.usageDetails?.indexedDB ?? e.usage ?? 0;
+  });
+
+/** Outbox entries of the page's Dexie database (raw IndexedDB). */
+const outboxCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((res, rej) => {
+        const r = indexedDB.open("blocklot");
+        r.onsuccess = () => {
+          const db = r.result;
+          const c = db.transaction("outbox").objectStore("outbox").count();
+          c.onsuccess = () => {
+            res(c.result);
+            db.close();
+          };
+          c.onerror = () => rej(c.error);
+        };
+        r.onerror = () => rej(r.error);
+      }),
+  );
+
+const since = (t: number) => Math.round(performance.now() - t);
+
+export async function inventoryImportBench(): Promise<Figure[]> {
+  if (
+    !existsSync(join(ROOT, "dist/app/.vite/manifest.json")) ||
+    !existsSync(join(ROOT, "dist/server/main.js"))
+  ) {
+    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
+  }
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+  });
+  try {
+    const email = "admin@demo-realty.example";
+    const password = server.accounts.get(email);
+    if (!password) throw new Error("seed printed no admin account");
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: "block",
+    });
+    await context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
+    // tsx (esbuild keepNames) wraps named functions in __name(); page.evaluate code needs it too
+    await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
+    const page = await context.newPage();
+    await page.goto("/auth/google/login");
+    await page.getByLabel(/^Email address/).fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/dashboard"));
+    const token = (await page.evaluate(() => localStorage.getItem("accessToken"))) as string;
+
+    await page.goto("/dashboard/inventory-info");
+    await page.getByTestId("status-counts").waitFor({ timeout: 30_000 });
+    const before = await idbUsage(page);
+    const file = csv(ROWS);
+    const rows = ROWS.toLocaleString("en-US");
+    console.log(`  ${rows}-row CSV: ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+    await page.getByRole("button", { name: "Import items" }).first().click();
+    const dialog = page.getByRole("dialog");
+
+    const requests: string[] = [];
+    if (PROFILE) {
+      page.on("requestfinished", (req) => {
+        const u = new URL(req.url());
+        const t = req.timing();
+        if (u.pathname.startsWith("/api/"))
+          requests.push(
+            `${since(start)} ms ${req.method()} ${u.pathname} server ${Math.round(t.responseStart - t.requestStart)} ms`,
+          );
+      });
+    }
+    const start = performance.now();
+    await page.getByLabel("Choose a file to import").setInputFiles({
+      name: "bench-import.csv",
+      mimeType: "text/csv",
+      buffer: file,
+    });
+    await dialog.getByTestId("mapping-table").waitFor({ timeout: 120_000 });
+    const read = since(start);
+    const previewStart = performance.now();
+    await dialog.getByRole("button", { name: "Preview", exact: true }).click();
+    await dialog.getByTestId("preview-summary").waitFor({ timeout: 120_000 });
+    const preview = since(previewStart);
+    const cdp = PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    }
+    if (OFFLINE) await context.setOffline(true);
+    const importStart = performance.now();
+    await dialog.getByRole("button", { name: `Import ${rows} valid rows` }).click();
+    await dialog
+      .getByTestId("import-result")
+      .filter({ hasText: `${rows} items were saved` })
+      .waitFor({ timeout: 300_000 });
+    const saved = since(importStart);
+    const sendStart = performance.now();
+    if (OFFLINE) await context.setOffline(false);
+    await dialog
+      .getByTestId("upload-progress")
+      .filter({ hasText: `All ${rows} items are on the server.` })
+      .waitFor({ timeout: 600_000 });
+    const onServer = since(OFFLINE ? sendStart : importStart);
+    const endToEnd = since(start);
+    if (cdp) {
+      const { profile } = await cdp.send("Profiler.stop");
+      writeFileSync("/tmp/inventory-import.cpuprofile", JSON.stringify(profile));
+      writeFileSync("/tmp/inventory-import-requests.log", requests.join("\n"));
+    }
+    console.log(
+      `  read ${read} ms, preview ${preview} ms, saved on the device ${saved} ms, on the server ${onServer} ms after ${OFFLINE ? "going online" : "Import"}; ${endToEnd} ms end to end`,
+    );
+
+    const href = (await dialog.getByRole("link", { name: "Open the batch" }).getAttribute("href")) as string;
+    const batchId = href.split("/").pop() as string;
+    const res = await fetch(`${server.url}/api/inventory/items?batchId=${batchId}&rowsPerPage=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { total } = (await res.json()) as { total: number };
+    if (total !== ROWS) throw new Error(`the server holds ${total} items of the batch, not ${ROWS}`);
+
+    // storage once the outbox is empty (its chunk bodies are gone) and the pulls have settled
+    for (let i = 0; i < 600 && (await outboxCount(page)) > 0; i++) await page.waitForTimeout(100);
+    await page.waitForTimeout(2000);
+    const after = await idbUsage(page);
+    const mb = Math.round(((after - before) / 1024 / 1024) * 10) / 10;
+    console.log(
+      `  IndexedDB: ${mb} MB for ${rows} items (${Math.round((after - before) / ROWS)} bytes each)`,
+    );
+    await context.close();
+
+    const mode = OFFLINE ? " (saved offline)" : "";
+    return [
+      { bench: BENCH, metric: `${rows} rows: read`, value: read, unit: "ms" },
+      { bench: BENCH, metric: `${rows} rows: preview`, value: preview, unit: "ms" },
+      { bench: BENCH, metric: `${rows} rows: saved on device${mode}`, value: saved, unit: "ms" },
+      { bench: BENCH, metric: `${rows} rows: on the server${mode}`, value: onServer, unit: "ms" },
+      {
+        bench: BENCH,
+        metric: `${rows} rows: end to end${mode}`,
+        value: endToEnd,
+        unit: "ms",
+        target: { op: "<", value: 10_001 },
+      },
+      { bench: BENCH, metric: `Dexie storage, ${rows} items`, value: mb, unit: "MB" },
+    ];
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  inventoryImportBench().then(
+    (figures) => {
+      for (const f of figures) console.log(`${f.metric}: ${f.value} ${f.unit}`);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
