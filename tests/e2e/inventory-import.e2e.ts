@@ -62,7 +62,7 @@ async function openImport() {
 }
 
 const newCount = async () => {
-  const text = await page.getByTestId("status-count-new").locator("p").textContent();
+  const text = await page.getByTestId("status-count-new").getByLabel(/^New: /).textContent();
   return Number((text ?? "").replace(/[^\d]/g, ""));
 };
 
@@ -223,6 +223,61 @@ describe("inventory import", () => {
     const all = await api("/api/inventory/items?rowsPerPage=1");
     expect(all.body.total).toBe(10_000);
   }, 240_000);
+
+  it("works on a phone: full-screen steps, the mapping as a list, nothing wider than the screen", async () => {
+    const email = uniqueEmail("phone-importer");
+    await registerConfirmedUser(email, "importer-password-123", "Pia Phone");
+    const made = await freshPage(browser, { width: 390, height: 844 });
+    const phone = made.page;
+    await signIn(phone, email, "importer-password-123");
+    await phone.goto("/dashboard/inventory-info");
+    await expect.poll(() => phone.getByTestId("batches-empty").isVisible(), POLL).toBe(true);
+    await phone.getByRole("button", { name: "Import items" }).first().click();
+    const dialog = phone.getByRole("dialog");
+    const lines = ["Item name,Custom label (SKU),Quantity,Start price,Description"];
+    for (let i = 0; i < 120; i++)
+      lines.push(`Phone lamp ${i},PH-${PREFIX}-${i},${i === 5 ? "-1" : "2"},9.50,Brass`);
+    await phone.getByLabel("Choose a file to import").setInputFiles({
+      name: "phone.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(lines.join("\n")),
+    });
+    await expect.poll(() => dialog.getByTestId("mapping-table").isVisible(), POLL).toBe(true);
+    const overflow = () =>
+      phone.evaluate(() => {
+        const modal = document.querySelector(".mantine-Modal-content") as HTMLElement;
+        return modal.scrollWidth - modal.clientWidth;
+      });
+    expect(await overflow()).toBeLessThanOrEqual(1);
+    expect(await dialog.getByRole("textbox", { name: "Column for SKU" }).inputValue()).toBe(
+      "B: Custom label (SKU)",
+    );
+    await dialog.getByRole("button", { name: "Preview", exact: true }).click();
+    await expect.poll(() => dialog.getByTestId("preview-summary").isVisible(), POLL).toBe(true);
+    expect(await dialog.getByTestId("count-invalid").textContent()).toBe("Problems: 1");
+    expect(await dialog.locator('[data-line="7"]').getByTestId("row-problems").textContent()).toContain(
+      "Quantity (column C “Quantity”): Cannot be negative (-1).",
+    );
+    expect(await overflow()).toBeLessThanOrEqual(1);
+    expect(await seriousViolations(phone)).toEqual([]);
+    await dialog.getByRole("button", { name: "Import 119 valid rows" }).click();
+    await expect
+      .poll(
+        () =>
+          dialog
+            .getByTestId("upload-progress")
+            .textContent()
+            .catch(() => ""),
+        POLL,
+      )
+      .toBe("All 119 items are on the server.");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect
+      .poll(() => phone.getByTestId("inventory-total").textContent(), POLL)
+      .toBe("119 items in total");
+    expect(await phone.getByTestId("batch-row").textContent()).toContain("phone.csv");
+    await made.context.close();
+  }, 120_000);
 
   it("explains files that cannot be imported", async () => {
     await openImport();

@@ -7,10 +7,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Center,
+  ColorSwatch,
   Group,
   Loader,
   SimpleGrid,
@@ -92,9 +92,18 @@ export function InventoryDashboardPage() {
                 const value = counts?.byStatus[s] ?? 0;
                 return (
                   <Card key={s} withBorder radius="md" p="sm" data-testid={`status-count-${s}`}>
-                    <Badge color={ITEM_STATUS_COLORS[s]} variant="light" size="sm">
-                      {label}
-                    </Badge>
+                    <Group gap={6} wrap="nowrap" align="flex-start">
+                      <ColorSwatch
+                        color={`var(--mantine-color-${ITEM_STATUS_COLORS[s]}-6)`}
+                        size={10}
+                        withShadow={false}
+                        mt={4}
+                        aria-hidden
+                      />
+                      <Text size="xs" fw={600} c="dimmed" lh={1.3}>
+                        {label}
+                      </Text>
+                    </Group>
                     <Text fz="xl" fw={700} mt={4} aria-label={t`${label}: ${n(value)} items`}>
                       {n(value)}
                     </Text>

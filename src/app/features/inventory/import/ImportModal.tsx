@@ -99,9 +99,9 @@ export function ImportModal({
   };
 
   const busy = phase.kind === "reading" || phase.kind === "building" || phase.kind === "saving";
+  // the steps go back to the start once the dialog has faded out, not while it does
   const close = () => {
     if (phase.kind === "saving") return;
-    reset();
     onClose();
   };
 
@@ -210,6 +210,7 @@ export function ImportModal({
       closeOnEscape={phase.kind !== "saving"}
       withCloseButton={phase.kind !== "saving"}
       closeButtonProps={{ "aria-label": t`Close` }}
+      onExitTransitionEnd={reset}
     >
       <Stack gap="lg">
         {wide && (

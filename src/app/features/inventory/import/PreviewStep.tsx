@@ -213,7 +213,7 @@ export function PreviewStep({
                 <Table.Th>
                   <Trans>Line</Trans>
                 </Table.Th>
-                <Table.Th>
+                <Table.Th miw={170}>
                   <Trans>Status</Trans>
                 </Table.Th>
                 {preview.columns.map((c) => (
@@ -244,6 +244,8 @@ export function PreviewStep({
                     {preview.columns.map((c, i) => (
                       <Table.Td
                         key={c}
+                        // keeps the visually hidden label inside the scrolling table
+                        pos="relative"
                         bg={bad.has(c) ? "red.1" : undefined}
                         c={bad.has(c) ? "red.9" : undefined}
                         data-invalid={bad.has(c) || undefined}
