@@ -62,7 +62,10 @@ async function openImport() {
 }
 
 const newCount = async () => {
-  const text = await page.getByTestId("status-count-new").getByLabel(/^New: /).textContent();
+  const text = await page
+    .getByTestId("status-count-new")
+    .getByLabel(/^New: /)
+    .textContent();
   return Number((text ?? "").replace(/[^\d]/g, ""));
 };
 
