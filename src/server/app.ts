@@ -5,8 +5,6 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Ajv from "ajv";
-import addFormats from "ajv-formats";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
@@ -16,29 +14,13 @@ import { registerModules } from "./modules";
 import { authPlugin } from "./plugins/auth";
 import { installErrorHandler } from "./plugins/errors";
 import { withLogRedaction } from "./plugins/log-redaction";
+import { makeAjv } from "./plugins/validators";
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
-}
-
-/**
- * Two validators: request bodies are checked strictly (no type coercion, unknown
- * fields refused); query strings, params and headers coerce strings to the declared
- * types, since that is all a URL can carry.
- */
-function makeAjv(strict: boolean) {
-  const ajv = new Ajv({
-    allErrors: false,
-    removeAdditional: false,
-    useDefaults: true,
-    coerceTypes: strict ? false : "array",
-    strict: false,
-  });
-  addFormats(ajv);
-  return ajv;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {

@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type BatchWrite, WRITE_BATCH_PATH } from "../../domain/inventory/write-batch";
 import { type BlocklotDb, createDb } from "./db";
 import { itemWrites } from "./mutations";
 import { createSwAuth } from "./sw-auth";
@@ -50,24 +51,17 @@ function fakeServer(accepted: () => string | null) {
   const writes: string[] = [];
   /** Every write request, replays included. */
   const requests: string[] = [];
-  const fetchFn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    const u = String(url);
-    const headers = (init?.headers ?? {}) as Record<string, string>;
-    if (u === "/auth-jwt/token/refresh") return json(404, {});
-    if (headers.Authorization !== `Bearer ${accepted()}`) return json(401, { message: "Unauthorized" });
-    const key = headers["Idempotency-Key"];
-    if (init?.method !== "GET") requests.push(`${init?.method} ${u}`);
-    if (key && keys.has(key)) {
-      const stored = keys.get(key) as { status: number; body: unknown };
-      return json(stored.status, stored.body);
-    }
+  /** One write, as the single route answers it. */
+  const one = (method: string, u: string, key: string | undefined, bodyText: string | undefined) => {
+    requests.push(`${method} ${u}`);
+    if (key && keys.has(key)) return keys.get(key) as { status: number; body: unknown };
     const id = u.split("/").pop()?.split("?")[0] as string;
     let status = 200;
     let body: unknown = null;
-    if (init?.method === "PUT") {
+    if (method === "PUT") {
       const existing = rows.get(id);
       const row = {
-        ...(JSON.parse(String(init.body)) as object),
+        ...(JSON.parse(String(bodyText)) as object),
         id,
         version: (existing?.version as number) ?? 1,
       };
@@ -75,13 +69,38 @@ function fakeServer(accepted: () => string | null) {
       writes.push(`PUT ${id}`);
       status = existing ? 200 : 201;
       body = row;
-    } else if (init?.method === "DELETE") {
+    } else if (method === "DELETE") {
       rows.delete(id);
       writes.push(`DELETE ${id}`);
       status = 204;
     }
     if (key) keys.set(key, { status, body });
-    return json(status, body);
+    return { status, body };
+  };
+  const fetchFn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const u = String(url);
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    if (u === "/auth-jwt/token/refresh") return json(404, {});
+    if (headers.Authorization !== `Bearer ${accepted()}`) return json(401, { message: "Unauthorized" });
+    if (u === WRITE_BATCH_PATH) {
+      // a write batch: each write as if sent alone, up to the first that is not a 2xx
+      const { writes: batch } = JSON.parse(String(init?.body)) as { writes: BatchWrite[] };
+      const answers = [];
+      for (const w of batch) {
+        const a = one(w.method, w.url, w.idempotencyKey, w.body ? JSON.stringify(w.body) : undefined);
+        answers.push(a);
+        if (a.status >= 300) break;
+      }
+      return json(200, { answers });
+    }
+    if (init?.method === "GET") return json(404, {});
+    const a = one(
+      String(init?.method),
+      u,
+      headers["Idempotency-Key"],
+      init?.body ? String(init.body) : undefined,
+    );
+    return json(a.status, a.body);
   });
   return { rows, writes, requests, fetch: fetchFn as unknown as typeof fetch, calls: fetchFn };
 }

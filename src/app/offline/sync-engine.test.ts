@@ -2,9 +2,10 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BULK_ITEMS_PATH, type BulkItemResult, type BulkItemsResponse } from "../../domain/inventory/bulk";
 import type { Item, ItemFields, SyncChange, SyncPage } from "../../domain/inventory/item";
+import { type BatchWrite, type BatchWriteAnswer, WRITE_BATCH_PATH } from "../../domain/inventory/write-batch";
 import { queueItemChunk } from "./bulk";
 import { type BlocklotDb, createDb, cursorKey } from "./db";
-import { newId } from "./mutations";
+import { itemWrites, newId } from "./mutations";
 import { createSyncEngine, type SyncEngineOptions } from "./sync-engine";
 import { NetworkError, type SyncRequest, type SyncResponse, type SyncTransport } from "./transport";
 
@@ -22,6 +23,8 @@ class FakeApi {
   keys = new Map<string, { body: string; res: SyncResponse }>();
   /** Every request that reached the server, in order. */
   requests: SyncRequest[] = [];
+  /** Write batches received (each write in one is also in `requests`, as if sent alone). */
+  batches: BatchWrite[][] = [];
   /** Mutations that changed data (replays excluded). */
   writes = 0;
   offline = false;
@@ -36,7 +39,8 @@ class FakeApi {
     send: async (req) => {
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
       if (this.offline) throw new NetworkError("offline");
-      this.requests.push(structuredClone(req));
+      // a write batch's writes are listed one by one (writeBatch)
+      if (req.url !== WRITE_BATCH_PATH) this.requests.push(structuredClone(req));
       const res = this.handle(req);
       await this.afterHandle?.(req, res);
       return structuredClone(res);
@@ -83,6 +87,7 @@ class FakeApi {
       };
       return { status: 200, data: body };
     }
+    if (req.method === "POST" && url.pathname === WRITE_BATCH_PATH) return this.writeBatch(req);
     if (req.method === "POST" && url.pathname === BULK_ITEMS_PATH)
       return this.keyed(req, () => this.bulk(req));
     const m = /^\/api\/inventory\/items\/([^/]+)$/.exec(url.pathname);
@@ -110,6 +115,26 @@ class FakeApi {
       res.status === 409 && /still being processed/.test(String((res.data as { message?: string })?.message));
     if (res.status < 500 && !inFlight) this.keys.set(key, { body: bodyText, res });
     return res;
+  }
+
+  /** POST /api/inventory/writes: each write as if sent alone, in order, up to the first that is not a 2xx. */
+  private writeBatch(req: SyncRequest): SyncResponse {
+    const { writes } = req.body as { writes: BatchWrite[] };
+    this.batches.push(structuredClone(writes));
+    const answers: BatchWriteAnswer[] = [];
+    for (const w of writes) {
+      const single: SyncRequest = {
+        method: w.method,
+        url: w.url,
+        body: w.body ?? undefined,
+        idempotencyKey: w.idempotencyKey,
+      };
+      this.requests.push(structuredClone(single));
+      const res = this.handle(single);
+      answers.push({ status: res.status, body: res.data ?? null });
+      if (res.status >= 300) break;
+    }
+    return { status: 200, data: { answers } };
   }
 
   /** Idempotency-Key handling for the bulk route (as handle() does for the item routes). */
@@ -949,5 +974,161 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
     await e.drain();
     expect(await db.outbox.toArray()).toMatchObject([{ state: "rejected", bulk: { count: 2 } }]);
     expect(await db.items.count()).toBe(2);
+  });
+});
+
+describe("write batches (POST /api/inventory/writes)", () => {
+  /** `n` items created and acknowledged, then `api.requests` and the batch log cleared. */
+  async function syncedItems(e: ReturnType<typeof engine>, n: number) {
+    const ids = Array.from({ length: n }, () => newId());
+    for (const [i, id] of ids.entries())
+      await itemWrites.create(e.writeContext, COMPANY, fields({ sku: `B${i}` }), id);
+    await e.drain();
+    api.requests = [];
+    api.batches = [];
+    api.writes = 0;
+    return ids;
+  }
+
+  it("250 queued changes go in three requests of at most 100, each write once with its key, in order", async () => {
+    const e = engine();
+    // queued without a drain each (as an offline device leaves them)
+    const ids = Array.from({ length: 250 }, () => newId());
+    for (const [i, id] of ids.entries())
+      await itemWrites.create(e.writeContext, COMPANY, fields({ sku: `M${i}` }), id);
+    expect(await e.drain()).toEqual({ sent: 250, stopped: null });
+    expect(api.batches.map((b) => b.length)).toEqual([100, 100, 50]);
+    expect(api.requests.map((r) => r.url)).toEqual(ids.map((id) => `/api/inventory/items/${id}`));
+    expect(new Set(api.requests.map((r) => r.idempotencyKey)).size).toBe(250);
+    expect(api.writes).toBe(250);
+    // every local row took the server's version in the acknowledgement
+    expect((await db.items.toArray()).every((r) => r.version === 1)).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("two writes of one record never share a batch: the second is based on the first's answer", async () => {
+    const e = engine();
+    const a = newId();
+    const b = newId();
+    await itemWrites.create(e.writeContext, COMPANY, fields({ sku: "A" }), a);
+    await itemWrites.create(e.writeContext, COMPANY, fields({ sku: "B" }), b);
+    await itemWrites.update(e.writeContext, a, { quantity: 3 });
+    expect(await e.drain()).toEqual({ sent: 3, stopped: null });
+    expect(api.batches.map((x) => x.map((w) => `${w.method} ${w.url.slice(-4)}`))).toEqual([
+      [`PUT ${a.slice(-4)}`, `PUT ${b.slice(-4)}`],
+    ]);
+    // the PATCH went alone after the batch, rebased on version 1 (no 409 round trip)
+    expect(api.requests.at(-1)).toMatchObject({ method: "PATCH", body: { quantity: 3, version: 1 } });
+    expect(api.rows.get(a)).toMatchObject({ quantity: 3, version: 2 });
+  });
+
+  it("a 409 inside a batch: the writes before it are settled, it is merged and re-sent, the rest follow", async () => {
+    const e = engine();
+    const ids = await syncedItems(e, 5);
+    for (const id of ids) await itemWrites.update(e.writeContext, id, { quantity: 4 });
+    api.edit(ids[2] as string, { title: "Renamed by a colleague" });
+    expect(await e.drain()).toEqual({ sent: 5, stopped: null });
+    // first batch stopped at the third write; the merged write went alone; then the last two
+    expect(api.batches.map((b) => b.length)).toEqual([5, 2]);
+    expect(
+      api.requests.map((r) => [
+        ids.indexOf(r.url.split("/").pop() as string),
+        (r.body as { version: number }).version,
+      ]),
+    ).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [3, 1],
+      [4, 1],
+    ]);
+    expect(api.rows.get(ids[2] as string)).toMatchObject({ title: "Renamed by a colleague", quantity: 4 });
+    expect(await db.items.get(ids[2] as string)).toMatchObject({
+      title: "Renamed by a colleague",
+      quantity: 4,
+      version: 3,
+    });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a rejected write holds back only its record; the rest of the batch goes on", async () => {
+    const e = engine();
+    const ids = await syncedItems(e, 3);
+    const ctx = e.writeContext;
+    await itemWrites.update(ctx, ids[0] as string, { quantity: 2 });
+    await itemWrites.update(ctx, ids[1] as string, { quantity: -1 }); // the server refuses it (400)
+    await itemWrites.update(ctx, ids[2] as string, { quantity: 2 });
+    await itemWrites.update(ctx, ids[1] as string, { title: "After the refused one" });
+    expect(await e.drain()).toEqual({ sent: 2, stopped: null });
+    expect(api.rows.get(ids[0] as string)?.quantity).toBe(2);
+    expect(api.rows.get(ids[2] as string)?.quantity).toBe(2);
+    expect(api.rows.get(ids[1] as string)).toMatchObject({ quantity: 1, title: "Lamp" });
+    const left = await db.outbox.orderBy("seq").toArray();
+    expect(left.map((x) => [x.id, x.state])).toEqual([
+      [ids[1], "rejected"],
+      [ids[1], "waiting"],
+    ]);
+    expect(left[0]?.error).toMatch(/Quantity cannot be negative/);
+    // the write after the stop was not run, so it was not counted as an attempt
+    expect(api.requests.filter((r) => r.url.endsWith(ids[2] as string))).toHaveLength(1);
+  });
+
+  it("a batch with no answer: every write stays queued with its key; the replay applies each once", async () => {
+    const e0 = engine();
+    const ids = await syncedItems(e0, 4);
+    let drop = true;
+    const lossy: SyncTransport = {
+      send: async (req) => {
+        const res = await api.transport.send(req); // the server runs it…
+        if (drop) {
+          drop = false;
+          throw new NetworkError("connection reset"); // …but the answer is lost
+        }
+        return res;
+      },
+    };
+    const e = engine({ transport: lossy });
+    for (const id of ids) await itemWrites.update(e.writeContext, id, { quantity: 6 });
+    expect((await e.drain()).stopped).toBe("offline");
+    const waiting = await db.outbox.toArray();
+    expect(waiting.map((x) => [x.state, x.attempts])).toEqual(ids.map(() => ["waiting", 1]));
+    expect(await e.drain()).toEqual({ sent: 4, stopped: null });
+    for (const id of ids) expect(keysFor(`/api/inventory/items/${id}`)).toHaveLength(1);
+    expect(api.writes).toBe(4);
+    expect([...api.rows.values()].map((r) => [r.quantity, r.version])).toEqual(ids.map(() => [6, 2]));
+    expect((await db.items.toArray()).map((r) => r.version)).toEqual(ids.map(() => 2));
+  });
+
+  it("a server that refuses write batches gets the same writes one at a time", async () => {
+    const plain: SyncTransport = {
+      send: async (req) =>
+        req.url === WRITE_BATCH_PATH
+          ? { status: 404, data: { message: "Route not found" } }
+          : api.transport.send(req),
+    };
+    const e = engine({ transport: plain });
+    for (const sku of ["X", "Y", "Z"]) await itemWrites.create(e.writeContext, COMPANY, fields({ sku }));
+    expect(await e.drain()).toEqual({ sent: 3, stopped: null });
+    expect(api.batches).toHaveLength(0);
+    expect(api.requests.map((r) => r.method)).toEqual(["PUT", "PUT", "PUT"]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a 503 for the whole batch backs off with every key kept", async () => {
+    const e = engine();
+    for (const sku of ["P", "Q"]) await itemWrites.create(e.writeContext, COMPANY, fields({ sku }));
+    const busy: SyncTransport = { send: async () => ({ status: 503, data: { message: "Busy" } }) };
+    const keysBefore = (await db.outbox.toArray()).map((x) => x.idempotencyKey);
+    expect((await engine({ transport: busy }).drain()).stopped).toBe("backoff");
+    const after = await db.outbox.toArray();
+    expect(after.map((x) => x.idempotencyKey)).toEqual(keysBefore);
+    expect(after.map((x) => [x.state, x.attempts])).toEqual([
+      ["waiting", 0],
+      ["waiting", 0],
+    ]);
+    expect(after[0]?.notBefore).toBe(clock + 1000);
+    clock += 1000;
+    expect(await e.drain()).toEqual({ sent: 2, stopped: null });
   });
 });

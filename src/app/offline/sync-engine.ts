@@ -3,9 +3,14 @@
  * sync feed into Dexie. The same code runs in the page and, later, in the service worker (it
  * needs only a Dexie database and a SyncTransport; see docs/offline.md).
  *
- * Drain rules: entries go in `seq` order, one at a time, under the "blocklot-outbox" lock (Web
- * Locks are shared by tabs and the SW, so two drains never run at once anywhere); each send
- * carries the entry's Idempotency-Key, which stays the same on every replay of that write.
+ * Drain rules: entries go in `seq` order under the "blocklot-outbox" lock (Web Locks are shared
+ * by tabs and the SW, so two drains never run at once anywhere); each write carries the entry's
+ * Idempotency-Key, which stays the same on every replay of that write. Consecutive single-record
+ * writes (at most one per record, up to WRITE_BATCH_MAX) go together in one write batch
+ * (`POST /api/inventory/writes`): the server answers each as if it had been sent alone and stops
+ * after the first that is not a 2xx, so every answer is settled by the rules below, the 2xx ones
+ * in one Dexie transaction; the writes after the stop are sent again. A lone write and an import
+ * chunk are sent as their own request.
  * - 2xx: the server row replaces the local one, the entry is dropped (one transaction);
  * - no answer: the entry stays waiting, the drain stops (the next trigger replays it);
  * - 401: waiting, drain stops (signed out or token refresh failed — replays after sign-in);
@@ -25,6 +30,12 @@ import {
   pickFields,
   resolveConflicts,
 } from "../../domain/inventory/merge";
+import {
+  type BatchWrite,
+  type BatchWriteAnswer,
+  WRITE_BATCH_MAX,
+  WRITE_BATCH_PATH,
+} from "../../domain/inventory/write-batch";
 import { acknowledgeBulk, discardBulk, readBulkBody } from "./bulk";
 import { type BlocklotDb, type ConflictRecord, cursorKey, type OutboxEntry, tableOf } from "./db";
 import { ENTITIES, recordUrl } from "./entities";
@@ -54,6 +65,8 @@ export interface SyncEngineOptions {
    * request must not hold the outbox lock, and the replay with the same key is safe.
    */
   sendTimeoutMs?: number;
+  /** Most writes sent in one write batch (default WRITE_BATCH_MAX; 1 sends every write alone). */
+  batchSize?: number;
 }
 
 export type DrainStop = "offline" | "auth" | "backoff" | null;
@@ -251,6 +264,11 @@ export function createSyncEngine(opts: SyncEngineOptions) {
 
   type SendOutcome = "sent" | "again" | "held" | "offline" | "auth" | "backoff";
 
+  /** The request an entry stands for (DELETE is conditional through `?version=`; no version yet: unconditional). */
+  function urlOf(e: OutboxEntry) {
+    return e.method === "DELETE" && e.baseVersion ? `${e.url}?version=${e.baseVersion}` : e.url;
+  }
+
   async function sendOne(seq: number): Promise<SendOutcome> {
     const e = await db.outbox.get(seq);
     if (!e || (e.state !== "waiting" && e.state !== "sending")) return "held";
@@ -258,34 +276,43 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     await setEntry(seq, { state: "sending", attempts });
     let res: { status: number; data: unknown };
     try {
-      // DELETE is conditional through `?version=` (no version yet: unconditional)
-      const url = e.method === "DELETE" && e.baseVersion ? `${e.url}?version=${e.baseVersion}` : e.url;
       // an import chunk keeps its body beside the entry (bulk.ts)
       const body = e.bulk ? await readBulkBody(db, e) : e.body;
       res = await withTimeout(
         transport.send({
           method: e.method,
-          url,
+          url: urlOf(e),
           body: body ?? undefined,
           idempotencyKey: e.idempotencyKey,
         }),
         opts.sendTimeoutMs ?? 60_000,
       );
     } catch (err) {
-      const offline = err instanceof NetworkError;
-      await setEntry(seq, {
-        state: "waiting",
-        lastStatus: 0,
-        error: offline ? "Waiting for the network" : `Could not send: ${String(err)}`,
-      });
+      await setEntry(seq, noAnswer(err));
       return "offline";
     }
+    return settle({ ...e, attempts }, res);
+  }
+
+  function noAnswer(err: unknown): Partial<OutboxEntry> {
+    const offline = err instanceof NetworkError;
+    return {
+      state: "waiting",
+      lastStatus: 0,
+      error: offline ? "Waiting for the network" : `Could not send: ${String(err)}`,
+    };
+  }
+
+  /** Applies the server's answer to one sent entry (`e.attempts` already counts this send). */
+  async function settle(e: OutboxEntry, res: { status: number; data: unknown }): Promise<SendOutcome> {
+    const seq = e.seq as number;
+    const { attempts } = e;
     const { status, data } = res;
     if (status >= 200 && status < 300) {
       if (e.bulk) {
         // an import chunk: each item is answered on its own (bulk.ts)
         const bulkCtx = { db, newKey, now: () => new Date(now()).toISOString() };
-        if (await acknowledgeBulk(bulkCtx, { ...e, attempts }, data)) return "sent";
+        if (await acknowledgeBulk(bulkCtx, e, data)) return "sent";
         await setEntry(seq, {
           state: "rejected",
           lastStatus: status,
@@ -293,11 +320,11 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         });
         return "held";
       }
-      await acknowledge({ ...e, attempts }, data);
+      await acknowledge(e, data);
       return "sent";
     }
     if (status === 404 && e.method === "DELETE") {
-      await acknowledge({ ...e, attempts }, null); // already gone: what the user wanted
+      await acknowledge(e, null); // already gone: what the user wanted
       return "sent";
     }
     const inFlight = status === 409 && !(data as { current?: unknown } | null)?.current;
@@ -311,7 +338,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       });
       return "backoff";
     }
-    if (status === 409) return (await onConflict({ ...e, attempts }, data)) ? "again" : "held";
+    if (status === 409) return (await onConflict(e, data)) ? "again" : "held";
     if (status === 401) {
       await setEntry(seq, { state: "waiting", lastStatus: 401, error: "Sign in again to send your changes" });
       return "auth";
@@ -333,43 +360,206 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     return "held";
   }
 
+  /** False once the server refused a write batch as a whole (e.g. one without the route): send alone from then on. */
+  let batches = true;
+
+  interface GroupOutcome {
+    /** The outcome of each entry the server answered, in order. */
+    outcomes: SendOutcome[];
+    /** Set when the whole request failed (no answer, signed out, backoff) or could not be batched. */
+    stop?: "offline" | "auth" | "backoff" | "single";
+  }
+
+  /** Sends consecutive entries (distinct records, no import chunks) as one write batch. */
+  async function sendGroup(group: OutboxEntry[]): Promise<GroupOutcome> {
+    const sent = group.map((e) => ({ ...e, attempts: e.attempts + 1 }));
+    await db.outbox.bulkUpdate(
+      sent.map((e) => ({
+        key: e.seq as number,
+        changes: { state: "sending" as const, attempts: e.attempts },
+      })),
+    );
+    // entries the server did not run go back as they were (not sent: their bodies may still be rebased)
+    const unsent = (from: number, changes: Partial<OutboxEntry> = {}) =>
+      db.outbox.bulkUpdate(
+        group.slice(from).map((e) => ({
+          key: e.seq as number,
+          changes: { state: "waiting" as const, attempts: e.attempts, ...changes },
+        })),
+      );
+    const writes: BatchWrite[] = group.map((e) => ({
+      method: e.method as BatchWrite["method"],
+      url: urlOf(e),
+      body: e.body,
+      idempotencyKey: e.idempotencyKey,
+    }));
+    let res: { status: number; data: unknown };
+    try {
+      res = await withTimeout(
+        transport.send({ method: "POST", url: WRITE_BATCH_PATH, body: { writes } }),
+        opts.sendTimeoutMs ?? 60_000,
+      );
+    } catch (err) {
+      // no answer: any of them may have been applied; they keep their keys and counted attempts
+      await db.outbox.bulkUpdate(sent.map((e) => ({ key: e.seq as number, changes: noAnswer(err) })));
+      return { outcomes: [], stop: "offline" };
+    }
+    const answers = (res.data as { answers?: unknown } | null)?.answers;
+    if (res.status !== 200 || !Array.isArray(answers)) {
+      if (res.status === 401) {
+        await unsent(0, { lastStatus: 401, error: "Sign in again to send your changes" });
+        return { outcomes: [], stop: "auth" };
+      }
+      if (res.status >= 500 || RETRYABLE.has(res.status)) {
+        await unsent(0, {
+          lastStatus: res.status,
+          error: messageOf(res.data, `The server answered ${res.status}; will retry`),
+          notBefore: now() + backoff((group[0] as OutboxEntry).attempts + 1),
+        });
+        return { outcomes: [], stop: "backoff" };
+      }
+      // refused as a whole (nothing was run): send them one at a time instead
+      await unsent(0);
+      batches = false;
+      return { outcomes: [], stop: "single" };
+    }
+    const given = (answers as BatchWriteAnswer[]).slice(0, group.length);
+    const outcomes: SendOutcome[] = [];
+    // the 2xx answers (all but possibly the last: the server stops at the first other one)
+    // settle in one transaction, so the screens wake once for them
+    let ok = 0;
+    while (
+      ok < given.length &&
+      (given[ok] as BatchWriteAnswer).status >= 200 &&
+      (given[ok] as BatchWriteAnswer).status < 300
+    )
+      ok++;
+    if (ok > 0) {
+      await db.transaction("rw", [db.items, db.products, db.batches, db.outbox, db.conflicts], async () => {
+        for (let i = 0; i < ok; i++)
+          await acknowledge(sent[i] as OutboxEntry, (given[i] as BatchWriteAnswer).body);
+      });
+      for (let i = 0; i < ok; i++) outcomes.push("sent");
+    }
+    for (let i = ok; i < given.length; i++) {
+      const a = given[i] as BatchWriteAnswer;
+      outcomes.push(await settle(sent[i] as OutboxEntry, { status: a.status, data: a.body }));
+    }
+    if (given.length < group.length) await unsent(given.length);
+    return { outcomes };
+  }
+
   async function drainOnce(): Promise<DrainResult> {
     let sent = 0;
+    const limit = Math.max(1, Math.min(WRITE_BATCH_MAX, opts.batchSize ?? WRITE_BATCH_MAX));
     for (;;) {
-      // Entries are read one at a time as the pass reaches them: reading them all up front
-      // would read every queued import chunk's body (hundreds of KB each) on every pass.
+      // Entries are read a window at a time as the pass reaches them (an old import chunk may
+      // carry its body, hundreds of KB).
       const seqs = await db.outbox.orderBy("seq").primaryKeys();
       const blocked = new Set<string>();
       let progressed = false;
-      for (const seq of seqs) {
-        const e = await db.outbox.get(seq);
-        if (!e) continue;
-        const k = key(e);
-        if (e.state === "rejected" || e.state === "conflict") {
-          blocked.add(k);
-          continue;
+      let group: OutboxEntry[] = [];
+      /** Sends the group collected so far; returns why the drain must stop, or null. */
+      const flush = async (): Promise<DrainStop | null> => {
+        const g = group;
+        group = [];
+        if (g.length === 0) return null;
+        if (g.length === 1 || !batches) {
+          for (const e of g) {
+            if (blocked.has(key(e))) continue;
+            const stop = await sendAlone(e);
+            if (stop) return stop;
+          }
+          return null;
         }
-        if (blocked.has(k)) continue;
-        if (e.notBefore !== null && e.notBefore > now()) {
-          scheduleRetry(e.notBefore - now());
-          return { sent, stopped: "backoff" };
+        const out = await sendGroup(g);
+        for (const [i, outcome] of out.outcomes.entries()) {
+          const e = g[i] as OutboxEntry;
+          const stop = await after(e, outcome);
+          if (stop) return stop;
         }
-        let outcome = await sendOne(e.seq as number);
+        if (out.stop === "single") {
+          // the server would not take a batch: the same entries, one at a time
+          for (const e of g) {
+            const stop = await sendAlone(e);
+            if (stop) return stop;
+          }
+          return null;
+        }
+        if (out.stop === "backoff") {
+          const first = await db.outbox.get(g[0]?.seq as number);
+          if (first?.notBefore) scheduleRetry(first.notBefore - now());
+        }
+        return out.stop ?? null;
+      };
+      const sendAlone = async (e: OutboxEntry) => after(e, await sendOne(e.seq as number));
+      /** Counts one entry's outcome; "again" (re-queued after a merged 409) is sent at once. */
+      const after = async (e: OutboxEntry, first: SendOutcome): Promise<DrainStop | null> => {
+        let outcome = first;
         while (outcome === "again") outcome = await sendOne(e.seq as number);
         if (outcome === "sent") {
           sent++;
           progressed = true;
-        } else if (outcome === "held") {
-          blocked.add(k);
+          return null;
+        }
+        if (outcome === "held") {
+          blocked.add(key(e));
           progressed = true;
-        } else {
-          if (outcome === "backoff") {
-            const after = await db.outbox.get(e.seq as number);
-            if (after?.notBefore) scheduleRetry(after.notBefore - now());
+          return null;
+        }
+        if (outcome === "backoff") {
+          const later = await db.outbox.get(e.seq as number);
+          if (later?.notBefore) scheduleRetry(later.notBefore - now());
+        }
+        return outcome;
+      };
+      for (let w = 0; w < seqs.length; w += WRITE_BATCH_MAX) {
+        const part = seqs.slice(w, w + WRITE_BATCH_MAX);
+        let window = await db.outbox.bulkGet(part);
+        for (let j = 0; j < window.length; j++) {
+          let e = window[j];
+          if (!e) continue;
+          let k = key(e);
+          if (e.state === "rejected" || e.state === "conflict") {
+            blocked.add(k);
+            continue;
           }
-          return { sent, stopped: outcome };
+          if (blocked.has(k)) continue;
+          if (e.notBefore !== null && e.notBefore > now()) {
+            const stop = await flush();
+            if (stop) return { sent, stopped: stop };
+            scheduleRetry(e.notBefore - now());
+            return { sent, stopped: "backoff" };
+          }
+          const joins =
+            !e.bulk &&
+            group.length < limit &&
+            (group.length === 0 || group[0]?.companyId === e.companyId) &&
+            !group.some((g) => key(g) === k);
+          if (!joins && group.length > 0) {
+            const stop = await flush();
+            if (stop) return { sent, stopped: stop };
+            // an acknowledgement rebases later writes of its record: read the rest again
+            window = [...window.slice(0, j), ...(await db.outbox.bulkGet(part.slice(j)))];
+            e = window[j];
+            if (!e) continue;
+            k = key(e);
+            if (blocked.has(k) || e.state === "rejected" || e.state === "conflict") {
+              blocked.add(k);
+              continue;
+            }
+          }
+          if (e.bulk) {
+            const stop = await sendAlone(e);
+            if (stop) return { sent, stopped: stop };
+            window = [...window.slice(0, j + 1), ...(await db.outbox.bulkGet(part.slice(j + 1)))];
+            continue;
+          }
+          group.push(e);
         }
       }
+      const stop = await flush();
+      if (stop) return { sent, stopped: stop };
       // entries added while this pass ran are picked up by another pass
       if (!progressed) return { sent, stopped: null };
     }

@@ -29,6 +29,11 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/** The error body every failure answers: `{ statusCode, error, message }` plus any extra data. */
+export function errorBody(status: number, message: string, data: Record<string, unknown> = {}) {
+  return { statusCode: status, error: STATUS_TEXT[status] ?? "Error", message, ...data };
+}
+
 interface ValidationIssue {
   instancePath: string;
   keyword: string;
@@ -89,8 +94,6 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const extra = err instanceof HttpError && err.data ? err.data : {};
     if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");
-    return reply
-      .status(status)
-      .send({ statusCode: status, error: STATUS_TEXT[status] ?? "Error", message, ...extra });
+    return reply.status(status).send(errorBody(status, message, extra));
   });
 }

@@ -133,6 +133,79 @@ async function claimKey(db: Db, c: Omit<Claim, "recorded">, method: string, path
   return rows[0]?.claim === c.claim;
 }
 
+/** A key one write of a write batch claimed inside the batch's transaction. */
+export interface TxClaim {
+  companyId: string;
+  userId: string;
+  key: string;
+  claim: string;
+}
+
+export type TxClaimResult =
+  | { claimed: TxClaim }
+  | { replay: { status: number; body: unknown } }
+  | { refused: { status: 400 | 409 | 422; message: string } };
+
+/**
+ * For routes that apply several writes in one transaction, each with its own key (the inventory
+ * write batch): the same rules as the header, inside `tx`. The hash is the one the single
+ * request would have had (method, path with query, body), so a write sent alone first and in a
+ * batch later (or the other way round) is the same request. Call `storeTxResponse` with the
+ * write's answer; a rolled-back transaction takes the claim with it.
+ */
+export async function claimInTx(
+  tx: Db,
+  id: { companyId: string; userId: string },
+  key: string,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<TxClaimResult> {
+  if (!KEY_PATTERN.test(key)) {
+    return {
+      refused: {
+        status: 400,
+        message: "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces",
+      },
+    };
+  }
+  const hash = requestHash(method, path, body);
+  const who = { ...id, key };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const claim = randomUUID();
+    if (await claimKey(tx, { ...who, claim }, method, path, hash)) return { claimed: { ...who, claim } };
+    const [row] = await tx.select().from(idempotencyKeys).where(where(who));
+    if (!row) continue;
+    if (row.requestHash !== hash) return { refused: { status: 422, message: KEY_REUSED_MESSAGE } };
+    if (row.responseStatus === null || row.responseBody === null)
+      return { refused: { status: 409, message: IN_FLIGHT_MESSAGE } };
+    return {
+      replay: {
+        status: row.responseStatus,
+        body: row.responseBody === "" ? null : JSON.parse(row.responseBody),
+      },
+    };
+  }
+  return { refused: { status: 409, message: IN_FLIGHT_MESSAGE } };
+}
+
+/** Stores a write's answer for its claimed key (4xx included, as the header path does); 5xx: the claim is dropped. */
+export async function storeTxResponse(tx: Db, c: TxClaim, status: number, body: unknown): Promise<void> {
+  const mine = and(where(c), eq(idempotencyKeys.claim, c.claim));
+  if (status >= 500) {
+    await tx.delete(idempotencyKeys).where(mine);
+    return;
+  }
+  await tx
+    .update(idempotencyKeys)
+    .set({
+      responseStatus: status,
+      responseBody: body === undefined || body === null ? "" : JSON.stringify(body),
+      completedAt: sql`now()`,
+    })
+    .where(mine);
+}
+
 async function preHandler(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   if (!request.routeOptions.config?.idempotency) return;
   const header = request.headers["idempotency-key"];

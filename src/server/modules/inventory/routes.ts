@@ -52,6 +52,7 @@ import {
   putRecord,
 } from "./store";
 import { changesSince } from "./sync";
+import { registerWriteBatch } from "./write-batch";
 
 /**
  * Company members work on inventory: Company Employees and Admins of the active company,
@@ -269,6 +270,8 @@ function uuidv7(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+const batchOnCreate = (scope: CompanyScope) => ({ createdBy: scope.userId });
+
 /**
  * Inventory of the caller's active company (docs/inventory.md): batches, items, products,
  * and the sync feed. Every mutation honours Idempotency-Key (plugins/idempotency.ts).
@@ -286,7 +289,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
     post: BatchPost,
     patch: BatchPatch,
     sorts: BATCH_SORTS,
-    onCreate: (scope) => ({ createdBy: scope.userId }),
+    onCreate: batchOnCreate,
   });
   registerKind(app, {
     path: "/api/inventory/items",
@@ -332,6 +335,15 @@ export async function inventoryRoutes(app: FastifyInstance) {
       return out.body;
     },
   );
+
+  registerWriteBatch(app, {
+    member,
+    kinds: [
+      { segment: "items", kind: ITEM, put: ItemPut, patch: ItemPatch },
+      { segment: "products", kind: PRODUCT, put: ProductPut, patch: ProductPatch },
+      { segment: "batches", kind: BATCH, put: BatchPut, patch: BatchPatch, onCreate: batchOnCreate },
+    ],
+  });
 
   registerBulkItems(app, {
     member,

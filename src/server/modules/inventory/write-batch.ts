@@ -1,0 +1,216 @@
+/**
+ * `POST /api/inventory/writes` (docs/inventory.md "Write batches"): the outbox's queued
+ * single-record writes, several in one request. A device that was offline replays hundreds of
+ * writes; one request and one transaction each cost more than the write itself, so the sync
+ * engine sends consecutive writes together.
+ *
+ * Each write is answered exactly as the same request alone would have been (status and body),
+ * with the same Idempotency-Key rules (plugins/idempotency.ts `claimInTx`): a key already
+ * answered replays its stored answer, the same key with another request is 422, a key whose
+ * request still runs is 409. The writes run in order in ONE transaction under the company's
+ * inventory lock, each in a savepoint; the first write that is not a 2xx ends the batch (its
+ * changes are rolled back to the savepoint, its answer stored under its key), the writes before
+ * it commit, the writes after it are not run — the app settles the answers and sends the rest
+ * again, so the order and the per-record rules of the outbox hold as with single requests.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import { Type } from "@sinclair/typebox";
+import type { ValidateFunction } from "ajv";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isUuidV7 } from "../../../domain/inventory/validate";
+import {
+  type BatchWrite,
+  type BatchWriteAnswer,
+  WRITE_BATCH_MAX,
+  WRITE_BATCH_PATH,
+  type WriteBatchResponse,
+} from "../../../domain/inventory/write-batch";
+import type { Db } from "../../db/client";
+import type { CompanyScope } from "../../plugins/company-scope";
+import { describeValidation, errorBody, HttpError } from "../../plugins/errors";
+import { claimInTx, storeTxResponse } from "../../plugins/idempotency";
+import { bodyAjv } from "../../plugins/validators";
+import { isUniqueViolation } from "../auth/db-errors";
+import { ErrorBody } from "./schemas";
+import { deleteRecord, duplicateSku, inventoryTx, patchRecord, putRecord } from "./store";
+
+/** One kind of record the batch writes: its path segment and the single routes' body schemas. */
+export interface BatchKind {
+  segment: "items" | "products" | "batches";
+  // biome-ignore lint/suspicious/noExplicitAny: one of ITEM, PRODUCT, BATCH (store.ts)
+  kind: any;
+  put: TSchema;
+  patch: TSchema;
+  onCreate?: (scope: CompanyScope) => Record<string, unknown>;
+}
+
+export interface WriteBatchDeps {
+  member(request: FastifyRequest): Promise<CompanyScope>;
+  kinds: readonly BatchKind[];
+}
+
+const WRITE_URL = /^\/api\/inventory\/(items|products|batches)\/([0-9a-fA-F-]{36})(?:\?version=(\d{1,10}))?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const WriteSchema = Type.Object(
+  {
+    method: Type.Union([Type.Literal("PUT"), Type.Literal("PATCH"), Type.Literal("DELETE")]),
+    url: Type.String({ minLength: 1, maxLength: 200 }),
+    body: Type.Optional(Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])),
+    idempotencyKey: Type.String({ minLength: 1, maxLength: 255 }),
+  },
+  { additionalProperties: false },
+);
+export const WriteBatchBody = Type.Object(
+  { writes: Type.Array(WriteSchema, { minItems: 1, maxItems: WRITE_BATCH_MAX }) },
+  { additionalProperties: false },
+);
+
+/** A write whose own request would have been refused before running (bad path, body or version). */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Target {
+  spec: BatchKind;
+  id: string;
+  version?: number;
+  body: Record<string, unknown>;
+}
+
+export function registerWriteBatch(app: FastifyInstance, deps: WriteBatchDeps) {
+  const { db } = app.ctx;
+  const validators = new Map<TSchema, ValidateFunction>();
+  const validate = (schema: TSchema, value: unknown) => {
+    let fn = validators.get(schema);
+    if (!fn) {
+      fn = bodyAjv().compile(schema as object);
+      validators.set(schema, fn);
+    }
+    if (!fn(value)) throw new Refused(400, describeValidation("body", fn.errors ?? []));
+  };
+
+  /** What the single route's schema and path checks would have said about this write. */
+  function target(w: BatchWrite): Target {
+    const m = WRITE_URL.exec(w.url);
+    const spec = m && deps.kinds.find((k) => k.segment === m[1]);
+    if (!m || !spec) throw new Refused(404, `No such inventory record path: ${w.url.slice(0, 200)}`);
+    const id = m[2] as string;
+    if (!UUID.test(id)) throw new Refused(400, 'Invalid path: "id" must match format "uuid"');
+    if (m[3] !== undefined && w.method !== "DELETE")
+      throw new Refused(400, "Only a DELETE takes ?version= in its path");
+    const body = (w.body ?? null) as Record<string, unknown> | null;
+    if (w.method === "DELETE") {
+      if (body && Object.keys(body).length > 0) throw new Refused(400, "A DELETE has no body");
+      const version = m[3] === undefined ? undefined : Number(m[3]);
+      if (version !== undefined && (version < 1 || version > 2_147_483_647))
+        throw new Refused(400, 'Invalid query string: "version" must be >= 1');
+      return { spec, id, version, body: {} };
+    }
+    if (!body) throw new Refused(400, "Request body is empty but the content type says JSON");
+    validate(w.method === "PUT" ? spec.put : spec.patch, body);
+    if (w.method === "PUT" && !isUuidV7(id))
+      throw new Refused(
+        400,
+        `The ${String(spec.kind.label).toLowerCase()} id must be a UUIDv7 made by the app`,
+      );
+    return { spec, id, body };
+  }
+
+  async function run(tx: Db, scope: CompanyScope, w: BatchWrite, t: Target) {
+    const { kind } = t.spec;
+    if (w.method === "PUT") {
+      const res = await putRecord(tx, kind, scope, t.id, t.body, t.spec.onCreate?.(scope));
+      return { status: res.status as number, body: res.row as unknown };
+    }
+    if (w.method === "PATCH") {
+      const row = await patchRecord(tx, kind, scope.companyId, t.id, t.body as { version: number });
+      return { status: 200, body: row as unknown };
+    }
+    await deleteRecord(tx, kind, scope.companyId, t.id, t.version);
+    return { status: 204, body: null };
+  }
+
+  /** Runs one write in a savepoint; a refusal rolls the savepoint back and becomes its answer. */
+  async function apply(tx: Db, scope: CompanyScope, w: BatchWrite, t: Target): Promise<BatchWriteAnswer> {
+    try {
+      return await tx.transaction((sp) => run(sp as unknown as Db, scope, w, t));
+    } catch (err) {
+      if (err instanceof HttpError)
+        return { status: err.statusCode, body: errorBody(err.statusCode, err.message, err.data) };
+      if (isUniqueViolation(err)) {
+        const sku = w.body?.sku;
+        const e =
+          typeof sku === "string"
+            ? duplicateSku(sku)
+            : new HttpError(409, "This record conflicts with another one");
+        return { status: 409, body: errorBody(409, e.message, e.data) };
+      }
+      app.log.error({ err, url: w.url, method: w.method }, "a write of a write batch failed");
+      return { status: 500, body: errorBody(500, "Something went wrong on our side. Please try again.") };
+    }
+  }
+
+  app.post<{ Body: { writes: BatchWrite[] } }>(
+    WRITE_BATCH_PATH,
+    {
+      config: { auth: [] },
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags: ["inventory"],
+        summary: `Up to ${WRITE_BATCH_MAX} queued writes of single records in one request, each answered as if sent alone`,
+        description: [
+          "For the app's outbox replay. `writes[i]`: `method` (PUT, PATCH or DELETE), `url` (`/api/inventory/{items|products|batches}/{id}`, a DELETE with `?version=N`), `body` (what the request alone would carry) and `idempotencyKey` (its Idempotency-Key).",
+          "The writes run in order in one transaction; `answers[i]` is `{ status, body }` exactly as `writes[i]` alone would have been answered (with `replayed: true` when its key had been answered before).",
+          "The first answer that is not a 2xx ends the batch: the writes before it are stored, the writes after it were not run and have no answer — send them again.",
+          "Every write needs its own Idempotency-Key; keys are shared with the single routes (a write sent alone and then in a batch is the same request).",
+        ].join(" "),
+        body: WriteBatchBody,
+        response: { 400: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const scope = await deps.member(request);
+      const writes = request.body.writes;
+      const answers: BatchWriteAnswer[] = [];
+      await inventoryTx(db, scope.companyId, async (tx) => {
+        for (const w of writes) {
+          let t: Target;
+          try {
+            t = target(w);
+          } catch (err) {
+            if (!(err instanceof Refused)) throw err;
+            // refused before it would have run: nothing stored, as for the single request
+            answers.push({ status: err.status, body: errorBody(err.status, err.message) });
+            return;
+          }
+          const who = { companyId: scope.companyId, userId: scope.userId };
+          const claim = await claimInTx(tx, who, w.idempotencyKey, w.method, w.url, w.body ?? null);
+          if ("refused" in claim) {
+            answers.push({
+              status: claim.refused.status,
+              body: errorBody(claim.refused.status, claim.refused.message),
+            });
+            return;
+          }
+          if ("replay" in claim) {
+            answers.push({ ...claim.replay, replayed: true });
+            if (claim.replay.status >= 300) return;
+            continue;
+          }
+          const answer = await apply(tx, scope, w, t);
+          await storeTxResponse(tx, claim.claimed, answer.status, answer.body);
+          answers.push(answer);
+          if (answer.status >= 300) return;
+        }
+      });
+      const out: WriteBatchResponse = { answers };
+      return reply.type("application/json; charset=utf-8").send(JSON.stringify(out));
+    },
+  );
+}
