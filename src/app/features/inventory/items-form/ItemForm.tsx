@@ -21,21 +21,11 @@ import {
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { ReactNode } from "react";
-import {
-  DIMENSION_UNITS,
-  ITEM_CATEGORIES,
-  ITEM_LIMITS,
-  ITEM_STATUSES,
-  WEIGHT_UNITS,
-} from "../../../../domain/inventory/item";
+import { ITEM_CATEGORIES, ITEM_LIMITS, ITEM_STATUSES } from "../../../../domain/inventory/item";
 import { getDb } from "../../../offline/db";
-import {
-  CATEGORY_LABELS,
-  CONDITION_LABELS,
-  DIMENSION_UNIT_LABELS,
-  WEIGHT_UNIT_LABELS,
-} from "../field-labels";
+import { CATEGORY_LABELS, CONDITION_LABELS } from "../field-labels";
 import { ITEM_STATUS_LABELS } from "../item-status";
+import { MeasureFields } from "../MeasureFields";
 import { ITEM_FIELD_NAMES, translateItemError } from "./item-field-names";
 import { formValuesToFields, type ItemFormValues, validateItemForm } from "./item-form-values";
 
@@ -102,9 +92,6 @@ export function ItemForm({
     }
     await onSubmit(values);
   });
-
-  const unitSelect = <T extends string>(units: readonly T[], labels: Record<T, { id: string }>) =>
-    units.map((u) => ({ value: u, label: i18n._(labels[u]) }));
 
   return (
     <form onSubmit={submit} noValidate aria-label={t`Item`}>
@@ -200,46 +187,8 @@ export function ItemForm({
               <Trans>Size and weight</Trans>
             </Title>
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <NumberInput
-                label={t`Length`}
-                min={0}
-                allowNegative={false}
-                decimalScale={3}
-                {...form.getInputProps("length")}
-              />
-              <NumberInput
-                label={t`Width`}
-                min={0}
-                allowNegative={false}
-                decimalScale={3}
-                {...form.getInputProps("width")}
-              />
-              <NumberInput
-                label={t`Height`}
-                min={0}
-                allowNegative={false}
-                decimalScale={3}
-                {...form.getInputProps("height")}
-              />
-              <Select
-                label={t`Dimension unit`}
-                data={unitSelect(DIMENSION_UNITS, DIMENSION_UNIT_LABELS)}
-                allowDeselect={false}
-                {...form.getInputProps("dimensionUnit")}
-              />
-              <NumberInput
-                label={name("weight")}
-                min={0}
-                allowNegative={false}
-                decimalScale={3}
-                {...form.getInputProps("weight")}
-              />
-              <Select
-                label={t`Weight unit`}
-                data={unitSelect(WEIGHT_UNITS, WEIGHT_UNIT_LABELS)}
-                allowDeselect={false}
-                {...form.getInputProps("weightUnit")}
-              />
+              <MeasureFields measure="dimensions" inputProps={form.getInputProps} />
+              <MeasureFields measure="weight" valueLabel={name("weight")} inputProps={form.getInputProps} />
             </SimpleGrid>
           </Stack>
         </Card>

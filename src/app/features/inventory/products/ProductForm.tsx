@@ -23,22 +23,19 @@ import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import {
-  DIMENSION_UNITS,
   ITEM_CATEGORIES,
   ITEM_CONDITIONS,
   ITEM_LIMITS,
   type ProductFields,
-  WEIGHT_UNITS,
 } from "../../../../domain/inventory/item";
 import { AppTooltip } from "../../../ui/tooltip";
 import { fieldErrorText } from "../field-errors";
-import {
-  CATEGORY_LABELS,
-  CONDITION_LABELS,
-  DIMENSION_UNIT_LABELS,
-  WEIGHT_UNIT_LABELS,
-} from "../field-labels";
+import { CATEGORY_LABELS, CONDITION_LABELS } from "../field-labels";
+import { MeasureFields } from "../MeasureFields";
 import { formFieldOf, type ProductFormValues, valuesToProductFields } from "./product-form";
+
+/** The largest length, width, height or weight the product form accepts (clamped on blur). */
+const MEASURE_MAX = 1_000_000;
 
 export interface ProductFormProps {
   initialValues: ProductFormValues;
@@ -88,11 +85,6 @@ export function ProductForm({ initialValues, onSubmit, onCancel, submitLabel, no
     label: i18n._(CONDITION_LABELS[c]),
   }));
   const categoryOptions = ITEM_CATEGORIES.map((c) => ({ value: c, label: i18n._(CATEGORY_LABELS[c]) }));
-  const dimensionUnitOptions = DIMENSION_UNITS.map((u) => ({
-    value: u,
-    label: i18n._(DIMENSION_UNIT_LABELS[u]),
-  }));
-  const weightUnitOptions = WEIGHT_UNITS.map((u) => ({ value: u, label: i18n._(WEIGHT_UNIT_LABELS[u]) }));
 
   const images = form.values.images;
   const imageError = form.errors.images;
@@ -102,8 +94,6 @@ export function ProductForm({ initialValues, onSubmit, onCancel, submitLabel, no
     if (!images.includes(ref)) form.insertListItem("images", ref);
     setNewImage("");
   };
-
-  const measure = { min: 0, allowNegative: false, decimalScale: 3, max: 1_000_000 } as const;
 
   return (
     <form onSubmit={submit} noValidate aria-label={t`Product`}>
@@ -151,26 +141,17 @@ export function ProductForm({ initialValues, onSubmit, onCancel, submitLabel, no
 
         <Fieldset legend={t`Dimensions`} variant="unstyled">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <NumberInput label={t`Length`} {...measure} {...form.getInputProps("length")} />
-            <NumberInput label={t`Width`} {...measure} {...form.getInputProps("width")} />
-            <NumberInput label={t`Height`} {...measure} {...form.getInputProps("height")} />
-            <Select
-              label={t`Dimension unit`}
-              data={dimensionUnitOptions}
-              allowDeselect={false}
-              {...form.getInputProps("dimensionUnit")}
-            />
+            <MeasureFields measure="dimensions" inputProps={form.getInputProps} max={MEASURE_MAX} />
           </SimpleGrid>
         </Fieldset>
 
         <Fieldset legend={t`Weight`} variant="unstyled">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <NumberInput label={t`Weight value`} {...measure} {...form.getInputProps("weight")} />
-            <Select
-              label={t`Weight unit`}
-              data={weightUnitOptions}
-              allowDeselect={false}
-              {...form.getInputProps("weightUnit")}
+            <MeasureFields
+              measure="weight"
+              valueLabel={t`Weight value`}
+              inputProps={form.getInputProps}
+              max={MEASURE_MAX}
             />
           </SimpleGrid>
         </Fieldset>
