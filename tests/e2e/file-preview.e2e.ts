@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Statement } from "../fixtures/statements/model";
 import { statementPdf } from "../fixtures/statements/render";
 import { freshPage, registerConfirmedUser, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
 import { launchBrowser, uniqueEmail } from "./browser";
+import { operatingStatement } from "./statement-fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,36 +13,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** A known statement: income on page 1, expenses on page 2 (10 rows per page). */
-const statement: Statement = {
-  company: "Riverside Holdings LLC",
-  title: "Operating Statement",
-  period: "For the year ended December 31, 2024",
-  columns: ["2024"],
-  sections: [
-    {
-      heading: "INCOME",
-      lines: [
-        { label: "Residential rent", amounts: [412_500], isTotal: false },
-        { label: "Commercial rent", amounts: [86_000], isTotal: false },
-        { label: "Laundry income", amounts: [3_250], isTotal: false },
-        { label: "Total income", amounts: [501_750], isTotal: true },
-      ],
-    },
-    {
-      heading: "EXPENSES",
-      lines: [
-        { label: "Real estate taxes", amounts: [98_400], isTotal: false },
-        { label: "Insurance", amounts: [21_750], isTotal: false },
-        { label: "Fuel oil", amounts: [30_500], isTotal: false },
-        { label: "Repairs and maintenance", amounts: [44_100], isTotal: false },
-        { label: "Payroll", amounts: [61_200], isTotal: false },
-        { label: "Total expenses", amounts: [255_950], isTotal: true },
-      ],
-    },
-  ],
-  closing: [{ label: "Net operating income", amounts: [245_800], isTotal: true }],
-  style: { dollar: true, negatives: "parens", decimals: false, zeroAsDash: false },
-};
+const statement = operatingStatement("Riverside Holdings LLC", 2024);
 const FILE_NAME = "riverside-2024.pdf";
 const money = (n: number) => `$${n.toLocaleString("en-US")}`;
 

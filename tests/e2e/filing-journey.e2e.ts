@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { pdfPages } from "../fixtures/read-outputs";
-import type { Statement } from "../fixtures/statements/model";
 import { statementPdf } from "../fixtures/statements/render";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
 import { launchBrowser, uniqueEmail } from "./browser";
+import { operatingStatement } from "./statement-fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,37 +16,8 @@ afterAll(async () => browser?.close());
 const YEAR = new Date().getFullYear(); // the filing year; the statement reports the year before
 const BBL = "1-01120-0043";
 
-/** A statement whose expense total includes real estate taxes (excluded from the RPIE): a difference to explain. */
-const statement: Statement = {
-  company: "Journey Holdings LLC",
-  title: "Operating Statement",
-  period: `For the year ended December 31, ${YEAR - 1}`,
-  columns: [String(YEAR - 1)],
-  sections: [
-    {
-      heading: "INCOME",
-      lines: [
-        { label: "Residential rent", amounts: [412_500], isTotal: false },
-        { label: "Commercial rent", amounts: [86_000], isTotal: false },
-        { label: "Laundry income", amounts: [3_250], isTotal: false },
-        { label: "Total income", amounts: [501_750], isTotal: true },
-      ],
-    },
-    {
-      heading: "EXPENSES",
-      lines: [
-        { label: "Real estate taxes", amounts: [98_400], isTotal: false },
-        { label: "Insurance", amounts: [21_750], isTotal: false },
-        { label: "Fuel oil", amounts: [30_500], isTotal: false },
-        { label: "Repairs and maintenance", amounts: [44_100], isTotal: false },
-        { label: "Payroll", amounts: [61_200], isTotal: false },
-        { label: "Total expenses", amounts: [255_950], isTotal: true },
-      ],
-    },
-  ],
-  closing: [{ label: "Net operating income", amounts: [245_800], isTotal: true }],
-  style: { dollar: true, negatives: "parens", decimals: false, zeroAsDash: false },
-};
+/** Its expense total includes real estate taxes (excluded from the RPIE): a difference to explain. */
+const statement = operatingStatement("Journey Holdings LLC", YEAR - 1);
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Statement } from "../fixtures/statements/model";
 import { statementPdf } from "../fixtures/statements/render";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
 import { launchBrowser, uniqueEmail } from "./browser";
+import { operatingStatement } from "./statement-fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,37 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** A statement whose expense total includes real estate taxes (excluded from the RPIE): one difference to explain. */
-const statement: Statement = {
-  company: "Mapping Test Holdings LLC",
-  title: "Operating Statement",
-  period: "For the year ended December 31, 2024",
-  columns: ["2024"],
-  sections: [
-    {
-      heading: "INCOME",
-      lines: [
-        { label: "Residential rent", amounts: [412_500], isTotal: false },
-        { label: "Commercial rent", amounts: [86_000], isTotal: false },
-        { label: "Laundry income", amounts: [3_250], isTotal: false },
-        { label: "Total income", amounts: [501_750], isTotal: true },
-      ],
-    },
-    {
-      heading: "EXPENSES",
-      lines: [
-        { label: "Real estate taxes", amounts: [98_400], isTotal: false },
-        { label: "Insurance", amounts: [21_750], isTotal: false },
-        { label: "Fuel oil", amounts: [30_500], isTotal: false },
-        { label: "Repairs and maintenance", amounts: [44_100], isTotal: false },
-        { label: "Payroll", amounts: [61_200], isTotal: false },
-        { label: "Total expenses", amounts: [255_950], isTotal: true },
-      ],
-    },
-  ],
-  closing: [{ label: "Net operating income", amounts: [245_800], isTotal: true }],
-  style: { dollar: true, negatives: "parens", decimals: false, zeroAsDash: false },
-};
+/** Its expense total includes real estate taxes (excluded from the RPIE): one difference to explain. */
+const statement = operatingStatement("Mapping Test Holdings LLC", 2024);
 
 const line = (page: Page, label: string) =>
   page
