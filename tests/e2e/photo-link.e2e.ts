@@ -4,6 +4,8 @@
  * camera (its moving test pattern) and uploads it → the photo is on the item (server) and shows
  * in the desktop panel through the live channel. Offline: the photo waits on the phone and
  * arrives exactly once after reconnecting. Expired, forged and turned-off links show the 409 page.
+ * On a first visit (no cookie choice, service worker just installed) neither the cookie banner
+ * nor the "Ready to work offline" card covers the shutter, Choose or Upload, at 390 and 1280 px.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
@@ -188,10 +190,6 @@ describe("photos by link", () => {
       await expect
         .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 20_000 })
         .toBe(true);
-      // The app's one-time "Ready to work offline" notice sits over the upload bar: close it as a person would.
-      const notice = page.getByRole("status").filter({ hasText: "Ready to work offline" });
-      await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
-      await notice.getByRole("button", { name: "Close" }).click();
       await context.setOffline(true);
       await takePhoto(page, 1);
       await page.getByRole("button", { name: "Upload 1 photo" }).click();
@@ -294,4 +292,89 @@ describe("photos by link", () => {
     await expect.poll(() => serverPhotos(id), { timeout: 15_000 }).toEqual([original[1], original[0]]);
     await expect.poll(() => desk.page.getByTestId("item-photo").count()).toBe(2);
   });
+});
+
+describe("a first visit to the photo page (no cookie choice, no service worker yet)", () => {
+  type Box = { x: number; y: number; width: number; height: number };
+
+  /** On screen, and a tap at its centre reaches the button itself, not a notice lying over it. */
+  async function expectFree(page: Page, name: string, viewport: { width: number; height: number }) {
+    const button = page.getByRole("button", { name, exact: true });
+    await expect.poll(() => button.isVisible(), { timeout: 10_000 }).toBe(true);
+    const box = (await button.boundingBox()) as Box;
+    expect(box, name).not.toBeNull();
+    // Within the first screen: no scrolling needed to reach it.
+    expect(box.y, name).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, name).toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(viewport.width);
+    const hit = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (!at) return "nothing";
+      if (el.contains(at)) return "the button";
+      const notice = at.closest("[role=region], [role=status]");
+      return notice?.textContent?.slice(0, 60) ?? at.outerHTML.slice(0, 120);
+    });
+    expect(hit, `what a tap on "${name}" reaches`).toBe("the button");
+    // Playwright's actionability check: visible, enabled, stable, and receives the pointer event.
+    await button.click({ trial: true, timeout: 5000 });
+  }
+
+  for (const viewport of [
+    { width: 390, height: 844, touch: true },
+    { width: 1280, height: 800, touch: false },
+  ]) {
+    it(`at ${viewport.width} px the cookie banner and the PWA's card leave the shutter, Choose and Upload free`, async () => {
+      const title = `First visit ${viewport.width} ${run}`;
+      const id = await createItem(title);
+      const hash = (await api("POST", `/api/inventory/items/${id}/photo-link`, {})).body.hash as string;
+      // A fresh context: no acceptedCookies, no service worker registered yet.
+      const { context, page } = await newPage(browser, viewport);
+      try {
+        await page.goto(`/take-inventory-photo/${hash}`);
+        await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+        const banner = page.getByTestId("cookie-banner");
+        await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
+        // The service worker installs on this first visit: the moment "Ready to work offline" comes up.
+        await expect
+          .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 20_000 })
+          .toBe(true);
+        await new Promise((r) => setTimeout(r, 1500));
+        const card = page.getByRole("status").filter({ hasText: "Ready to work offline" });
+        // It waits while the page's action bar is on screen.
+        expect(await card.count()).toBe(0);
+
+        const shutter = page.getByRole("button", { name: "Take photo 1" });
+        await expect.poll(() => shutter.isEnabled(), { timeout: 20_000 }).toBe(true);
+        await expectFree(page, "Take photo 1", viewport);
+        await expectFree(page, "Choose", viewport);
+
+        // With a photo taken, the Upload button joins the bar: free as well.
+        await shutter.click();
+        await expect
+          .poll(() => page.getByRole("img", { name: "Photo 1", exact: true }).count(), { timeout: 10_000 })
+          .toBe(1);
+        await expectFree(page, "Upload 1 photo", viewport);
+        await expectFree(page, "Take photo 2", viewport);
+        await expectFree(page, "Choose", viewport);
+
+        // The banner stays usable: nothing covers its Accept button or its link.
+        await banner.getByRole("button", { name: "Accept" }).click({ trial: true, timeout: 5000 });
+        expect(await seriousViolations(page)).toEqual([]);
+        // Leaving the page (the banner's Privacy Policy link) brings the waiting card, above the banner.
+        await banner.getByRole("link", { name: "Privacy Policy" }).click();
+        await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/policy");
+        await card.waitFor({ timeout: 10_000 });
+        const cardBox = (await card.boundingBox()) as Box;
+        const bannerBox = (await banner.boundingBox()) as Box;
+        expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(bannerBox.y);
+        await card.getByRole("button", { name: "Close" }).click();
+        await card.waitFor({ state: "detached" });
+        await banner.getByRole("button", { name: "Accept" }).click();
+        await banner.waitFor({ state: "detached" });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

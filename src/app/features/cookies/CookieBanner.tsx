@@ -3,19 +3,21 @@ import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
 import { IconCookie } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { NOTICE_EDGE, NOTICE_RIGHT, setBannerHeight } from "../../ui/bottom-stack";
+import { NOTICE_RIGHT, setBannerHeight, useNoticeEdge } from "../../ui/bottom-stack";
 import { useCookieConsent } from "./cookie-consent";
 
 /**
  * Cookie consent banner (spec section 4): shown until Accept is pressed. Fixed at the bottom
  * of the root layout, not in a portal, so the prerendered HTML carries it (portals render
  * only in the browser). It reports its height (ui/bottom-stack.ts) so the PWA's card stacks
- * above it, and leaves the floating Settings button's corner free.
+ * above it, sits above a page's own bottom action bar (ui/BottomBar.tsx) instead of covering
+ * it, and leaves the floating Settings button's corner free.
  */
 export function CookieBanner() {
   const { t } = useLingui();
   const { accepted, accept } = useCookieConsent();
   const ref = useRef<HTMLDivElement>(null);
+  const bottom = useNoticeEdge();
   useEffect(() => {
     const el = ref.current;
     if (accepted || !el) return;
@@ -40,7 +42,7 @@ export function CookieBanner() {
       radius="lg"
       ref={ref}
       pos="fixed"
-      bottom={NOTICE_EDGE}
+      bottom={bottom}
       left={16}
       right={NOTICE_RIGHT}
       mx="auto"

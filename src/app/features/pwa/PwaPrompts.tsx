@@ -1,18 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, CloseButton, Group, Paper, Portal, Text } from "@mantine/core";
 import { IconCloudCheck, IconRefresh } from "@tabler/icons-react";
-import { NOTICE_RIGHT, useStackedBottom } from "../../ui/bottom-stack";
+import { NOTICE_RIGHT, useBarHeight, useStackedBottom } from "../../ui/bottom-stack";
 import { applyUpdate, dismiss, usePwa } from "./pwa-store";
 
 /**
  * "New version available — Reload" and "ready to work offline" notices, bottom-start corner,
- * above the cookie banner while that is shown (ui/bottom-stack.ts).
+ * above the cookie banner while that is shown and above the page's bottom action bar
+ * (ui/bottom-stack.ts). On a page with such a bar (the phone's photo page: its shutter, the
+ * first thing a worker who scanned a QR code needs) the one-time "ready to work offline" card
+ * waits until the page is left; it would only cover the camera. "New version available" shows.
  */
 export function PwaPrompts() {
   const { needRefresh, offlineReady } = usePwa();
   const { t } = useLingui();
   const bottom = useStackedBottom();
-  if (!needRefresh && !offlineReady) return null;
+  const pageHasBar = useBarHeight() > 0;
+  if (!needRefresh && (!offlineReady || pageHasBar)) return null;
   return (
     <Portal>
       <Paper

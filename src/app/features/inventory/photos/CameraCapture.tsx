@@ -2,12 +2,15 @@
  * The rear camera (react-webcam, `facingMode: environment`) with a shutter button for the
  * thumb, and a gallery / system-camera file picker as the fallback when the camera is
  * blocked, absent or busy. Each shot is compressed here (compress.ts) and handed on.
+ * Shutter and Choose sit in the page's bottom action bar (ui/BottomBar.tsx), which notices
+ * such as the cookie banner stack above instead of covering.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, AspectRatio, Box, Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconCamera, IconPhotoPlus } from "@tabler/icons-react";
-import { useCallback, useRef, useState } from "react";
+import { type ReactNode, useCallback, useRef, useState } from "react";
 import Webcam from "react-webcam";
+import { BottomBar } from "../../../ui/BottomBar";
 import { type CompressedPhoto, compressFile, compressSource, PhotoError, videoSource } from "./compress";
 
 /** Above this, WebP encoding is too slow on this phone: JPEG is used for the next shots. */
@@ -54,9 +57,11 @@ export interface CameraCaptureProps {
   /** The shutter's label (e.g. "Take photo 3", "Retake photo 2"). */
   shutterLabel: string;
   disabled?: boolean;
+  /** More of the page's actions for the bottom bar, under the shutter (e.g. Upload). */
+  footer?: ReactNode;
 }
 
-export function CameraCapture({ onPhoto, shutterLabel, disabled }: CameraCaptureProps) {
+export function CameraCapture({ onPhoto, shutterLabel, disabled, footer }: CameraCaptureProps) {
   const { t } = useLingui();
   const problemText = usePhotoProblemText();
   const camRef = useRef<Webcam>(null);
@@ -158,33 +163,38 @@ export function CameraCapture({ onPhoto, shutterLabel, disabled }: CameraCapture
           {problem}
         </Text>
       ) : null}
-      <Group justify="center" gap="lg" wrap="nowrap">
-        <Button
-          variant="default"
-          size="lg"
-          h={56}
-          leftSection={<IconPhotoPlus size={22} />}
-          onClick={() => fileRef.current?.click()}
-          disabled={disabled || busy}
-        >
-          <Trans>Choose</Trans>
-        </Button>
-        {camera === "ready" || camera === "starting" ? (
-          <Button
-            size="xl"
-            radius="xl"
-            h={76}
-            w={76}
-            p={0}
-            onClick={() => void shoot()}
-            disabled={disabled || camera !== "ready"}
-            loading={busy}
-            aria-label={shutterLabel}
-          >
-            <IconCamera size={34} />
-          </Button>
-        ) : null}
-      </Group>
+      <BottomBar>
+        <Stack gap="xs">
+          <Group justify="center" gap="lg" wrap="nowrap">
+            <Button
+              variant="default"
+              size="lg"
+              h={56}
+              leftSection={<IconPhotoPlus size={22} />}
+              onClick={() => fileRef.current?.click()}
+              disabled={disabled || busy}
+            >
+              <Trans>Choose</Trans>
+            </Button>
+            {camera === "ready" || camera === "starting" ? (
+              <Button
+                size="xl"
+                radius="xl"
+                h={76}
+                w={76}
+                p={0}
+                onClick={() => void shoot()}
+                disabled={disabled || camera !== "ready"}
+                loading={busy}
+                aria-label={shutterLabel}
+              >
+                <IconCamera size={34} />
+              </Button>
+            ) : null}
+          </Group>
+          {footer}
+        </Stack>
+      </BottomBar>
       <input
         ref={fileRef}
         type="file"

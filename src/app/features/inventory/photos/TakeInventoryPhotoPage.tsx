@@ -36,6 +36,7 @@ import type { PhotoLinkView } from "../../../../domain/inventory/photos";
 import { API_BASE_URL, HttpError } from "../../../lib/http";
 import { getDb, type PhotoUploadRecord } from "../../../offline/db";
 import { requestBackgroundSync } from "../../../offline/triggers";
+import { useBarHeight } from "../../../ui/bottom-stack";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { ExpiredLinkPage } from "../../errors/pages";
 import { CameraCapture } from "./CameraCapture";
@@ -215,6 +216,7 @@ export function TakeInventoryPhotoPage({ hash }: { hash: string }) {
   const db = getDb();
   const { online } = useNetwork();
   const { state, reload } = useLinkView(hash);
+  const barHeight = useBarHeight();
   const rows = useLiveQuery(() => photosOfLink(db, hash), [hash]);
   const [retakeId, setRetakeId] = useState<string | null>(null);
   const [progress, setProgress] = useState<Record<string, number>>({});
@@ -346,8 +348,8 @@ export function TakeInventoryPhotoPage({ hash }: { hash: string }) {
     retakeIndex >= 0 ? t`Take photo ${retakeIndex + 1} again` : t`Take photo ${drafts.length + 1}`;
 
   return (
-    // Room at the bottom for the upload bar and the floating Settings button (spec section 2).
-    <Box pb={96}>
+    // Room at the end for the bottom action bar (shutter, Choose, Upload; ui/BottomBar.tsx).
+    <Box pb={barHeight + 16}>
       <PageTitle title={title} />
       <Container size="xs" px="sm" py="md" component="main">
         <Stack gap="md">
@@ -406,7 +408,24 @@ export function TakeInventoryPhotoPage({ hash }: { hash: string }) {
             </Group>
           ) : null}
 
-          <CameraCapture onPhoto={keep} shutterLabel={shutterLabel} disabled={room <= 0 && retakeIndex < 0} />
+          <CameraCapture
+            onPhoto={keep}
+            shutterLabel={shutterLabel}
+            disabled={room <= 0 && retakeIndex < 0}
+            footer={
+              drafts.length > 0 ? (
+                <Button
+                  fullWidth
+                  size="lg"
+                  h={56}
+                  leftSection={<IconCloudUpload size={22} />}
+                  onClick={() => void upload()}
+                >
+                  {t`Upload ${photoCount(drafts.length)}`}
+                </Button>
+              ) : null
+            }
+          />
 
           {undo ? (
             <Group justify="space-between" wrap="nowrap" bg="gray.1" p="xs" style={{ borderRadius: 8 }}>
@@ -506,32 +525,6 @@ export function TakeInventoryPhotoPage({ hash }: { hash: string }) {
           </VisuallyHidden>
         </Stack>
       </Container>
-
-      {drafts.length > 0 ? (
-        // The Settings button floats at the bottom right: the bar leaves it its corner.
-        <Box
-          pos="fixed"
-          bottom={0}
-          left={0}
-          right={0}
-          p="sm"
-          pr={84}
-          bg="var(--mantine-color-body)"
-          style={{ zIndex: 10, borderTop: "1px solid var(--mantine-color-default-border)" }}
-        >
-          <Container size="xs" px={0}>
-            <Button
-              fullWidth
-              size="lg"
-              h={56}
-              leftSection={<IconCloudUpload size={22} />}
-              onClick={() => void upload()}
-            >
-              {t`Upload ${photoCount(drafts.length)}`}
-            </Button>
-          </Container>
-        </Box>
-      ) : null}
     </Box>
   );
 }
