@@ -251,34 +251,36 @@ describe("offline inventory", () => {
     await saveChanges(page, "Saved on this device — will sync");
     await expect.poll(() => indicatorName(page), POLL).toBe("5 changes waiting to sync");
 
-    // The first write goes through; the second reaches the server but its answer is lost
-    // (connection reset); everything after that finds the server down.
+    // The outbox's first request (the four creates, sent together as one write batch) reaches
+    // the server, which stores them, but its answer is lost (connection reset); everything
+    // after that finds the server down.
     let seen = 0;
     const cut = async (route: Route) => {
-      // only the outbox's writes (PUT/PATCH/DELETE of an item) are counted; other calls of the
-      // screens (reads, the photos panel's link) pass while the server is up and fail once it is down
+      // only the outbox's writes (a write batch, or a PUT/PATCH/DELETE of an item) are counted;
+      // other calls of the screens (reads, the photos panel's link) pass while the server is up
+      // and fail once it is down
       const req = route.request();
+      const path = new URL(req.url()).pathname;
       const write =
-        ["PUT", "PATCH", "DELETE"].includes(req.method()) &&
-        /^\/api\/inventory\/items\/[^/]+$/.test(new URL(req.url()).pathname);
-      if (!write) return seen >= 2 ? route.abort("connectionrefused") : route.continue();
+        (req.method() === "POST" && path === "/api/inventory/writes") ||
+        (["PUT", "PATCH", "DELETE"].includes(req.method()) && /^\/api\/inventory\/items\/[^/]+$/.test(path));
+      if (!write) return seen >= 1 ? route.abort("connectionrefused") : route.continue();
       seen++;
-      if (seen === 1) return route.fulfill({ response: await route.fetch() });
-      if (seen === 2) {
+      if (seen === 1) {
         await route.fetch();
         return route.abort("connectionreset");
       }
       return route.abort("connectionrefused");
     };
-    await context.route("**/api/inventory/items/**", cut);
+    await context.route("**/api/inventory/**", cut);
     await context.setOffline(false);
-    await expect.poll(async () => (await serverItems(token, run)).length, POLL).toBe(2);
-    await expect.poll(() => seen, POLL).toBeGreaterThanOrEqual(2);
-    // The app still counts the one whose answer was lost as waiting: it does not know it arrived.
-    await expect.poll(() => indicatorName(page), POLL).toBe("4 changes waiting to sync");
+    await expect.poll(async () => (await serverItems(token, run)).length, POLL).toBe(4);
+    await expect.poll(() => seen, POLL).toBeGreaterThanOrEqual(1);
+    // The app still counts all five as waiting: it does not know the four creates arrived.
+    await expect.poll(() => indicatorName(page), POLL).toBe("5 changes waiting to sync");
 
     // The server is back.
-    await context.unroute("**/api/inventory/items/**", cut);
+    await context.unroute("**/api/inventory/**", cut);
     await page.goto("/dashboard/sync");
     await heading(page, "Sync").waitFor();
     await page.getByRole("button", { name: "Sync now" }).click();

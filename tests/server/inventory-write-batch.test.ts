@@ -293,3 +293,56 @@ describe("POST /api/inventory/writes", () => {
     expect((await serverItem(last.id)).row).toMatchObject({ status: "sold", version: 2 });
   });
 });
+
+describe("feed cursors around a write request", () => {
+  it("a write batch and a bulk create say which cursors lie around their changes; reading from `to` skips them", async () => {
+    const me = await createTestUser(server);
+    const first = await putItem(server, me.auth, itemBody("CR-1"));
+    const before = await pullAll(server, me.auth, undefined);
+    const res = await batch(me.auth, [
+      {
+        method: "PATCH",
+        url: itemUrl(first.id),
+        body: { version: first.json.version, quantity: 5 },
+        idempotencyKey: key(),
+      },
+      { method: "PUT", url: itemUrl(uuidv7()), body: itemBody("CR-2"), idempotencyKey: key() },
+    ]);
+    const body = res.json() as WriteBatchResponse;
+    expect(body.cursor.from).toBe(before.cursor);
+    expect(body.cursor.to).not.toBe(body.cursor.from);
+    // what lies between is exactly this request's changes
+    const between = await pullAll(server, me.auth, body.cursor.from);
+    expect(between.changes.map((c) => c.row?.sku).sort()).toEqual(["CR-1", "CR-2"]);
+    expect(between.cursor).toBe(body.cursor.to);
+    expect((await pullAll(server, me.auth, body.cursor.to)).changes).toEqual([]);
+
+    const bulk = await server.app.inject({
+      method: "POST",
+      url: "/api/inventory/items/bulk",
+      headers: me.auth,
+      payload: { items: [{ id: uuidv7(), ...itemBody("CR-3") }] },
+    });
+    expect(bulk.statusCode).toBe(200);
+    const range = bulk.json().cursor as { from: string; to: string };
+    expect(range.from).toBe(body.cursor.to);
+    expect((await pullAll(server, me.auth, range.from)).changes.map((c) => c.row?.sku)).toEqual(["CR-3"]);
+    expect((await pullAll(server, me.auth, range.to)).changes).toEqual([]);
+  });
+
+  it("a request that changed nothing answers from = to", async () => {
+    const me = await createTestUser(server);
+    const { id, json } = await putItem(server, me.auth, itemBody("CR-NONE"));
+    const res = await batch(me.auth, [
+      {
+        method: "PATCH",
+        url: itemUrl(id),
+        body: { version: json.version + 3, quantity: 5 },
+        idempotencyKey: key(),
+      },
+    ]);
+    const body = res.json() as WriteBatchResponse;
+    expect(body.answers[0]?.status).toBe(409);
+    expect(body.cursor.to).toBe(body.cursor.from);
+  });
+});

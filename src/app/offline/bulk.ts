@@ -24,7 +24,7 @@ import {
 import type { Item, ItemFields } from "../../domain/inventory/item";
 import { ITEM_MERGE_FIELDS } from "../../domain/inventory/item";
 import { pickFields } from "../../domain/inventory/merge";
-import type { BlocklotDb, OutboxEntry } from "./db";
+import { advanceCursor, type BlocklotDb, type OutboxEntry } from "./db";
 import { recordUrl } from "./entities";
 import type { WriteContext } from "./mutations";
 
@@ -199,6 +199,7 @@ export async function acknowledgeBulk(
       });
     }
     await db.items.bulkUpdate(stamps);
+    await advanceCursor(db, entry.companyId, (data as { cursor?: { from: string; to: string } }).cursor);
   });
   return true;
 }

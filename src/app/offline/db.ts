@@ -191,6 +191,24 @@ export function getDb(): BlocklotDb {
 /** The sync cursor key of a company in `meta`. */
 export const cursorKey = (companyId: string) => `cursor:${companyId}`;
 
+/**
+ * The answer to one of the app's own write requests says which feed cursors lie around its
+ * changes (domain CursorRange): a device whose cursor is `from` has now seen everything up to
+ * `to` (it has just stored the answer), so it does not read its own changes back from the feed.
+ * Call inside the transaction that stores the answer. Any other cursor is left alone (the pull
+ * reads what lies between).
+ */
+export async function advanceCursor(
+  db: BlocklotDb,
+  companyId: string,
+  range: { from: string; to: string } | undefined,
+): Promise<void> {
+  if (!range || typeof range.from !== "string" || typeof range.to !== "string" || range.from === range.to)
+    return;
+  const key = cursorKey(companyId);
+  if ((await db.meta.get(key))?.value === range.from) await db.meta.put({ key, value: range.to });
+}
+
 /** Table of each synced entity. */
 export function tableOf(db: BlocklotDb, entity: SyncEntity): Table<Item | Product | Batch, string> {
   const t = entity === "item" ? db.items : entity === "product" ? db.products : db.batches;

@@ -122,6 +122,7 @@ class FakeApi {
     const { writes } = req.body as { writes: BatchWrite[] };
     this.batches.push(structuredClone(writes));
     const answers: BatchWriteAnswer[] = [];
+    const from = String(this.seq);
     for (const w of writes) {
       const single: SyncRequest = {
         method: w.method,
@@ -134,7 +135,7 @@ class FakeApi {
       answers.push({ status: res.status, body: res.data ?? null });
       if (res.status >= 300) break;
     }
-    return { status: 200, data: { answers } };
+    return { status: 200, data: { answers, cursor: { from, to: String(this.seq) } } };
   }
 
   /** Idempotency-Key handling for the bulk route (as handle() does for the item routes). */
@@ -1130,5 +1131,32 @@ describe("write batches (POST /api/inventory/writes)", () => {
     expect(after[0]?.notBefore).toBe(clock + 1000);
     clock += 1000;
     expect(await e.drain()).toEqual({ sent: 2, stopped: null });
+  });
+});
+
+describe("own writes and the feed cursor", () => {
+  it("a device that had read the whole feed skips its own batch's changes; one that had not reads them", async () => {
+    const e = engine();
+    await itemWrites.create(e.writeContext, COMPANY, fields({ sku: "F0" }));
+    await e.drain();
+    await e.pull(COMPANY);
+    const cursor = async () => (await db.meta.get(cursorKey(COMPANY)))?.value;
+    const before = await cursor();
+    for (const sku of ["F1", "F2", "F3"]) await itemWrites.create(e.writeContext, COMPANY, fields({ sku }));
+    await e.drain();
+    expect(api.batches).toHaveLength(1);
+    expect(await cursor()).toBe(String(api.seq));
+    expect(await cursor()).not.toBe(before);
+    expect(await e.pull(COMPANY)).toEqual({ applied: 0, skipped: 0, pages: 1 });
+
+    // someone else changes a record first: the batch's range does not start at this cursor
+    const [other] = [...api.rows.keys()];
+    api.edit(other as string, { title: "Changed elsewhere" });
+    for (const sku of ["F4", "F5"]) await itemWrites.create(e.writeContext, COMPANY, fields({ sku }));
+    await e.drain();
+    expect(await cursor()).toBe(String(api.seq - 3));
+    const pulled = await e.pull(COMPANY);
+    expect(pulled.applied).toBe(3);
+    expect(await db.items.get(other as string)).toMatchObject({ title: "Changed elsewhere" });
   });
 });

@@ -35,9 +35,17 @@ import {
   type BatchWriteAnswer,
   WRITE_BATCH_MAX,
   WRITE_BATCH_PATH,
+  type WriteBatchResponse,
 } from "../../domain/inventory/write-batch";
 import { acknowledgeBulk, discardBulk, readBulkBody } from "./bulk";
-import { type BlocklotDb, type ConflictRecord, cursorKey, type OutboxEntry, tableOf } from "./db";
+import {
+  advanceCursor,
+  type BlocklotDb,
+  type ConflictRecord,
+  cursorKey,
+  type OutboxEntry,
+  tableOf,
+} from "./db";
 import { ENTITIES, recordUrl } from "./entities";
 import { withExclusiveLock } from "./lock";
 import { deleteRecord, patchRecord, putRecord, type WriteContext } from "./mutations";
@@ -435,9 +443,12 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     )
       ok++;
     if (ok > 0) {
-      await db.transaction("rw", [db.items, db.products, db.batches, db.outbox, db.conflicts], async () => {
+      const tables = [db.items, db.products, db.batches, db.outbox, db.conflicts, db.meta];
+      await db.transaction("rw", tables, async () => {
         for (let i = 0; i < ok; i++)
           await acknowledge(sent[i] as OutboxEntry, (given[i] as BatchWriteAnswer).body);
+        // these were the request's only changes: the feed need not bring them back
+        await advanceCursor(db, (group[0] as OutboxEntry).companyId, (res.data as WriteBatchResponse).cursor);
       });
       for (let i = 0; i < ok; i++) outcomes.push("sent");
     }
@@ -777,7 +788,28 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     },
   };
 
-  return { db, drain, pull, retry, discard, resolveConflict, refreshRecord, write, writeContext: writeCtx };
+  /** Resolves when no drain runs in this realm (at once if none does). */
+  function whenIdle(): Promise<void> {
+    return running
+      ? running.then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve();
+  }
+
+  return {
+    db,
+    drain,
+    pull,
+    retry,
+    discard,
+    resolveConflict,
+    refreshRecord,
+    whenIdle,
+    write,
+    writeContext: writeCtx,
+  };
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -3,7 +3,7 @@
  * request, each answered on its own. Shared by the server route and the app's import, which
  * sends chunks of `BULK_CHUNK` items through the outbox.
  */
-import type { Item, ItemFields } from "./item";
+import type { CursorRange, Item, ItemFields } from "./item";
 
 export const BULK_ITEMS_PATH = "/api/inventory/items/bulk";
 /** Most items one request takes. */
@@ -65,4 +65,6 @@ export interface BulkItemsResponse {
   updated: number;
   unchanged: number;
   refused: number;
+  /** The feed cursors around this request's changes (absent on answers stored before it existed). */
+  cursor?: CursorRange;
 }

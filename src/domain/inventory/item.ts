@@ -170,3 +170,15 @@ export interface SyncPage {
    */
   reset?: boolean;
 }
+
+/**
+ * The sync feed cursors around one write transaction of the caller (bulk create, write batch):
+ * `from` is the cursor of a reader who had seen every change of the company before it, `to`
+ * after it. Writes of a company are serialised, so nothing else lies between them: an app whose
+ * stored cursor is `from` and which has applied the answer may store `to` and skip reading its
+ * own changes back from the feed.
+ */
+export interface CursorRange {
+  from: string;
+  to: string;
+}

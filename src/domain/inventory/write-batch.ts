@@ -7,6 +7,8 @@
  * cover the writes up to and including it; the writes after it were not run (send them again).
  */
 
+import type { CursorRange } from "./item";
+
 export const WRITE_BATCH_PATH = "/api/inventory/writes";
 /** Most writes one request takes. */
 export const WRITE_BATCH_MAX = 100;
@@ -33,4 +35,6 @@ export interface BatchWriteAnswer {
 export interface WriteBatchResponse {
   /** `answers[i]` answers `writes[i]`; fewer answers than writes: the rest were not run. */
   answers: BatchWriteAnswer[];
+  /** The feed cursors around the changes this request made. */
+  cursor: CursorRange;
 }

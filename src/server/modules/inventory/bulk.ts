@@ -24,6 +24,7 @@ import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/sc
 import type { CompanyScope } from "../../plugins/company-scope";
 import { BULK_BODY_LIMIT, BulkItemsBody, BulkItemsResult, ErrorBody } from "./schemas";
 import { ITEM, ITEM_DEFAULTS, itemToApi, patchRecord } from "./store";
+import { withCursorRange } from "./sync";
 
 /** New rows per INSERT statement (about 25 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 500;
@@ -317,10 +318,12 @@ export function registerBulkItems(app: FastifyInstance, deps: BulkRouteDeps) {
     },
     async (request) => {
       const scope = await deps.member(request);
-      const out = await deps.write(request, scope.companyId, async (tx) => ({
-        status: 200,
-        body: await bulkUpsertItems(tx, scope.companyId, request.body.items as BulkItemInput[]),
-      }));
+      const out = await deps.write(request, scope.companyId, async (tx) => {
+        const { result, cursor } = await withCursorRange(tx, scope.companyId, () =>
+          bulkUpsertItems(tx, scope.companyId, request.body.items as BulkItemInput[]),
+        );
+        return { status: 200, body: { ...result, cursor } };
+      });
       return out.body;
     },
   );

@@ -221,10 +221,14 @@ export const BulkItemResultSchema = Type.Object({
   updatedAt: Type.Optional(Timestamp),
   current: Type.Optional(ItemSchema),
 });
+/** The sync feed cursors before and after a write request's changes (domain CursorRange). */
+export const CursorRangeSchema = Type.Object({ from: Type.String(), to: Type.String() });
+
 export const BulkItemsResult = Type.Object({
   results: Type.Array(BulkItemResultSchema),
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer(),
   refused: Type.Integer(),
+  cursor: Type.Optional(CursorRangeSchema),
 });

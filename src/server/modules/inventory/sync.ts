@@ -1,5 +1,5 @@
-import { and, asc, eq, gt } from "drizzle-orm";
-import type { SyncChange, SyncPage } from "../../../domain/inventory/item";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { CursorRange, SyncChange, SyncPage } from "../../../domain/inventory/item";
 import type { Db } from "../../db/client";
 import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
@@ -114,4 +114,35 @@ export async function changesSince(
   };
   if (reset) result.reset = true;
   return result;
+}
+
+/** The company's last change_seq (0: none yet). Three backward index scans (company_id, change_seq). */
+export async function lastChangeSeq(tx: Db, companyId: string): Promise<number> {
+  const rows = await tx.execute<{ seq: string | number }>(sql`select greatest(
+    (select max(change_seq) from inventory_items where company_id = ${companyId}),
+    (select max(change_seq) from inventory_products where company_id = ${companyId}),
+    (select max(change_seq) from inventory_batches where company_id = ${companyId}),
+    0) as seq`);
+  return Number(rows.rows[0]?.seq ?? 0);
+}
+
+/**
+ * Runs `fn` (inside a transaction holding the company's inventory lock) and returns its result
+ * with the feed cursors before and after it (domain CursorRange).
+ */
+export async function withCursorRange<T>(
+  tx: Db,
+  companyId: string,
+  fn: () => Promise<T>,
+): Promise<{ result: T; cursor: CursorRange }> {
+  const before = await lastChangeSeq(tx, companyId);
+  const result = await fn();
+  const after = await lastChangeSeq(tx, companyId);
+  return {
+    result,
+    cursor: {
+      from: encodeCursor({ companyId, seq: before }),
+      to: encodeCursor({ companyId, seq: Math.max(before, after) }),
+    },
+  };
 }

@@ -33,6 +33,7 @@ import { bodyAjv } from "../../plugins/validators";
 import { isUniqueViolation } from "../auth/db-errors";
 import { ErrorBody } from "./schemas";
 import { deleteRecord, duplicateSku, inventoryTx, patchRecord, putRecord } from "./store";
+import { withCursorRange } from "./sync";
 
 /** One kind of record the batch writes: its path segment and the single routes' body schemas. */
 export interface BatchKind {
@@ -178,39 +179,44 @@ export function registerWriteBatch(app: FastifyInstance, deps: WriteBatchDeps) {
       const scope = await deps.member(request);
       const writes = request.body.writes;
       const answers: BatchWriteAnswer[] = [];
-      await inventoryTx(db, scope.companyId, async (tx) => {
-        for (const w of writes) {
-          let t: Target;
-          try {
-            t = target(w);
-          } catch (err) {
-            if (!(err instanceof Refused)) throw err;
-            // refused before it would have run: nothing stored, as for the single request
-            answers.push({ status: err.status, body: errorBody(err.status, err.message) });
-            return;
-          }
-          const who = { companyId: scope.companyId, userId: scope.userId };
-          const claim = await claimInTx(tx, who, w.idempotencyKey, w.method, w.url, w.body ?? null);
-          if ("refused" in claim) {
-            answers.push({
-              status: claim.refused.status,
-              body: errorBody(claim.refused.status, claim.refused.message),
-            });
-            return;
-          }
-          if ("replay" in claim) {
-            answers.push({ ...claim.replay, replayed: true });
-            if (claim.replay.status >= 300) return;
-            continue;
-          }
-          const answer = await apply(tx, scope, w, t);
-          await storeTxResponse(tx, claim.claimed, answer.status, answer.body);
-          answers.push(answer);
-          if (answer.status >= 300) return;
-        }
-      });
-      const out: WriteBatchResponse = { answers };
+      const { cursor } = await inventoryTx(db, scope.companyId, (tx) =>
+        withCursorRange(tx, scope.companyId, () => runAll(tx, scope, writes, answers)),
+      );
+      const out: WriteBatchResponse = { answers, cursor };
       return reply.type("application/json; charset=utf-8").send(JSON.stringify(out));
     },
   );
+
+  /** The writes in order, up to the first answer that is not a 2xx (answers pushed to `answers`). */
+  async function runAll(tx: Db, scope: CompanyScope, writes: BatchWrite[], answers: BatchWriteAnswer[]) {
+    for (const w of writes) {
+      let t: Target;
+      try {
+        t = target(w);
+      } catch (err) {
+        if (!(err instanceof Refused)) throw err;
+        // refused before it would have run: nothing stored, as for the single request
+        answers.push({ status: err.status, body: errorBody(err.status, err.message) });
+        return;
+      }
+      const who = { companyId: scope.companyId, userId: scope.userId };
+      const claim = await claimInTx(tx, who, w.idempotencyKey, w.method, w.url, w.body ?? null);
+      if ("refused" in claim) {
+        answers.push({
+          status: claim.refused.status,
+          body: errorBody(claim.refused.status, claim.refused.message),
+        });
+        return;
+      }
+      if ("replay" in claim) {
+        answers.push({ ...claim.replay, replayed: true });
+        if (claim.replay.status >= 300) return;
+        continue;
+      }
+      const answer = await apply(tx, scope, w, t);
+      await storeTxResponse(tx, claim.claimed, answer.status, answer.body);
+      answers.push(answer);
+      if (answer.status >= 300) return;
+    }
+  }
 }

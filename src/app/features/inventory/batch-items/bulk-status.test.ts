@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Item } from "../../../../domain/inventory/item";
+import { type BatchWrite, WRITE_BATCH_PATH } from "../../../../domain/inventory/write-batch";
 import { type BlocklotDb, createDb } from "../../../offline/db";
 import { createSyncEngine } from "../../../offline/sync-engine";
 import type { SyncRequest, SyncTransport } from "../../../offline/transport";
@@ -39,15 +40,23 @@ let db: BlocklotDb;
 let sent: SyncRequest[];
 let name: string;
 
-/** A server that acknowledges every PATCH with the row it would store. */
+/** A server that acknowledges every PATCH with the row it would store (alone or in a write batch). */
 function server(): SyncTransport {
+  const patch = async (req: SyncRequest) => {
+    sent.push(req);
+    const id = req.url.split("/").at(-1) as string;
+    const local = await db.items.get(id);
+    const body = req.body as Record<string, unknown>;
+    return { ...local, ...body, version: (body.version as number) + 1 };
+  };
   return {
     send: async (req) => {
-      sent.push(req);
-      const id = req.url.split("/").at(-1) as string;
-      const local = await db.items.get(id);
-      const body = req.body as Record<string, unknown>;
-      return { status: 200, data: { ...local, ...body, version: (body.version as number) + 1 } };
+      if (req.url !== WRITE_BATCH_PATH) return { status: 200, data: await patch(req) };
+      const { writes } = req.body as { writes: BatchWrite[] };
+      const answers = [];
+      for (const w of writes)
+        answers.push({ status: 200, body: await patch({ ...w, body: w.body ?? undefined }) });
+      return { status: 200, data: { answers } };
     },
   };
 }
