@@ -6,9 +6,9 @@
  *
  * The server answers each item on its own. On that answer (`acknowledgeBulk`, called by the
  * engine inside its drain):
- * - stored items (created / updated / unchanged) take the server's version and timestamps (the
- *   server stored the fields sent); writes the user queued to them meanwhile are based on that
- *   version (the same rule as a single create);
+ * - stored items (created / updated / unchanged) are already at the version the server gave
+ *   them (1; saved so in `queueItemChunk`), else they take its version and timestamps; writes the
+ *   user queued to them meanwhile are based on that version (the same rule as a single create);
  * - refused items (a SKU another item took meanwhile, a rule) become `rejected` create
  *   entries of their own, with the server's reason and the user's data — shown on the sync
  *   screen with retry and discard like any rejected write. Nothing is dropped silently.
@@ -54,8 +54,11 @@ export function bulkChunkIndex(id: string): number | null {
 }
 
 /**
- * Writes one chunk: the items (version 0: not yet acknowledged) and one outbox entry that
- * creates them on the server, in one Dexie transaction. Returns the entry's seq. With a
+ * Writes one chunk: the items and one outbox entry that creates them on the server, in one
+ * Dexie transaction. The items are written once, at version 1 — the version the server gives a
+ * created item — so the acknowledgement does not rewrite 1,000 rows and their indexes; they keep
+ * the device's timestamps (the server's differ by the seconds the upload took). Until the chunk
+ * is acknowledged its entry is in the outbox (`bulkChunkRange` of the batch). Returns the entry's seq. With a
  * `batchId` and `chunkIndex` the entry's id is bulkChunkId(batchId, chunkIndex).
  */
 export async function queueItemChunk(
@@ -70,7 +73,7 @@ export async function queueItemChunk(
     ...(pickFields(fields as unknown as Loose, ITEM_MERGE_FIELDS as string[]) as unknown as ItemFields),
     id,
     companyId,
-    version: 0,
+    version: 1,
     createdAt: now,
     updatedAt: now,
   }));
@@ -168,6 +171,9 @@ export async function acknowledgeBulk(
       if (BULK_STORED.has(r.status) && typeof r.version === "number") {
         // the server stored the fields sent: the local row takes its version and timestamps
         if (queued.length === 0) {
+          // created: the row already is what the server holds (saved at version 1); an item
+          // the server had already (a resent create someone changed since) takes its stamps
+          if (r.version === 1) continue;
           const changes: Partial<Item> = { version: r.version };
           if (r.createdAt) changes.createdAt = r.createdAt;
           if (r.updatedAt) changes.updatedAt = r.updatedAt;
@@ -179,6 +185,8 @@ export async function acknowledgeBulk(
       const local = await db.items.get(r.id);
       const input = sent.get(r.id);
       if (!local || !input) continue;
+      // not on the server: version 0 like any record not yet created there
+      stamps.push({ key: r.id, changes: { version: 0 } });
       const { id: _id, version: _v, ...fields } = input;
       await db.outbox.add({
         companyId: entry.companyId,
@@ -230,7 +238,7 @@ export async function discardBulk(db: BlocklotDb, entry: OutboxEntry): Promise<v
     const rows = await db.items.bulkGet(ids);
     const gone: string[] = [];
     for (const row of rows) {
-      if (row?.version !== 0) continue;
+      if (!row) continue;
       if ((await db.outbox.where("[entity+id]").equals(["item", row.id]).count()) > 0) continue;
       gone.push(row.id);
     }

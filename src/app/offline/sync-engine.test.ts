@@ -848,13 +848,15 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
       fields: fields({ sku: `${prefix}-${i}`, title: `${prefix} ${i}` }),
     }));
 
-  it("a chunk is one entry and one request; every item takes the server's row", async () => {
+  it("a chunk is one entry and one request; its items are written once, at the server's version", async () => {
     const e = engine();
     const items = chunk("CH", 50);
     api.offline = true;
     const seq = await queueItemChunk(e.writeContext, COMPANY, items, { batchId: null });
     expect(await db.items.count()).toBe(50);
-    expect((await db.items.get(items[0]?.id as string))?.version).toBe(0);
+    // saved at the version a created item has on the server, with the device's time
+    const saved = await db.items.get(items[0]?.id as string);
+    expect(saved).toMatchObject({ version: 1, createdAt: new Date(clock).toISOString() });
     expect(await db.outbox.toArray()).toMatchObject([
       { seq, method: "POST", url: BULK_ITEMS_PATH, state: "waiting", bulk: { count: 50, batchId: null } },
     ]);
@@ -866,7 +868,10 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
     expect(await db.outbox.count()).toBe(0);
     const local = await db.items.bulkGet(items.map((i) => i.id));
     expect(local.every((r) => r?.version === 1)).toBe(true);
-    expect(local[3]).toEqual(api.rows.get(items[3]?.id as string));
+    // the row is the server's, but for the timestamps (the device's: not rewritten on the answer)
+    const stamps = { createdAt: null, updatedAt: null };
+    expect({ ...local[3], ...stamps }).toEqual({ ...api.rows.get(items[3]?.id as string), ...stamps });
+    expect(local[3]?.updatedAt).toBe(saved?.updatedAt);
     // the chunk's body (kept beside the entry) is gone with it
     expect(await db.meta.count()).toBe(0);
   });

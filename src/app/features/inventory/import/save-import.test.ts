@@ -73,7 +73,7 @@ describe("saveImport", () => {
     });
     const items = await db.items.where("batchId").equals(result.batchId).toArray();
     expect(items).toHaveLength(2500);
-    expect(items.every((i) => i.companyId === COMPANY && i.version === 0)).toBe(true);
+    expect(items.every((i) => i.companyId === COMPANY && i.version === 1)).toBe(true);
     const entries = await db.outbox.orderBy("seq").toArray();
     expect(entries.map((e) => [e.method, e.bulk?.count ?? null])).toEqual([
       ["PUT", null],

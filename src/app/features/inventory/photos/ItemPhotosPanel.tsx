@@ -43,6 +43,7 @@ import { type DragEvent, useCallback, useEffect, useRef, useState } from "react"
 import type { Item } from "../../../../domain/inventory/item";
 import { PHOTO_LIMITS, type PhotoLink, photoIdOf } from "../../../../domain/inventory/photos";
 import { HttpError } from "../../../lib/http";
+import { bulkChunkRange } from "../../../offline/bulk";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-provider";
 import { photoLinkApi } from "./photo-link-api";
@@ -107,7 +108,18 @@ export function movePhoto(photos: readonly string[], from: number, to: number): 
 
 function usePhotoLink(item: Item | null | undefined) {
   const [state, setState] = useState<LinkState>({ kind: "idle" });
-  const synced = !!item && item.version > 0;
+  // an imported item is saved at version 1 before its chunk reaches the server (offline/bulk.ts)
+  const batchId = item?.batchId ?? null;
+  const chunkQueued = useLiveQuery(
+    async () => {
+      if (!batchId) return false;
+      const { lower, upper } = bulkChunkRange(batchId);
+      return (await getDb().outbox.where("[entity+id]").between(lower, upper).count()) > 0;
+    },
+    [batchId],
+    true,
+  );
+  const synced = !!item && item.version > 0 && !chunkQueued;
   const itemId = item?.id;
   const explain = useErrorText();
 
