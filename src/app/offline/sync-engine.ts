@@ -98,6 +98,8 @@ export const defaultBackoff = (attempts: number) =>
   Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
 
 const RETRYABLE = new Set([408, 425, 429]);
+/** Import chunks sent before the previous one's answer is stored (the server takes them in turn). */
+const CHUNKS_IN_FLIGHT = 2;
 /** The 409 the server answers while a request with the same Idempotency-Key still runs. */
 const IN_FLIGHT = /still being processed/i;
 
@@ -277,16 +279,22 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     return e.method === "DELETE" && e.baseVersion ? `${e.url}?version=${e.baseVersion}` : e.url;
   }
 
-  async function sendOne(seq: number): Promise<SendOutcome> {
+  /** A request on its way: the entry as sent (attempts counted) and its answer or failure. */
+  interface Flight {
+    e: OutboxEntry;
+    answer: Promise<{ res: { status: number; data: unknown } } | { err: unknown }>;
+  }
+
+  /** Marks an entry sending and sends it; null when it is no longer sendable. */
+  async function begin(seq: number): Promise<Flight | null> {
     const e = await db.outbox.get(seq);
-    if (!e || (e.state !== "waiting" && e.state !== "sending")) return "held";
+    if (!e || (e.state !== "waiting" && e.state !== "sending")) return null;
     const attempts = e.attempts + 1;
     await setEntry(seq, { state: "sending", attempts });
-    let res: { status: number; data: unknown };
-    try {
+    const answer = (async () => {
       // an import chunk keeps its body beside the entry (bulk.ts)
       const body = e.bulk ? await readBulkBody(db, e) : e.body;
-      res = await withTimeout(
+      return withTimeout(
         transport.send({
           method: e.method,
           url: urlOf(e),
@@ -295,11 +303,26 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         }),
         opts.sendTimeoutMs ?? 60_000,
       );
-    } catch (err) {
-      await setEntry(seq, noAnswer(err));
+    })().then(
+      (res) => ({ res }),
+      (err: unknown) => ({ err }),
+    );
+    return { e: { ...e, attempts }, answer };
+  }
+
+  /** Waits for a flight's answer and settles it. */
+  async function land(f: Flight): Promise<SendOutcome> {
+    const a = await f.answer;
+    if ("err" in a) {
+      await setEntry(f.e.seq as number, noAnswer(a.err));
       return "offline";
     }
-    return settle({ ...e, attempts }, res);
+    return settle(f.e, a.res);
+  }
+
+  async function sendOne(seq: number): Promise<SendOutcome> {
+    const f = await begin(seq);
+    return f ? land(f) : "held";
   }
 
   function noAnswer(err: unknown): Partial<OutboxEntry> {
@@ -504,6 +527,23 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         return out.stop ?? null;
       };
       const sendAlone = async (e: OutboxEntry) => after(e, await sendOne(e.seq as number));
+      /** Consecutive import chunks, CHUNKS_IN_FLIGHT at a time; on a stop the ones already sent are settled too. */
+      const sendChunks = async (run: OutboxEntry[]): Promise<DrainStop | null> => {
+        const flights: Flight[] = [];
+        let next = 0;
+        let stop: DrainStop | null = null;
+        while (next < run.length || flights.length > 0) {
+          while (!stop && flights.length < CHUNKS_IN_FLIGHT && next < run.length) {
+            const f = await begin((run[next++] as OutboxEntry).seq as number);
+            if (f) flights.push(f);
+          }
+          const f = flights.shift();
+          if (!f) break;
+          const outcome = await after(f.e, await land(f));
+          stop ??= outcome;
+        }
+        return stop;
+      };
       /** Counts one entry's outcome; "again" (re-queued after a merged 409) is sent at once. */
       const after = async (e: OutboxEntry, first: SendOutcome): Promise<DrainStop | null> => {
         let outcome = first;
@@ -561,8 +601,18 @@ export function createSyncEngine(opts: SyncEngineOptions) {
             }
           }
           if (e.bulk) {
-            const stop = await sendAlone(e);
+            // an import's chunks follow each other: the next one is sent while the answer to
+            // this one is being stored (the server takes them in turn; answers settle in order)
+            const run = [e];
+            for (let x = j + 1; x < window.length; x++) {
+              const n = window[x];
+              if (!n?.bulk || n.companyId !== e.companyId || n.state !== "waiting" || n.notBefore !== null)
+                break;
+              run.push(n);
+            }
+            const stop = await sendChunks(run);
             if (stop) return { sent, stopped: stop };
+            j += run.length - 1;
             window = [...window.slice(0, j + 1), ...(await db.outbox.bulkGet(part.slice(j + 1)))];
             continue;
           }

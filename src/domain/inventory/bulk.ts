@@ -9,7 +9,7 @@ export const BULK_ITEMS_PATH = "/api/inventory/items/bulk";
 /** Most items one request takes. */
 export const BULK_ITEMS_MAX = 2000;
 /** Items the app puts in one request (and in one Dexie transaction). */
-export const BULK_CHUNK = 1000;
+export const BULK_CHUNK = 2000;
 
 /**
  * Per item: `created` (new id), `updated` (existing id, `version` matched), `unchanged`

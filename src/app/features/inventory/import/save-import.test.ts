@@ -61,6 +61,7 @@ describe("saveImport", () => {
       batchName: "Spring",
       fileName: "spring.csv",
       items: Array.from({ length: 2500 }, (_, i) => fields(i)),
+      chunkSize: 1000,
       onProgress: (saved) => progress.push(saved),
     });
     expect(result).toMatchObject({ saved: 2500, total: 2500, cancelled: false });
@@ -101,6 +102,7 @@ describe("saveImport", () => {
       batchName: "Cancelled",
       fileName: "c.csv",
       items: Array.from({ length: 3000 }, (_, i) => fields(i)),
+      chunkSize: 1000,
       signal: controller.signal,
       onProgress: (saved) => {
         if (saved === 1000) controller.abort();
