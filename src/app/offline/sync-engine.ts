@@ -169,6 +169,44 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     });
   }
 
+  /**
+   * Many 2xx answers at once (a write batch), with acknowledge's rules, in set operations: one
+   * look-up of the records' remaining entries and one bulk write per table, instead of four
+   * IndexedDB round trips per write. Records with later writes queued take acknowledge's path.
+   */
+  async function acknowledgeMany(done: { e: OutboxEntry; data: unknown }[]) {
+    const seqs = done.map(({ e }) => e.seq as number);
+    await db.transaction("rw", [db.items, db.products, db.batches, db.outbox, db.conflicts], async () => {
+      const remaining = await db.outbox
+        .where("[entity+id]")
+        .anyOf(done.map(({ e }) => [e.entity, e.id]))
+        .primaryKeys();
+      const acked = new Set(seqs);
+      const queued = new Set<number>(remaining.filter((seq) => !acked.has(seq)));
+      const withLater = new Set<string>();
+      if (queued.size > 0)
+        for (const x of await db.outbox.bulkGet([...queued])) if (x) withLater.add(`${x.entity}:${x.id}`);
+      await db.outbox.bulkDelete(seqs);
+      await db.conflicts.bulkDelete(seqs);
+      const puts = new Map<SyncEntity, Loose[]>();
+      const gone = new Map<SyncEntity, string[]>();
+      for (const { e, data } of done) {
+        if (withLater.has(key(e))) {
+          await acknowledge(e, data); // rebases the later writes (its own deletes are no-ops now)
+          continue;
+        }
+        if (e.method === "DELETE") {
+          gone.set(e.entity, [...(gone.get(e.entity) ?? []), e.id]);
+          continue;
+        }
+        const row = data && typeof data === "object" && "id" in data ? (data as Loose) : null;
+        if (row) puts.set(e.entity, [...(puts.get(e.entity) ?? []), row]);
+      }
+      for (const [entity, rows] of puts) await tableOf(db, entity).bulkPut(rows as never[]);
+      for (const [entity, ids] of gone) await tableOf(db, entity).bulkDelete(ids);
+    });
+  }
+
   /** 409 with the server's current row: merge, re-queue or hold for the user. Returns true to send again now. */
   async function onConflict(e: OutboxEntry, data: unknown): Promise<boolean> {
     const current = (data as { current?: unknown } | null)?.current as Loose | undefined;
@@ -287,10 +325,16 @@ export function createSyncEngine(opts: SyncEngineOptions) {
 
   /** Marks an entry sending and sends it; null when it is no longer sendable. */
   async function begin(seq: number): Promise<Flight | null> {
-    const e = await db.outbox.get(seq);
-    if (!e || (e.state !== "waiting" && e.state !== "sending")) return null;
+    // one read-write transaction: while an import writes, every transaction on the outbox
+    // waits for its current chunk, so each one here costs a chunk's time
+    const e = await db.transaction("rw", db.outbox, async () => {
+      const found = await db.outbox.get(seq);
+      if (!found || (found.state !== "waiting" && found.state !== "sending")) return null;
+      await db.outbox.update(seq, { state: "sending", attempts: found.attempts + 1 });
+      return found;
+    });
+    if (!e) return null;
     const attempts = e.attempts + 1;
-    await setEntry(seq, { state: "sending", attempts });
     const answer = (async () => {
       // an import chunk keeps its body beside the entry (bulk.ts)
       const body = e.bulk ? await readBulkBody(db, e) : e.body;
@@ -468,8 +512,9 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     if (ok > 0) {
       const tables = [db.items, db.products, db.batches, db.outbox, db.conflicts, db.meta];
       await db.transaction("rw", tables, async () => {
-        for (let i = 0; i < ok; i++)
-          await acknowledge(sent[i] as OutboxEntry, (given[i] as BatchWriteAnswer).body);
+        await acknowledgeMany(
+          sent.slice(0, ok).map((e, i) => ({ e, data: (given[i] as BatchWriteAnswer).body })),
+        );
         // these were the request's only changes: the feed need not bring them back
         await advanceCursor(db, (group[0] as OutboxEntry).companyId, (res.data as WriteBatchResponse).cursor);
       });

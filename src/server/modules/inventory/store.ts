@@ -169,8 +169,12 @@ interface Kind<Fields extends object, Api extends { id: string; version: number 
   fieldsOf(api: Api): Fields;
   columns(fields: Partial<Fields>): Record<string, unknown>;
   validate(fields: Partial<Fields>, partial: boolean): FieldErrors;
-  /** Extra checks inside the transaction (e.g. a unique SKU), on the fields after the change. */
-  check?(tx: Db, companyId: string, id: string, fields: Fields): Promise<void>;
+  /**
+   * Extra checks inside the transaction (e.g. a unique SKU), on the fields after the change;
+   * `changed`: only the rules of these fields need checking (a PATCH that leaves them alone
+   * cannot break them); absent: all.
+   */
+  check?(tx: Db, companyId: string, id: string, fields: Fields, changed?: ReadonlySet<string>): Promise<void>;
 }
 
 const pick = <T extends object>(obj: T, keys: readonly (keyof T)[]) =>
@@ -200,26 +204,15 @@ export const ITEM: Kind<ItemFields, Item> = {
     return out;
   },
   validate: (f, partial) => validateItemFields(f, { partial }),
-  async check(tx, companyId, id, f) {
-    const [dup] = await tx
-      .select({ id: inventoryItems.id })
-      .from(inventoryItems)
-      .where(
-        and(
-          eq(inventoryItems.companyId, companyId),
-          eq(inventoryItems.sku, normalizeSku(f.sku)),
-          isNull(inventoryItems.deletedAt),
-          ne(inventoryItems.id, id),
-        ),
-      )
-      .limit(1);
+  async check(tx, companyId, id, f, changed) {
+    const dup = changed && !changed.has("sku") ? undefined : await skuHolder(tx, companyId, id, f.sku);
     if (dup) throw duplicateSku(f.sku, dup.id);
     for (const [key, table, label] of [
       ["batchId", inventoryBatches, "Batch"],
       ["productId", inventoryProducts, "Product"],
     ] as const) {
       const ref = f[key];
-      if (!ref) continue;
+      if (!ref || (changed && !changed.has(key))) continue;
       const [found] = await tx
         .select({ id: table.id })
         .from(table)
@@ -231,6 +224,23 @@ export const ITEM: Kind<ItemFields, Item> = {
     }
   },
 };
+
+/** The live item of the company other than `id` that holds this SKU, if any. */
+async function skuHolder(tx: Db, companyId: string, id: string, sku: string) {
+  const [dup] = await tx
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.companyId, companyId),
+        eq(inventoryItems.sku, normalizeSku(sku)),
+        isNull(inventoryItems.deletedAt),
+        ne(inventoryItems.id, id),
+      ),
+    )
+    .limit(1);
+  return dup;
+}
 
 export function duplicateSku(sku: string, otherId?: string) {
   return httpError(409, `SKU "${normalizeSku(sku)}" is already used by another item in your company`, {
@@ -378,7 +388,7 @@ export async function patchRecord<F extends object, Api extends { id: string; ve
   const current = kind.toApi(existing as never);
   if (version !== current.version) throw stale(kind, current);
   const merged = { ...kind.fieldsOf(current), ...given } as F;
-  await kind.check?.(tx, companyId, id, merged);
+  await kind.check?.(tx, companyId, id, merged, new Set(Object.keys(given)));
   const [row] = await tx
     .update(kind.table)
     .set({
