@@ -20,7 +20,9 @@
  *
  * Env: BENCH_LIST_ROWS (50000), BENCH_REPLAY_WRITES (1000), BENCH_REPLAY_LIST_CLOSED=1 (replay
  * from the account page instead of the open list), BENCH_PROFILE=1 (CPU profile of the page and
- * request timing during the replay).
+ * request timing during the replay), BENCH_DATABASE_URL (the server on that PostgreSQL instead of
+ * its embedded PGlite, e.g. `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$DATABASE_URL
+ * npm run bench -- inventory-import'`; also used by the import bench).
  *
  * Run: npx tsx tests/bench/inventory-list.ts   (or `npm run bench -- inventory-list`)
  */
@@ -53,7 +55,8 @@ export async function startServer(): Promise<Server> {
   const url = `http://localhost:${port}`;
   const env = {
     ...process.env,
-    DATABASE_URL: "",
+    // BENCH_DATABASE_URL: the server on PostgreSQL instead of its embedded PGlite
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: join(work, "data"),
