@@ -43,6 +43,13 @@ export function decodeCursor(text: string | undefined): Cursor | null {
   return { companyId, seq: Number(seqText) };
 }
 
+/** The three tables the feed reads, each with its entity name and API shape. */
+const FEED_SOURCES = [
+  { entity: "item", table: inventoryItems, toApi: itemToApi },
+  { entity: "product", table: inventoryProducts, toApi: productToApi },
+  { entity: "batch", table: inventoryBatches, toApi: batchToApi },
+] as const;
+
 /**
  * Rows of the company changed after the cursor, oldest change first, at most `limit`.
  * One read-only REPEATABLE READ transaction reads the three tables in one snapshot, so a
@@ -61,45 +68,27 @@ export async function changesSince(
   const entries = await db.transaction(
     async (tx) => {
       const out: Entry[] = [];
-      const items = await tx
-        .select()
-        .from(inventoryItems)
-        .where(and(eq(inventoryItems.companyId, companyId), gt(inventoryItems.changeSeq, from)))
-        .orderBy(asc(inventoryItems.changeSeq))
-        .limit(limit + 1);
-      for (const r of items)
-        out.push({
-          seq: r.changeSeq,
-          change: r.deletedAt
-            ? { entity: "item", id: r.id, deleted: true, row: null }
-            : { entity: "item", id: r.id, deleted: false, row: itemToApi(r) },
-        });
-      const products = await tx
-        .select()
-        .from(inventoryProducts)
-        .where(and(eq(inventoryProducts.companyId, companyId), gt(inventoryProducts.changeSeq, from)))
-        .orderBy(asc(inventoryProducts.changeSeq))
-        .limit(limit + 1);
-      for (const r of products)
-        out.push({
-          seq: r.changeSeq,
-          change: r.deletedAt
-            ? { entity: "product", id: r.id, deleted: true, row: null }
-            : { entity: "product", id: r.id, deleted: false, row: productToApi(r) },
-        });
-      const batches = await tx
-        .select()
-        .from(inventoryBatches)
-        .where(and(eq(inventoryBatches.companyId, companyId), gt(inventoryBatches.changeSeq, from)))
-        .orderBy(asc(inventoryBatches.changeSeq))
-        .limit(limit + 1);
-      for (const r of batches)
-        out.push({
-          seq: r.changeSeq,
-          change: r.deletedAt
-            ? { entity: "batch", id: r.id, deleted: true, row: null }
-            : { entity: "batch", id: r.id, deleted: false, row: batchToApi(r) },
-        });
+      for (const source of FEED_SOURCES) {
+        const t = source.table;
+        const rows = await tx
+          .select()
+          .from(t)
+          .where(and(eq(t.companyId, companyId), gt(t.changeSeq, from)))
+          .orderBy(asc(t.changeSeq))
+          .limit(limit + 1);
+        for (const r of rows)
+          out.push({
+            seq: r.changeSeq,
+            change: r.deletedAt
+              ? { entity: source.entity, id: r.id, deleted: true, row: null }
+              : ({
+                  entity: source.entity,
+                  id: r.id,
+                  deleted: false,
+                  row: source.toApi(r as never),
+                } as SyncChange),
+          });
+      }
       return out;
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
