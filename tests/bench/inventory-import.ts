@@ -25,12 +25,11 @@
  *
  * Run: npx tsx tests/bench/inventory-import.ts   (or `npm run bench -- inventory-import`)
  */
-import { execSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { startServer } from "./inventory-list";
-import { type Figure, ROOT } from "./util";
+import { ensureBuilt, type Figure } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const BENCH = "inventory import (Chromium)";
@@ -81,12 +80,7 @@ const outboxCount = (page: Page) =>
 const since = (t: number) => Math.round(performance.now() - t);
 
 export async function inventoryImportBench(): Promise<Figure[]> {
-  if (
-    !existsSync(join(ROOT, "dist/app/.vite/manifest.json")) ||
-    !existsSync(join(ROOT, "dist/server/main.js"))
-  ) {
-    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
-  }
+  ensureBuilt();
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

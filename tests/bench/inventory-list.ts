@@ -26,13 +26,9 @@
  *
  * Run: npx tsx tests/bench/inventory-list.ts   (or `npm run bench -- inventory-list`)
  */
-import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
-import { type Figure, freePort, ROOT } from "./util";
+import { ensureBuilt, type Figure, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const BENCH = "inventory list (Chromium)";
@@ -43,60 +39,8 @@ const RUNS = 7;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-interface Server {
-  url: string;
-  accounts: Map<string, string>;
-  stop(): Promise<void>;
-}
-
-export async function startServer(): Promise<Server> {
-  const work = mkdtempSync(join(tmpdir(), "blocklot-bench-inv-"));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    // BENCH_DATABASE_URL: the server on PostgreSQL instead of its embedded PGlite
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(work, "data"),
-    PUBLIC_URL: url,
-    SMTP_URL: "",
-    LOG_LEVEL: "warn",
-  };
-  // demo accounts first (PGlite: one process at a time), as tests/e2e/global-setup.ts does
-  const out = execFileSync(process.execPath, [join(ROOT, "dist/server/seed.js")], {
-    cwd: ROOT,
-    env,
-  }).toString();
-  const accounts = new Map<string, string>();
-  for (const m of out.matchAll(/^\s+(\S+@\S+)\s+(\S+)\s/gm)) accounts.set(m[1] as string, m[2] as string);
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    accounts,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
-}
+/** The built server with the demo accounts (tests/bench/util.ts). */
+export const startServer = () => startSeededServer("inv");
 
 function api(base: string, token: string) {
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -294,12 +238,7 @@ function printProfile(profile: {
 }
 
 export async function inventoryListBench(): Promise<Figure[]> {
-  if (
-    !existsSync(join(ROOT, "dist/app/.vite/manifest.json")) ||
-    !existsSync(join(ROOT, "dist/server/main.js"))
-  ) {
-    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
-  }
+  ensureBuilt();
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

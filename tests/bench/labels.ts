@@ -9,66 +9,15 @@
  *
  * Run: npx tsx tests/bench/labels.ts  (or npm run bench -- labels). Results: docs/benchmarks.md.
  */
-import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
-import { type Figure, freePort, ROOT } from "./util";
+import { type Figure, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const COUNT = 300;
 const RUNS = Number(process.env.BENCH_LABELS_RUNS || 5);
 const BENCH = "labels (headless Chromium, 1280×900)";
 const TARGET_MS = 3000;
-
-async function startSeededServer() {
-  const work = mkdtempSync(join(tmpdir(), "blocklot-bench-labels-"));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: "",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(work, "data"),
-    PUBLIC_URL: url,
-    SMTP_URL: "",
-    LOG_LEVEL: "warn",
-  };
-  const seeded = execFileSync(process.execPath, [join(ROOT, "dist/server/seed.js")], {
-    cwd: ROOT,
-    env,
-  }).toString();
-  const line = seeded.match(/^\s+(seller@demo-realty\.example)\s+(\S+)\s/m);
-  if (!line) throw new Error(`seed did not print the seller account:\n${seeded}`);
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    seller: { email: line[1] as string, password: line[2] as string },
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const round = (n: number) => Math.round(n);
@@ -102,11 +51,8 @@ function timeUntilLabels(page: Page, click: { role: "button" | "radio"; name: st
 }
 
 export async function labelsBench(): Promise<Figure[]> {
-  if (!existsSync(join(ROOT, "dist/server/main.js")) || !existsSync(join(ROOT, "dist/app/index.html"))) {
-    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
-  }
   const run = `BL${Date.now().toString(36).toUpperCase()}`;
-  const server = await startSeededServer();
+  const server = await startSeededServer("labels");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -10,67 +10,16 @@
  *
  * Run: npx tsx tests/bench/scan.ts  (or npm run bench -- scan). Results: docs/benchmarks.md.
  */
-import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { fakeCameraArgs, type Segment, writeY4m } from "../e2e/fake-camera";
-import { type Figure, freePort, ROOT } from "./util";
+import { type Figure, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CODES = 12;
 const OPEN_SAMPLES = 3;
 const BENCH = "scan (headless Chromium, fake camera, 390×844)";
-
-async function startSeededServer() {
-  const work = mkdtempSync(join(tmpdir(), "blocklot-bench-scan-"));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: "",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(work, "data"),
-    PUBLIC_URL: url,
-    SMTP_URL: "",
-    LOG_LEVEL: "warn",
-  };
-  const seeded = execFileSync(process.execPath, [join(ROOT, "dist/server/seed.js")], {
-    cwd: ROOT,
-    env,
-  }).toString();
-  const line = seeded.match(/^\s+(seller@demo-realty\.example)\s+(\S+)\s/m);
-  if (!line) throw new Error(`seed did not print the seller account:\n${seeded}`);
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    work,
-    seller: { email: line[1] as string, password: line[2] as string },
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
-}
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -79,13 +28,10 @@ const quantile = (xs: number[], q: number) => {
 const round = (n: number) => Math.round(n * 10) / 10;
 
 export async function scanBench(): Promise<Figure[]> {
-  if (!existsSync(join(ROOT, "dist/server/main.js")) || !existsSync(join(ROOT, "dist/app/index.html"))) {
-    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
-  }
   const run = Date.now().toString(36).toUpperCase();
   // short codes: wide bars in the 640-pixel frame
   const codes = Array.from({ length: CODES }, (_, i) => `BN${run.slice(-4)}${String(i).padStart(2, "0")}`);
-  const server = await startSeededServer();
+  const server = await startSeededServer("scan");
   const y4m = join(server.work, "codes.y4m");
   // each code 1 s in view, then 0.5 s of white
   const segments: Segment[] = codes.flatMap((code) => [

@@ -1,7 +1,9 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import pg from "pg";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -107,4 +109,83 @@ export function loadTest(opts: {
       });
     });
   });
+}
+
+/** The built product (`dist/`), built first when missing. */
+export function ensureBuilt(): void {
+  if (
+    !existsSync(resolve(ROOT, "dist/server/main.js")) ||
+    !existsSync(resolve(ROOT, "dist/app/index.html"))
+  ) {
+    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
+  }
+}
+
+export interface SeededServer {
+  url: string;
+  /** Its temporary folder (data directory inside; the bench may put files here). */
+  work: string;
+  /** Demo accounts from the seed: email → password. */
+  accounts: Map<string, string>;
+  /** The demo seller's sign-in. */
+  seller: { email: string; password: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server on its own temporary data directory with the demo accounts
+ * (`dist/server/seed.js` first: PGlite takes one process at a time), as tests/e2e/global-setup.ts
+ * does. BENCH_DATABASE_URL runs it on that PostgreSQL instead of its embedded PGlite.
+ */
+export async function startSeededServer(name: string): Promise<SeededServer> {
+  ensureBuilt();
+  const work = mkdtempSync(join(tmpdir(), `blocklot-bench-${name}-`));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(work, "data"),
+    PUBLIC_URL: url,
+    SMTP_URL: "",
+    LOG_LEVEL: "warn",
+  };
+  const out = execFileSync(process.execPath, [join(ROOT, "dist/server/seed.js")], {
+    cwd: ROOT,
+    env,
+  }).toString();
+  const accounts = new Map<string, string>();
+  for (const m of out.matchAll(/^\s+(\S+@\S+)\s+(\S+)\s/gm)) accounts.set(m[1] as string, m[2] as string);
+  const sellerEmail = "seller@demo-realty.example";
+  const sellerPassword = accounts.get(sellerEmail);
+  if (!sellerPassword) throw new Error(`seed did not print the seller account:\n${out}`);
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    work,
+    accounts,
+    seller: { email: sellerEmail, password: sellerPassword },
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
 }
