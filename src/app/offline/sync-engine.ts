@@ -98,8 +98,6 @@ export const defaultBackoff = (attempts: number) =>
   Math.min(5 * 60_000, 1000 * 2 ** Math.max(0, attempts - 1)) * (0.75 + Math.random() * 0.5);
 
 const RETRYABLE = new Set([408, 425, 429]);
-/** Import chunks sent before the previous one's answer is stored (the server takes them in turn). */
-const CHUNKS_IN_FLIGHT = 2;
 /** The 409 the server answers while a request with the same Idempotency-Key still runs. */
 const IN_FLIGHT = /still being processed/i;
 
@@ -317,16 +315,16 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     return e.method === "DELETE" && e.baseVersion ? `${e.url}?version=${e.baseVersion}` : e.url;
   }
 
-  /** A request on its way: the entry as sent (attempts counted) and its answer or failure. */
+  /** A sent entry (attempts counted) and its coming answer or failure. */
   interface Flight {
     e: OutboxEntry;
     answer: Promise<{ res: { status: number; data: unknown } } | { err: unknown }>;
   }
 
-  /** Marks an entry sending and sends it; null when it is no longer sendable. */
+  /** Checks an entry is still sendable, marks it sending and sends it; null when it is not. */
   async function begin(seq: number): Promise<Flight | null> {
-    // one read-write transaction: while an import writes, every transaction on the outbox
-    // waits for its current chunk, so each one here costs a chunk's time
+    // one transaction: while an import writes, every transaction on the outbox waits for its
+    // current chunk
     const e = await db.transaction("rw", db.outbox, async () => {
       const found = await db.outbox.get(seq);
       if (!found || (found.state !== "waiting" && found.state !== "sending")) return null;
@@ -334,11 +332,10 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       return found;
     });
     if (!e) return null;
-    const attempts = e.attempts + 1;
     const answer = (async () => {
       // an import chunk keeps its body beside the entry (bulk.ts)
       const body = e.bulk ? await readBulkBody(db, e) : e.body;
-      return withTimeout(
+      const res = await withTimeout(
         transport.send({
           method: e.method,
           url: urlOf(e),
@@ -347,14 +344,12 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         }),
         opts.sendTimeoutMs ?? 60_000,
       );
-    })().then(
-      (res) => ({ res }),
-      (err: unknown) => ({ err }),
-    );
-    return { e: { ...e, attempts }, answer };
+      return { res };
+    })().catch((err: unknown) => ({ err }));
+    return { e: { ...e, attempts: e.attempts + 1 }, answer };
   }
 
-  /** Waits for a flight's answer and settles it. */
+  /** Settles a flight's answer (or its failure). */
   async function land(f: Flight): Promise<SendOutcome> {
     const a = await f.answer;
     if ("err" in a) {
@@ -572,22 +567,28 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         return out.stop ?? null;
       };
       const sendAlone = async (e: OutboxEntry) => after(e, await sendOne(e.seq as number));
-      /** Consecutive import chunks, CHUNKS_IN_FLIGHT at a time; on a stop the ones already sent are settled too. */
+      /**
+       * Consecutive import chunks, one request at a time: as soon as a chunk's 2xx answer has
+       * arrived the next chunk is sent, and the answer is stored while the server works on it.
+       */
       const sendChunks = async (run: OutboxEntry[]): Promise<DrainStop | null> => {
-        const flights: Flight[] = [];
         let next = 0;
-        let stop: DrainStop | null = null;
-        while (next < run.length || flights.length > 0) {
-          while (!stop && flights.length < CHUNKS_IN_FLIGHT && next < run.length) {
-            const f = await begin((run[next++] as OutboxEntry).seq as number);
-            if (f) flights.push(f);
+        let current = await begin((run[next++] as OutboxEntry).seq as number);
+        while (current) {
+          const answered = await current.answer;
+          const ok = "res" in answered && answered.res.status >= 200 && answered.res.status < 300;
+          const following =
+            ok && next < run.length ? begin((run[next++] as OutboxEntry).seq as number) : null;
+          const stop = await after(current.e, await land(current));
+          const sentNext = following ? await following : null;
+          if (stop) {
+            if (sentNext) await after(sentNext.e, await land(sentNext));
+            return stop;
           }
-          const f = flights.shift();
-          if (!f) break;
-          const outcome = await after(f.e, await land(f));
-          stop ??= outcome;
+          current =
+            sentNext ?? (next < run.length ? await begin((run[next++] as OutboxEntry).seq as number) : null);
         }
-        return stop;
+        return null;
       };
       /** Counts one entry's outcome; "again" (re-queued after a merged 409) is sent at once. */
       const after = async (e: OutboxEntry, first: SendOutcome): Promise<DrainStop | null> => {
@@ -646,8 +647,6 @@ export function createSyncEngine(opts: SyncEngineOptions) {
             }
           }
           if (e.bulk) {
-            // an import's chunks follow each other: the next one is sent while the answer to
-            // this one is being stored (the server takes them in turn; answers settle in order)
             const run = [e];
             for (let x = j + 1; x < window.length; x++) {
               const n = window[x];
