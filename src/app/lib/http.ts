@@ -19,8 +19,16 @@ export class HttpError extends Error {
   readonly data: unknown;
   /** The server's own error code ({ code } in the body), e.g. EMAIL_NOT_CONFIRMED. */
   readonly serverCode: string | undefined;
+  /** Seconds from the answer's Retry-After header (delay-seconds form), when it had one. */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, message: string, code: HttpErrorCode, data?: unknown) {
+  constructor(
+    status: number,
+    message: string,
+    code: HttpErrorCode,
+    data?: unknown,
+    retryAfter?: string | null,
+  ) {
     super(message);
     this.name = "HttpError";
     this.status = status;
@@ -28,6 +36,8 @@ export class HttpError extends Error {
     this.data = data;
     const sc = (data as { code?: unknown } | undefined)?.code;
     this.serverCode = typeof sc === "string" ? sc : undefined;
+    const seconds = retryAfter ? Number(retryAfter) : Number.NaN;
+    this.retryAfter = Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
   }
 
   get hasResponse() {
@@ -196,6 +206,7 @@ export async function request<T = unknown>(
     messageOf(data, res.statusText || `Request failed with status ${res.status}`),
     res.status >= 500 ? "ERR_BAD_RESPONSE" : "ERR_BAD_REQUEST",
     data,
+    res.headers.get("retry-after"),
   );
 }
 

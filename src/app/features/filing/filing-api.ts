@@ -7,6 +7,7 @@ import type {
   QuoteStatus,
 } from "../../../domain/filing";
 import { http } from "../../lib/http";
+import { idempotentPost } from "../../lib/idempotent";
 
 /** One row of a filing's timeline (filing_events, docs/filing.md). */
 export interface FilingEvent {
@@ -124,19 +125,19 @@ export const filingApi = {
   list: (q: { propertyId?: string; year?: number; kind?: FilingKind } = {}) =>
     http.get<Filing[]>("/api/filings", { query: q }),
   get: (id: string) => http.get<Filing>(`/api/filings/${id}`),
-  start: (propertyId: string, year: number) => http.post<Filing>("/api/filings", { propertyId, year }),
+  start: (propertyId: string, year: number) => idempotentPost<Filing>("/api/filings", { propertyId, year }),
   penaltyRemoval: (body: { propertyId: string; year: number; reason: string; noticeFileId: string }) =>
-    http.post<Filing>("/api/filings/penalty-removal", body),
+    idempotentPost<Filing>("/api/filings/penalty-removal", body),
   documentsSent: (f: Pick<Filing, "id" | "version">) =>
-    http.post<Filing>(`/api/filings/${f.id}/documents-sent`, { version: f.version }),
+    idempotentPost<Filing>(`/api/filings/${f.id}/documents-sent`, { version: f.version }),
   answer: (f: Pick<Filing, "id" | "version">, message: string, fileIds: string[]) =>
-    http.post<Filing>(`/api/filings/${f.id}/answer`, {
+    idempotentPost<Filing>(`/api/filings/${f.id}/answer`, {
       version: f.version,
       message,
       ...(fileIds.length ? { fileIds } : {}),
     }),
   acceptQuote: (quoteId: string) =>
-    http.post<{ quote: Quote; invoice: Invoice }>(`/api/quotes/${quoteId}/accept`),
+    idempotentPost<{ quote: Quote; invoice: Invoice }>(`/api/quotes/${quoteId}/accept`),
   documents: (id: string) => http.get<{ items: FilingDocument[] }>(`/api/filings/${id}/documents`),
   document: (id: string, name: string) =>
     http.get<Blob>(`/api/filings/${id}/documents/${encodeURIComponent(name)}`, { responseType: "blob" }),
@@ -146,29 +147,29 @@ export const invoiceApi = {
   list: () => http.get<Invoice[]>("/api/invoices"),
   get: (id: string) => http.get<Invoice>(`/api/invoices/${id}`),
   pdf: (id: string) => http.get<Blob>(`/api/invoices/${id}/pdf`, { responseType: "blob" }),
-  checkout: (id: string) => http.post<CheckoutAnswer>(`/api/invoices/${id}/checkout`),
+  checkout: (id: string) => idempotentPost<CheckoutAnswer>(`/api/invoices/${id}/checkout`),
 };
 
 export const staffApi = {
   queue: (p: StaffQueueParams) => http.get<StaffQueue>("/api/admin/filings", { query: { ...p } }),
   get: (id: string) => http.get<Filing>(`/api/admin/filings/${id}`),
   transition: (f: Pick<Filing, "id" | "version">, to: FilingState, message?: string) =>
-    http.post<Filing>(`/api/admin/filings/${f.id}/transition`, {
+    idempotentPost<Filing>(`/api/admin/filings/${f.id}/transition`, {
       to,
       version: f.version,
       ...(message ? { message } : {}),
     }),
   quote: (filingId: string, items: QuoteItemInput[], note: string | undefined, send: boolean) =>
-    http.post<Quote>(`/api/admin/filings/${filingId}/quote`, { items, ...(note ? { note } : {}), send }),
-  sendQuote: (quoteId: string) => http.post<Quote>(`/api/admin/quotes/${quoteId}/send`),
+    idempotentPost<Quote>(`/api/admin/filings/${filingId}/quote`, { items, ...(note ? { note } : {}), send }),
+  sendQuote: (quoteId: string) => idempotentPost<Quote>(`/api/admin/quotes/${quoteId}/send`),
   markReceived: (
     invoiceId: string,
     body: { method: "bank_transfer" | "check"; reference?: string; receivedOn?: string },
-  ) => http.post<Invoice>(`/api/admin/invoices/${invoiceId}/mark-received`, body),
+  ) => idempotentPost<Invoice>(`/api/admin/invoices/${invoiceId}/mark-received`, body),
   override: (invoiceId: string, reason: string) =>
-    http.post<Invoice>(`/api/admin/invoices/${invoiceId}/override`, { reason }),
+    idempotentPost<Invoice>(`/api/admin/invoices/${invoiceId}/override`, { reason }),
   filed: (f: Pick<Filing, "id" | "version">, confirmationNumber: string, filedOn: string) =>
-    http.post<Filing>(`/api/admin/filings/${f.id}/filed`, {
+    idempotentPost<Filing>(`/api/admin/filings/${f.id}/filed`, {
       version: f.version,
       confirmationNumber,
       filedOn,
