@@ -49,6 +49,14 @@ export interface Config {
   paymentInstructions: string;
   /** How often the filing reminder job runs, in minutes (FILING_REMINDERS_EVERY_MINUTES, default 60). */
   filingRemindersEveryMinutes: number;
+  /**
+   * How long a stored inventory photo no live item or product references is kept before its row and
+   * files are deleted (INVENTORY_PHOTO_GRACE_HOURS, default 24, at least 1): an offline device may
+   * still send a queued edit that puts the photo back.
+   */
+  inventoryPhotoGraceHours: number;
+  /** How often the inventory photo cleanup job runs, in minutes (INVENTORY_PHOTO_CLEANUP_EVERY_MINUTES, default 60). */
+  inventoryPhotoCleanupEveryMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -58,6 +66,13 @@ function intFrom(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+/** A whole number of at least `min` (a clear error for 0 where that would be unsafe). */
+function atLeast(env: Env, name: string, fallback: number, min: number, why: string): number {
+  const n = intFrom(env, name, fallback);
+  if (n < min) throw new Error(`${name} must be at least ${min} (${why}), got "${env[name]}"`);
   return n;
 }
 
@@ -147,6 +162,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     stripe: loadStripe(env),
     paymentInstructions: env.PAYMENT_INSTRUCTIONS || DEFAULT_PAYMENT_INSTRUCTIONS,
     filingRemindersEveryMinutes: Math.max(1, intFrom(env, "FILING_REMINDERS_EVERY_MINUTES", 60)),
+    inventoryPhotoGraceHours: atLeast(
+      env,
+      "INVENTORY_PHOTO_GRACE_HOURS",
+      24,
+      1,
+      "hours a removed photo is kept for offline devices' queued edits",
+    ),
+    inventoryPhotoCleanupEveryMinutes: atLeast(
+      env,
+      "INVENTORY_PHOTO_CLEANUP_EVERY_MINUTES",
+      60,
+      1,
+      "minutes between photo cleanup runs",
+    ),
   };
   return { ...config, ...overrides };
 }

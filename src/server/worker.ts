@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client";
 import { createMailer } from "./mail/mailer";
 import { createFileServices } from "./modules/file/services";
 import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
+import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
+import { createFileStore } from "./storage";
 
 /**
  * `node dist/server/worker.js`: an extraction worker process without the HTTP API. Run
@@ -36,12 +38,17 @@ async function main() {
   const reminders = createReminderRunner({ config, database, db: database.db, mailer }, log);
   await ensureRemindersScheduled(database.db, config.filingRemindersEveryMinutes);
   reminders.start();
+  // The inventory photo cleanup (docs/warehouse.md) likewise; it deletes from the shared store.
+  const ctx = { config, database, db: database.db, mailer };
+  const photoCleanup = createPhotoCleanupRunner(ctx, createFileStore(config), log);
+  await ensurePhotoCleanupScheduled(database.db, config.inventoryPhotoCleanupEveryMinutes);
+  photoCleanup.start();
   log.info(
     { worker: services.runner?.workerId, threads: config.extractionWorkers },
     "extraction worker started",
   );
   const shutdown = async () => {
-    await Promise.all([services.close(), reminders.stop(3000)]);
+    await Promise.all([services.close(), reminders.stop(3000), photoCleanup.stop(3000)]);
     mailer.close();
     await database.close();
     process.exit(0);

@@ -915,10 +915,22 @@ export const inventoryPhotos = pgTable(
     thumbWidth: integer("thumb_width").notNull(),
     thumbHeight: integer("thumb_height").notNull(),
     createdAt: createdAt(),
+    /**
+     * When the cleanup job (photo-cleanup.ts) first found no live item or product of the company
+     * referencing the photo; null while one does. Row and files are deleted once this is older
+     * than INVENTORY_PHOTO_GRACE_HOURS.
+     */
+    unreferencedSince: timestamp("unreferenced_since", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("inventory_photos_link_key").on(t.linkId, t.idempotencyKey),
     index("inventory_photos_item_idx").on(t.itemId),
     index("inventory_photos_company_idx").on(t.companyId),
+    index("inventory_photos_unreferenced_idx")
+      .on(t.unreferencedSince)
+      .where(sql`${t.unreferencedSince} is not null`),
+    // Whether another photo still uses a file (the store keeps identical bytes once).
+    index("inventory_photos_storage_key_idx").on(t.storageKey),
+    index("inventory_photos_thumb_key_idx").on(t.thumbKey),
   ],
 );

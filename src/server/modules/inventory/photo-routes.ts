@@ -21,6 +21,8 @@ import type { CompanyScope } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
 import { createFileStore } from "../../storage";
+import { deleteUnusedFiles, lockFileKeys } from "./photo-cleanup";
+import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./photo-cleanup-job";
 import { gate, processPhoto } from "./photo-image";
 import { photoLinkKey, readPhotoLink, signPhotoLink } from "./photo-link";
 import { inventoryTx } from "./store";
@@ -31,6 +33,8 @@ import { inventoryTx } from "./store";
  * - with the link's hash, no sign-in: the item's title and photos, add a photo, read its photos.
  * Adding a photo appends it to the item's `photos` and bumps `version` in the company's
  * inventory transaction, so the sync feed and the `inventory-changed` event carry it.
+ * Photos no live item references any more are deleted after a grace period by the cleanup job
+ * (photo-cleanup.ts), started here when JOBS_IN_PROCESS is on.
  */
 
 export const LINK_INVALID =
@@ -132,6 +136,15 @@ export async function photoRoutes(app: FastifyInstance) {
   const store = createFileStore(config);
   const linkKey = photoLinkKey(config.jwtSecret);
   const decoding = gate(2);
+
+  if (config.jobsInProcess) {
+    const runner = createPhotoCleanupRunner(app.ctx, store, app.log);
+    app.addHook("onReady", async () => {
+      await ensurePhotoCleanupScheduled(db, config.inventoryPhotoCleanupEveryMinutes);
+      runner.start();
+    });
+    app.addHook("onClose", async () => runner.stop(3000));
+  }
 
   await app.register(multipart, {
     limits: { fileSize: PHOTO_LIMITS.maxUploadBytes, files: 1, fields: 5, fieldSize: 200, parts: 6 },
@@ -456,6 +469,11 @@ export async function photoRoutes(app: FastifyInstance) {
         const again = await replayOf(tx);
         if (again) return { status: 200, body: again };
         const { item } = await openLink(tx, linkId, true);
+        // The store keeps identical bytes once: the cleanup may have deleted these very files (an
+        // earlier photo's) since the put. Under the keys' locks they are there, or stored again.
+        await lockFileKeys(tx, [image.key, thumb.key]);
+        if (!(await store.exists(image.key))) await store.put(Readable.from([photo.image]));
+        if (!(await store.exists(thumb.key))) await store.put(Readable.from([photo.thumb]));
         const [current] = await tx
           .select({ photos: inventoryItems.photos })
           .from(inventoryItems)
@@ -494,6 +512,12 @@ export async function photoRoutes(app: FastifyInstance) {
           photos: linkPhotos(hash, updated?.photos ?? []),
         };
         return { status: 201, body };
+      }).catch(async (err) => {
+        // Refused (too many photos, link turned off meanwhile): the files stored above serve nothing.
+        await db
+          .transaction((t) => deleteUnusedFiles(t as unknown as Db, store, [image.key, thumb.key]))
+          .catch((e) => request.log.warn({ err: e }, "could not remove the files of a refused photo"));
+        throw err;
       });
       if (out.status === 200) return replayed(out.body);
       return reply.status(201).send(out.body);
