@@ -8,17 +8,13 @@
  * (builds first if dist is missing; --save writes each full Lighthouse report as JSON)
  * Compare with the Devias figures in /work/shared/ANCHORS.md; results go to docs/benchmarks.md.
  */
-import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { LANDING_BUDGET_KB, measure } from "../../scripts/size-budget";
-import type { Figure } from "./util";
+import { ensureBuilt, type Figure, ROOT, startSeededServer } from "./util";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const PAGES = [
   { name: "landing", path: "/" },
@@ -34,57 +30,6 @@ export interface PageResult {
   lcpMs: number;
   tbtMs: number;
   transferredKb: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once("error", rej);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      const port = typeof a === "object" && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const work = mkdtempSync(join(tmpdir(), "blocklot-bench-fe-"));
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(work, "data"),
-      PUBLIC_URL: url,
-      SMTP_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
 }
 
 const median = (xs: number[]) => {
@@ -138,14 +83,10 @@ async function lighthouseOnce(url: string): Promise<Omit<PageResult, "page">> {
 export async function runFrontendBench(
   runs = 1,
 ): Promise<{ pages: PageResult[]; size: ReturnType<typeof measure> }> {
-  if (
-    !existsSync(join(ROOT, "dist/app/.vite/manifest.json")) ||
-    !existsSync(join(ROOT, "dist/server/main.js"))
-  ) {
-    execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
-  }
+  ensureBuilt();
   const size = measure(join(ROOT, "dist/app"));
-  const server = await startServer();
+  // the demo accounts are not used here; the server is the same one the other benches start
+  const server = await startSeededServer("fe");
   const pages: PageResult[] = [];
   try {
     for (const p of PAGES) {
