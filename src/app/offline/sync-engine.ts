@@ -434,6 +434,8 @@ export function createSyncEngine(opts: SyncEngineOptions) {
   let batches = true;
 
   interface GroupOutcome {
+    /** The entries sent (those of the group still sendable when it went out). */
+    group: OutboxEntry[];
     /** The outcome of each entry the server answered, in order. */
     outcomes: SendOutcome[];
     /** Set when the whole request failed (no answer, signed out, backoff) or could not be batched. */
@@ -441,14 +443,24 @@ export function createSyncEngine(opts: SyncEngineOptions) {
   }
 
   /** Sends consecutive entries (distinct records, no import chunks) as one write batch. */
-  async function sendGroup(group: OutboxEntry[]): Promise<GroupOutcome> {
+  async function sendGroup(candidates: OutboxEntry[]): Promise<GroupOutcome> {
+    // read again and marked sending in one transaction: an entry discarded or changed since the
+    // pass read it is not sent from a stale copy
+    const group = await db.transaction("rw", db.outbox, async () => {
+      const fresh = await db.outbox.bulkGet(candidates.map((e) => e.seq as number));
+      const ok = fresh.filter(
+        (e): e is OutboxEntry => !!e && (e.state === "waiting" || e.state === "sending"),
+      );
+      await db.outbox.bulkUpdate(
+        ok.map((e) => ({
+          key: e.seq as number,
+          changes: { state: "sending" as const, attempts: e.attempts + 1 },
+        })),
+      );
+      return ok;
+    });
+    if (group.length === 0) return { group, outcomes: [] };
     const sent = group.map((e) => ({ ...e, attempts: e.attempts + 1 }));
-    await db.outbox.bulkUpdate(
-      sent.map((e) => ({
-        key: e.seq as number,
-        changes: { state: "sending" as const, attempts: e.attempts },
-      })),
-    );
     // entries the server did not run go back as they were (not sent: their bodies may still be rebased)
     const unsent = (from: number, changes: Partial<OutboxEntry> = {}) =>
       db.outbox.bulkUpdate(
@@ -472,13 +484,13 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     } catch (err) {
       // no answer: any of them may have been applied; they keep their keys and counted attempts
       await db.outbox.bulkUpdate(sent.map((e) => ({ key: e.seq as number, changes: noAnswer(err) })));
-      return { outcomes: [], stop: "offline" };
+      return { group, outcomes: [], stop: "offline" };
     }
     const answers = (res.data as { answers?: unknown } | null)?.answers;
     if (res.status !== 200 || !Array.isArray(answers)) {
       if (res.status === 401) {
         await unsent(0, { lastStatus: 401, error: "Sign in again to send your changes" });
-        return { outcomes: [], stop: "auth" };
+        return { group, outcomes: [], stop: "auth" };
       }
       if (res.status >= 500 || RETRYABLE.has(res.status)) {
         await unsent(0, {
@@ -486,12 +498,12 @@ export function createSyncEngine(opts: SyncEngineOptions) {
           error: messageOf(res.data, `The server answered ${res.status}; will retry`),
           notBefore: now() + backoff((group[0] as OutboxEntry).attempts + 1),
         });
-        return { outcomes: [], stop: "backoff" };
+        return { group, outcomes: [], stop: "backoff" };
       }
       // refused as a whole (nothing was run): send them one at a time instead
       await unsent(0);
       batches = false;
-      return { outcomes: [], stop: "single" };
+      return { group, outcomes: [], stop: "single" };
     }
     const given = (answers as BatchWriteAnswer[]).slice(0, group.length);
     const outcomes: SendOutcome[] = [];
@@ -520,7 +532,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       outcomes.push(await settle(sent[i] as OutboxEntry, { status: a.status, data: a.body }));
     }
     if (given.length < group.length) await unsent(given.length);
-    return { outcomes };
+    return { group, outcomes };
   }
 
   async function drainOnce(): Promise<DrainResult> {
@@ -548,20 +560,20 @@ export function createSyncEngine(opts: SyncEngineOptions) {
         }
         const out = await sendGroup(g);
         for (const [i, outcome] of out.outcomes.entries()) {
-          const e = g[i] as OutboxEntry;
+          const e = out.group[i] as OutboxEntry;
           const stop = await after(e, outcome);
           if (stop) return stop;
         }
         if (out.stop === "single") {
           // the server would not take a batch: the same entries, one at a time
-          for (const e of g) {
+          for (const e of out.group) {
             const stop = await sendAlone(e);
             if (stop) return stop;
           }
           return null;
         }
         if (out.stop === "backoff") {
-          const first = await db.outbox.get(g[0]?.seq as number);
+          const first = await db.outbox.get(out.group[0]?.seq as number);
           if (first?.notBefore) scheduleRetry(first.notBefore - now());
         }
         return out.stop ?? null;
