@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BULK_ITEMS_PATH, type BulkItemResult, type BulkItemsResponse } from "../../domain/inventory/bulk";
 import type { Item, ItemFields, SyncChange, SyncPage } from "../../domain/inventory/item";
+import { testItemFields } from "../../domain/inventory/test-items";
 import { type BatchWrite, type BatchWriteAnswer, WRITE_BATCH_PATH } from "../../domain/inventory/write-batch";
 import { queueItemChunk } from "./bulk";
 import { type BlocklotDb, createDb, cursorKey } from "./db";
@@ -240,26 +241,8 @@ class FakeApi {
   }
 }
 
-const fields = (over: Partial<ItemFields> = {}): ItemFields => ({
-  batchId: null,
-  productId: null,
-  sku: "SKU",
-  barcode: null,
-  title: "Lamp",
-  description: "Brass",
-  quantity: 1,
-  condition: 13,
-  price: 1000,
-  category: "inventory",
-  dimensions: { length: null, width: null, height: null, unit: "INCH" },
-  weight: { value: null, unit: "POUND" },
-  location: null,
-  status: "new",
-  publicationStatus: 0,
-  photos: [],
-  notes: null,
-  ...over,
-});
+const fields = (over: Partial<ItemFields> = {}): ItemFields =>
+  testItemFields({ sku: "SKU", title: "Lamp", description: "Brass", price: 1000, ...over });
 
 let api: FakeApi;
 let db: BlocklotDb;

@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Item } from "../../../../domain/inventory/item";
+import { testItem } from "../../../../domain/inventory/test-items";
 import { type BatchWrite, WRITE_BATCH_PATH } from "../../../../domain/inventory/write-batch";
 import { type BlocklotDb, createDb } from "../../../offline/db";
 import { createSyncEngine } from "../../../offline/sync-engine";
@@ -9,31 +10,15 @@ import { BULK_CHUNK, setStatusOf } from "./bulk-status";
 import { readBatchItems } from "./use-batch-items";
 
 function row(i: number, fields: Partial<Item> = {}): Item {
-  return {
+  return testItem({
     id: `0190aaaa-0000-7000-8000-${String(i).padStart(12, "0")}`,
-    companyId: "c1",
     version: 3,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
     batchId: "b1",
-    productId: null,
     sku: `SKU-${i}`,
-    barcode: null,
     title: `Item ${i}`,
     description: "d",
-    quantity: 1,
-    condition: 13,
-    price: null,
-    category: "inventory",
-    dimensions: { length: null, width: null, height: null, unit: "INCH" },
-    weight: { value: null, unit: "POUND" },
-    location: null,
-    status: "new",
-    publicationStatus: 0,
-    photos: [],
-    notes: null,
     ...fields,
-  };
+  });
 }
 
 let db: BlocklotDb;

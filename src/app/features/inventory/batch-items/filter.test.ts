@@ -1,35 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { Item, ItemStatus } from "../../../../domain/inventory/item";
+import { testItem } from "../../../../domain/inventory/test-items";
 import { createFilter, filterPositions, indexItems, normalizeQuery, sortItems } from "./filter";
 
 let n = 0;
 function item(fields: Partial<Item>): Item {
   n++;
-  return {
+  return testItem({
     id: `0190${String(n).padStart(8, "0")}`,
-    companyId: "c1",
-    version: 1,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
     batchId: "b1",
-    productId: null,
     sku: `SKU-${n}`,
-    barcode: null,
     title: `Item ${n}`,
-    description: "",
-    quantity: 1,
-    condition: 13,
-    price: null,
-    category: "inventory",
-    dimensions: { length: null, width: null, height: null, unit: "INCH" },
-    weight: { value: null, unit: "POUND" },
-    location: null,
-    status: "new",
-    publicationStatus: 0,
-    photos: [],
-    notes: null,
     ...fields,
-  };
+  });
 }
 
 const titles = (items: readonly Item[], positions: number[]) => positions.map((i) => items[i]?.title);

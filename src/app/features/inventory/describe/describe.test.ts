@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Item } from "../../../../domain/inventory/item";
+import { testItem } from "../../../../domain/inventory/test-items";
 import { type BlocklotDb, createDb } from "../../../offline/db";
 import { effectiveEdits, planSave } from "./describe-values";
 import { deleteDraft, draftItemIds, draftKey, loadDraft, saveDraft } from "./drafts";
@@ -9,31 +10,16 @@ import { nextInQueue, readQueue } from "./queue";
 const C = "c1";
 let n = 0;
 const id = (k: number) => `0190f0a0-0000-7000-8000-${String(k).padStart(12, "0")}`;
-const item = (k: number, over: Partial<Item> = {}): Item => ({
-  id: id(k),
-  companyId: C,
-  version: 1,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  batchId: "0190f0a0-0000-7000-8000-0000000000b1",
-  productId: null,
-  sku: `SKU-${k}`,
-  barcode: null,
-  title: `Item ${k}`,
-  description: "Imported",
-  quantity: 1,
-  condition: 13,
-  price: null,
-  category: "inventory",
-  dimensions: { length: null, width: null, height: null, unit: "INCH" },
-  weight: { value: null, unit: "POUND" },
-  location: null,
-  status: "new",
-  publicationStatus: 0,
-  photos: [],
-  notes: null,
-  ...over,
-});
+const item = (k: number, over: Partial<Item> = {}): Item =>
+  testItem({
+    id: id(k),
+    companyId: C,
+    batchId: "0190f0a0-0000-7000-8000-0000000000b1",
+    sku: `SKU-${k}`,
+    title: `Item ${k}`,
+    description: "Imported",
+    ...over,
+  });
 
 let db: BlocklotDb;
 beforeEach(async () => {

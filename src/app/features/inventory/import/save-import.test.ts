@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ItemFields } from "../../../../domain/inventory/item";
+import { testItemFields } from "../../../../domain/inventory/test-items";
 import { bulkChunkRange, readBulkBody } from "../../../offline/bulk";
 import { type BlocklotDb, createDb } from "../../../offline/db";
 import { createSyncEngine } from "../../../offline/sync-engine";
@@ -9,25 +10,8 @@ import { saveImport } from "./save-import";
 
 const COMPANY = "0190a000-0000-7000-8000-000000000001";
 
-const fields = (i: number): ItemFields => ({
-  batchId: null,
-  productId: null,
-  sku: `S-${i}`,
-  barcode: null,
-  title: `Item ${i}`,
-  description: "Imported",
-  quantity: 1,
-  condition: 13,
-  price: null,
-  category: "inventory",
-  dimensions: { length: null, width: null, height: null, unit: "INCH" },
-  weight: { value: null, unit: "POUND" },
-  location: null,
-  status: "new",
-  publicationStatus: 0,
-  photos: [],
-  notes: null,
-});
+const fields = (i: number): ItemFields =>
+  testItemFields({ sku: `S-${i}`, title: `Item ${i}`, description: "Imported" });
 
 let db: BlocklotDb;
 let n = 0;

@@ -1,35 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { Item, ItemStatus, PublicationStatus } from "../../../../domain/inventory/item";
+import { testItem } from "../../../../domain/inventory/test-items";
 import { listingStateOf, listingView } from "./listing-view";
 
 let n = 0;
 function item(publicationStatus: PublicationStatus, status: ItemStatus, over: Partial<Item> = {}): Item {
   n++;
-  return {
+  return testItem({
     id: `id-${String(n).padStart(3, "0")}`,
     companyId: "c",
-    version: 1,
-    createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: `2026-01-01T00:00:${String(n).padStart(2, "0")}.000Z`,
-    batchId: null,
-    productId: null,
     sku: `SKU-${n}`,
-    barcode: null,
     title: `Item ${n}`,
     description: "d",
-    quantity: 1,
-    condition: 13,
-    price: null,
-    category: "inventory",
-    dimensions: { length: null, width: null, height: null, unit: "INCH" },
-    weight: { value: null, unit: "POUND" },
-    location: null,
     status,
     publicationStatus,
-    photos: [],
-    notes: null,
     ...over,
-  };
+  });
 }
 
 const items = [
