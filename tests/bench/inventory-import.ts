@@ -26,10 +26,9 @@
  * Run: npx tsx tests/bench/inventory-import.ts   (or `npm run bench -- inventory-import`)
  */
 import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { startServer } from "./inventory-list";
-import { ensureBuilt, type Figure } from "./util";
+import { outboxCount, startServer } from "./inventory-list";
+import { ensureBuilt, type Figure, runWhenMain } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const BENCH = "inventory import (Chromium)";
@@ -57,25 +56,6 @@ const idbUsage = (page: Page) =>
     };
     return e.usageDetails?.indexedDB ?? e.usage ?? 0;
   });
-
-/** Outbox entries of the page's Dexie database (raw IndexedDB). */
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((res, rej) => {
-        const r = indexedDB.open("blocklot");
-        r.onsuccess = () => {
-          const db = r.result;
-          const c = db.transaction("outbox").objectStore("outbox").count();
-          c.onsuccess = () => {
-            res(c.result);
-            db.close();
-          };
-          c.onerror = () => rej(c.error);
-        };
-        r.onerror = () => rej(r.error);
-      }),
-  );
 
 const since = (t: number) => Math.round(performance.now() - t);
 
@@ -208,15 +188,4 @@ export async function inventoryImportBench(): Promise<Figure[]> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  inventoryImportBench().then(
-    (figures) => {
-      for (const f of figures) console.log(`${f.metric}: ${f.value} ${f.unit}`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.filename, inventoryImportBench);

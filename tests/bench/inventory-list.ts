@@ -28,7 +28,7 @@
  */
 import { chromium, type Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
-import { ensureBuilt, type Figure, startSeededServer } from "./util";
+import { ensureBuilt, type Figure, runWhenMain, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const BENCH = "inventory list (Chromium)";
@@ -118,7 +118,7 @@ async function fillDexie(page: Page, o: { batchId: string; companyId: string; co
 const usage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 
 /** Polls the page's outbox size (raw IndexedDB, so the app's own code is not involved). */
-const outboxCount = (page: Page) =>
+export const outboxCount = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((res, rej) => {
@@ -524,15 +524,4 @@ export async function inventoryListBench(): Promise<Figure[]> {
   return figures;
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  inventoryListBench().then(
-    (figures) => {
-      for (const f of figures) console.log(`${f.metric}: ${f.value} ${f.unit}`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.filename, inventoryListBench);

@@ -11,7 +11,7 @@
  */
 import { chromium, type Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
-import { type Figure, startSeededServer } from "./util";
+import { type Figure, runWhenMain, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const COUNT = 300;
@@ -141,15 +141,4 @@ export async function labelsBench(): Promise<Figure[]> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  labelsBench().then(
-    (figures) => {
-      for (const f of figures) console.log(`${f.metric}: ${f.value} ${f.unit}`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.filename, labelsBench);

@@ -12,7 +12,7 @@
 import { resolve } from "node:path";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
-import type { Figure } from "./util";
+import { type Figure, runWhenMain } from "./util";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -160,16 +160,6 @@ export async function photoCompressBench(runs = 7): Promise<Figure[]> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 7);
-  photoCompressBench(runs).then(
-    (figures) => {
-      for (const f of figures) console.log(`${f.metric}: ${f.value} ${f.unit}`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.filename, () =>
+  photoCompressBench(Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 7)),
+);

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { fakeCameraArgs, type Segment, writeY4m } from "../e2e/fake-camera";
-import { type Figure, startSeededServer } from "./util";
+import { type Figure, runWhenMain, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CODES = 12;
@@ -238,15 +238,4 @@ export async function scanBench(): Promise<Figure[]> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  scanBench().then(
-    (figures) => {
-      for (const f of figures) console.log(`${f.metric}: ${f.value} ${f.unit}`);
-      process.exit(0);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.filename, scanBench);

@@ -189,3 +189,21 @@ export async function startSeededServer(name: string): Promise<SeededServer> {
     },
   };
 }
+
+/**
+ * Runs a bench when its file is started directly (`npx tsx tests/bench/X.ts`), printing its
+ * figures; does nothing when run.ts imports it.
+ */
+export function runWhenMain(moduleFile: string, bench: () => Promise<Figure[]>): void {
+  if (!process.argv[1] || resolve(process.argv[1]) !== resolve(moduleFile)) return;
+  bench().then(
+    (figures) => {
+      for (const f of figures) console.log(`${f.metric}: ${f.value} ${f.unit}`);
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
