@@ -13,7 +13,7 @@
  *   entries of their own, with the server's reason and the user's data — shown on the sync
  *   screen with retry and discard like any rejected write. Nothing is dropped silently.
  */
-import { Dexie, type Table } from "dexie";
+import { Dexie } from "dexie";
 import { v7 as uuidv7 } from "uuid";
 import {
   BULK_ITEMS_PATH,
@@ -26,7 +26,7 @@ import { ITEM_MERGE_FIELDS } from "../../domain/inventory/item";
 import { pickFields } from "../../domain/inventory/merge";
 import { advanceCursor, type BlocklotDb, type OutboxEntry } from "./db";
 import { recordUrl } from "./entities";
-import type { WriteContext } from "./mutations";
+import { rebaseQueuedWrites, type WriteContext } from "./mutations";
 
 type Loose = Record<string, unknown>;
 
@@ -191,7 +191,7 @@ export async function acknowledgeBulk(
           if (r.createdAt) changes.createdAt = r.createdAt;
           if (r.updatedAt) changes.updatedAt = r.updatedAt;
           stamps.push({ key: r.id, changes });
-        } else await rebase(db, r.id, r.version, queued);
+        } else await rebaseQueuedWrites(db, "item", r.id, r.version, queued);
         continue;
       }
       // Refused: keep the user's row and say why, unless the user has deleted it meanwhile.
@@ -223,17 +223,6 @@ export async function acknowledgeBulk(
     await advanceCursor(db, entry.companyId, (data as { cursor?: { from: string; to: string } }).cursor);
   });
   return true;
-}
-
-/** The item exists on the server now: the local row keeps the user's later edits and takes its version. */
-async function rebase(db: BlocklotDb, id: string, version: number, queued: OutboxEntry[]) {
-  if (await db.items.get(id)) await (db.items as Table<Item, string>).update(id, { version });
-  for (const x of queued) {
-    if (x.attempts > 0 || x.state !== "waiting") continue;
-    const body = x.method === "DELETE" ? x.body : { ...(x.body ?? {}), version };
-    const base = x.base ? { ...x.base, version } : x.base;
-    await db.outbox.update(x.seq as number, { baseVersion: version, body, base });
-  }
 }
 
 /**

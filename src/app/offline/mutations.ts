@@ -168,6 +168,28 @@ export async function deleteRecord(ctx: WriteContext, entity: SyncEntity, id: st
   });
 }
 
+/**
+ * A record's earlier write was acknowledged at `version` while the user's later writes of it
+ * were still queued: the local row (which shows those edits) takes the version, and the later
+ * writes not yet sent are based on it (PATCH and PUT carry it in the body; DELETE's is added to
+ * the URL when sent). Call inside a transaction over the record's table and the outbox.
+ */
+export async function rebaseQueuedWrites(
+  db: BlocklotDb,
+  entity: SyncEntity,
+  id: string,
+  version: number,
+  later: readonly OutboxEntry[],
+): Promise<void> {
+  await tableOf(db, entity).update(id, { version } as never);
+  for (const x of later) {
+    if (x.attempts > 0 || x.state !== "waiting") continue;
+    const body = x.method === "DELETE" ? x.body : { ...(x.body ?? {}), version };
+    const base = x.base ? { ...x.base, version } : x.base;
+    await db.outbox.update(x.seq as number, { baseVersion: version, body, base });
+  }
+}
+
 /** Item helpers with the domain types. */
 export const itemWrites = {
   create: (ctx: WriteContext, companyId: string, fields: ItemFields, id = newId()) =>

@@ -48,7 +48,7 @@ import {
 } from "./db";
 import { ENTITIES, recordUrl } from "./entities";
 import { withExclusiveLock } from "./lock";
-import { deleteRecord, patchRecord, putRecord, type WriteContext } from "./mutations";
+import { deleteRecord, patchRecord, putRecord, rebaseQueuedWrites, type WriteContext } from "./mutations";
 import { messageOf, NetworkError, type SyncTransport } from "./transport";
 
 type Loose = Record<string, unknown>;
@@ -155,15 +155,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       }
       // The local row already shows the user's later edits: keep them, take the new version,
       // and base the later (never sent) writes on it.
-      const version = row.version as number;
-      await table.update(e.id, { version } as never);
-      for (const x of later) {
-        if (x.attempts > 0 || x.state !== "waiting") continue;
-        // PATCH and PUT carry the version in the body; DELETE's is added to the URL when sent
-        const body = x.method === "DELETE" ? x.body : { ...(x.body ?? {}), version };
-        const base = x.base ? { ...x.base, version } : x.base;
-        await db.outbox.update(x.seq as number, { baseVersion: version, body, base });
-      }
+      await rebaseQueuedWrites(db, e.entity, e.id, row.version as number, later);
     });
   }
 
