@@ -96,142 +96,122 @@ export function ItemForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t`Item`}>
       <Stack gap="lg">
-        <Card withBorder padding="lg">
-          <Stack>
-            <Title order={2} size="h4">
-              <Trans>Item</Trans>
-            </Title>
+        <FormSection title={<Trans>Item</Trans>}>
+          <TextInput
+            label={name("title")}
+            required
+            maxLength={ITEM_LIMITS.titleMax}
+            data-autofocus
+            {...form.getInputProps("title")}
+          />
+          <Textarea
+            label={name("description")}
+            required
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={ITEM_LIMITS.descriptionMax}
+            {...form.getInputProps("description")}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput
+              label={name("quantity")}
+              required
+              min={0}
+              max={ITEM_LIMITS.quantityMax}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps("quantity")}
+            />
             <TextInput
-              label={name("title")}
+              label={name("sku")}
               required
-              maxLength={ITEM_LIMITS.titleMax}
-              data-autofocus
-              {...form.getInputProps("title")}
+              maxLength={ITEM_LIMITS.skuMax}
+              autoCapitalize="characters"
+              spellCheck={false}
+              {...form.getInputProps("sku")}
             />
-            <Textarea
-              label={name("description")}
-              required
-              autosize
-              minRows={3}
-              maxRows={10}
-              maxLength={ITEM_LIMITS.descriptionMax}
-              {...form.getInputProps("description")}
+            <TextInput
+              label={name("barcode")}
+              maxLength={ITEM_LIMITS.barcodeMax}
+              inputMode="numeric"
+              spellCheck={false}
+              {...form.getInputProps("barcode")}
             />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NumberInput
-                label={name("quantity")}
-                required
-                min={0}
-                max={ITEM_LIMITS.quantityMax}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                {...form.getInputProps("quantity")}
-              />
-              <TextInput
-                label={name("sku")}
-                required
-                maxLength={ITEM_LIMITS.skuMax}
-                autoCapitalize="characters"
-                spellCheck={false}
-                {...form.getInputProps("sku")}
-              />
-              <TextInput
-                label={name("barcode")}
-                maxLength={ITEM_LIMITS.barcodeMax}
-                inputMode="numeric"
-                spellCheck={false}
-                {...form.getInputProps("barcode")}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Card>
+          </SimpleGrid>
+        </FormSection>
 
-        <Card withBorder padding="lg">
-          <Stack>
-            <Title order={2} size="h4">
-              <Trans>Condition and price</Trans>
-            </Title>
-            <Radio.Group label={name("condition")} {...form.getInputProps("condition")}>
-              <Group mt={6}>
-                {(["5", "13"] as const).map((c) => (
-                  <Radio key={c} value={c} label={i18n._(CONDITION_LABELS[Number(c) as 5 | 13])} />
-                ))}
-              </Group>
-            </Radio.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label={name("price")}
-                description={t`In US dollars`}
-                prefix="$"
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                allowNegative={false}
-                thousandSeparator=","
-                {...form.getInputProps("price")}
-              />
-              <Select
-                label={name("category")}
-                data={ITEM_CATEGORIES.map((c) => ({ value: c, label: i18n._(CATEGORY_LABELS[c]) }))}
-                allowDeselect={false}
-                {...form.getInputProps("category")}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Card>
-
-        <Card withBorder padding="lg">
-          <Stack>
-            <Title order={2} size="h4">
-              <Trans>Size and weight</Trans>
-            </Title>
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <MeasureFields measure="dimensions" inputProps={form.getInputProps} />
-              <MeasureFields measure="weight" valueLabel={name("weight")} inputProps={form.getInputProps} />
-            </SimpleGrid>
-          </Stack>
-        </Card>
-
-        <Card withBorder padding="lg">
-          <Stack>
-            <Title order={2} size="h4">
-              <Trans>Storage and status</Trans>
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label={name("location")}
-                placeholder={t`e.g. Shelf A-3`}
-                maxLength={ITEM_LIMITS.locationMax}
-                {...form.getInputProps("location")}
-              />
-              <Select
-                label={name("status")}
-                data={ITEM_STATUSES.map((s) => ({ value: s, label: i18n._(ITEM_STATUS_LABELS[s]) }))}
-                allowDeselect={false}
-                {...form.getInputProps("status")}
-              />
-              <Select
-                label={name("batchId")}
-                placeholder={t`No batch`}
-                description={batches && batches.length === 0 ? t`No batches yet` : undefined}
-                data={batchData}
-                clearable
-                searchable
-                nothingFoundMessage={t`No batch with that name`}
-                {...form.getInputProps("batchId")}
-              />
-            </SimpleGrid>
-            <Textarea
-              label={name("notes")}
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={ITEM_LIMITS.notesMax}
-              {...form.getInputProps("notes")}
+        <FormSection title={<Trans>Condition and price</Trans>}>
+          <Radio.Group label={name("condition")} {...form.getInputProps("condition")}>
+            <Group mt={6}>
+              {(["5", "13"] as const).map((c) => (
+                <Radio key={c} value={c} label={i18n._(CONDITION_LABELS[Number(c) as 5 | 13])} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label={name("price")}
+              description={t`In US dollars`}
+              prefix="$"
+              min={0}
+              decimalScale={2}
+              fixedDecimalScale
+              allowNegative={false}
+              thousandSeparator=","
+              {...form.getInputProps("price")}
             />
-          </Stack>
-        </Card>
+            <Select
+              label={name("category")}
+              data={ITEM_CATEGORIES.map((c) => ({ value: c, label: i18n._(CATEGORY_LABELS[c]) }))}
+              allowDeselect={false}
+              {...form.getInputProps("category")}
+            />
+          </SimpleGrid>
+        </FormSection>
+
+        <FormSection title={<Trans>Size and weight</Trans>}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <MeasureFields measure="dimensions" inputProps={form.getInputProps} />
+            <MeasureFields measure="weight" valueLabel={name("weight")} inputProps={form.getInputProps} />
+          </SimpleGrid>
+        </FormSection>
+
+        <FormSection title={<Trans>Storage and status</Trans>}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={name("location")}
+              placeholder={t`e.g. Shelf A-3`}
+              maxLength={ITEM_LIMITS.locationMax}
+              {...form.getInputProps("location")}
+            />
+            <Select
+              label={name("status")}
+              data={ITEM_STATUSES.map((s) => ({ value: s, label: i18n._(ITEM_STATUS_LABELS[s]) }))}
+              allowDeselect={false}
+              {...form.getInputProps("status")}
+            />
+            <Select
+              label={name("batchId")}
+              placeholder={t`No batch`}
+              description={batches && batches.length === 0 ? t`No batches yet` : undefined}
+              data={batchData}
+              clearable
+              searchable
+              nothingFoundMessage={t`No batch with that name`}
+              {...form.getInputProps("batchId")}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={name("notes")}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={ITEM_LIMITS.notesMax}
+            {...form.getInputProps("notes")}
+          />
+        </FormSection>
 
         <Group justify="space-between" wrap="wrap-reverse">
           <Group>{actions}</Group>
@@ -241,5 +221,19 @@ export function ItemForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** One titled card of the form. */
+function FormSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
   );
 }
