@@ -8,7 +8,7 @@
  * after the form, in the "sections" stack below).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -24,6 +24,7 @@ import { RecordSyncBadge } from "../../sync/RecordSyncBadge";
 import { ItemPhotosPanel } from "../photos/ItemPhotosPanel";
 import { NoCompanyNotice } from "./AddItemPage";
 import { ItemForm, useItemForm } from "./ItemForm";
+import { ItemHeading } from "./ItemHeading";
 import { changedFormFields, type ItemFormValues, itemToFormValues } from "./item-form-values";
 import { isOnline, saveNotice } from "./save-notice";
 
@@ -224,16 +225,9 @@ export function UpdateItemPage({ id }: { id: string }) {
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1}>
-            <Trans>Edit item</Trans>
-          </Title>
-          {item ? (
-            <Text c="dimmed" size="sm">
-              {item.title} · <Trans>SKU {item.sku}</Trans>
-            </Text>
-          ) : null}
-        </div>
+        <ItemHeading item={item}>
+          <Trans>Edit item</Trans>
+        </ItemHeading>
         {item ? (
           <Group gap="sm">
             <RecordSyncBadge entity="item" id={item.id} />

@@ -3,10 +3,11 @@
  * (the item edit page embeds the same ItemPhotosPanel below its form).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useLiveQuery } from "dexie-react-hooks";
 import { getDb } from "../../../offline/db";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { ItemHeading } from "../items-form/ItemHeading";
 import { ItemPhotosPanel } from "./ItemPhotosPanel";
 
 export function ItemPhotosPage({ id }: { id: string }) {
@@ -15,16 +16,9 @@ export function ItemPhotosPage({ id }: { id: string }) {
   usePageTitle(item?.title ? t`Photos of ${item.title}` : t`Item photos`);
   return (
     <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1}>
-          <Trans>Item photos</Trans>
-        </Title>
-        {item ? (
-          <Text c="dimmed" size="sm">
-            {item.title} · <Trans>SKU {item.sku}</Trans>
-          </Text>
-        ) : null}
-      </div>
+      <ItemHeading item={item}>
+        <Trans>Item photos</Trans>
+      </ItemHeading>
       <ItemPhotosPanel itemId={id} />
     </Stack>
   );
