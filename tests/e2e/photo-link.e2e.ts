@@ -75,7 +75,7 @@ async function takePhoto(page: Page, nth: number) {
   await expect.poll(() => shutter.isEnabled(), { timeout: 20_000 }).toBe(true);
   await shutter.click();
   await expect
-    .poll(() => page.getByRole("img", { name: `Photo ${nth}`, exact: true }).count(), { timeout: 10_000 })
+    .poll(() => page.getByRole("img", { name: `Photo ${nth}`, exact: true }).count(), { timeout: 20_000 })
     .toBe(1);
 }
 

@@ -81,6 +81,9 @@ export function CameraCapture({ onPhoto, shutterLabel, disabled, footer }: Camer
     setFlash(true);
     setTimeout(() => setFlash(false), 120);
     try {
+      // the stream can be granted before its first frame has arrived (a tap right away, a slow
+      // phone): wait for one rather than capture an empty frame
+      await whenVideoHasFrame(video, FIRST_FRAME_WAIT_MS);
       const started = performance.now();
       const photo = await compressSource(
         videoSource(video),
@@ -206,4 +209,22 @@ export function CameraCapture({ onPhoto, shutterLabel, disabled, footer }: Camer
       />
     </Stack>
   );
+}
+
+/** How long a shot waits for the camera's first frame (ms). */
+const FIRST_FRAME_WAIT_MS = 5000;
+
+/** Resolves once the video has a frame to capture (or after `ms`; the capture then says what is wrong). */
+function whenVideoHasFrame(video: HTMLVideoElement, ms: number): Promise<void> {
+  if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0)
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      video.removeEventListener("loadeddata", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    video.addEventListener("loadeddata", done);
+  });
 }
