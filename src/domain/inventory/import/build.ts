@@ -80,6 +80,15 @@ const DEFAULTS: ItemFields = {
 };
 
 /**
+ * A row's starting fields: the defaults with the caller's, nested objects copied (the row's are
+ * changed in place). A structuredClone per row cost ~4 µs — a fifth of a 50,000-row preview.
+ */
+function freshDefaults(given: Partial<ItemFields> = {}): ItemFields {
+  const f = { ...DEFAULTS, ...given };
+  return { ...f, dimensions: { ...f.dimensions }, weight: { ...f.weight }, photos: [...f.photos] };
+}
+
+/**
  * A number as people write it in spreadsheets: "1,234.5", "1 234", "$12", "(3)" is refused,
  * "1.234,5" with a decimal comma. Null when it is not a number.
  */
@@ -161,7 +170,7 @@ function toCents(n: number): Cents | null {
 function buildRow(row: RawRow, opts: BuildOptions, notes: Map<string, string>): ImportRow {
   const { mapping } = opts;
   const dc = opts.decimalComma ?? false;
-  const fields: ItemFields = structuredClone({ ...DEFAULTS, ...opts.defaults });
+  const fields = freshDefaults(opts.defaults);
   const errors: CellError[] = [];
   const cell = (f: ImportField): string | undefined => {
     const col = mapping[f];
@@ -172,9 +181,11 @@ function buildRow(row: RawRow, opts: BuildOptions, notes: Map<string, string>): 
     errors.push({ column: col ?? null, field: f, message });
   };
   // cells the reader explained (formula without result, merged area)
-  for (const [f, col] of Object.entries(mapping) as [ImportField, number][]) {
-    const note = notes.get(`${row.line}:${col}`);
-    if (note && (row.cells[col] ?? "").trim() === "") errors.push({ column: col, field: f, message: note });
+  if (notes.size > 0) {
+    for (const [f, col] of Object.entries(mapping) as [ImportField, number][]) {
+      const note = notes.get(`${row.line}:${col}`);
+      if (note && (row.cells[col] ?? "").trim() === "") errors.push({ column: col, field: f, message: note });
+    }
   }
 
   const title = cell("title");

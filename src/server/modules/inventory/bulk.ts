@@ -11,6 +11,7 @@ import type { Static } from "@sinclair/typebox";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  BULK_ITEMS_MAX,
   BULK_ITEMS_PATH,
   BULK_STORED,
   type BulkItemInput,
@@ -26,8 +27,8 @@ import { BULK_BODY_LIMIT, BulkItemsBody, BulkItemsResult, ErrorBody } from "./sc
 import { ITEM, ITEM_DEFAULTS, itemToApi, patchRecord } from "./store";
 import { withCursorRange } from "./sync";
 
-/** New rows per INSERT statement (about 25 parameters each, well under PostgreSQL's 65,535). */
-const INSERT_CHUNK = 500;
+/** New rows per INSERT statement: a whole request's (the rows go in as one JSON parameter). */
+const INSERT_CHUNK = BULK_ITEMS_MAX;
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -50,7 +51,7 @@ const stamps = (item: Item) => ({
 /**
  * One INSERT for many new items: the rows go in as one JSON parameter read by
  * jsonb_to_recordset (binding ~25 parameters per row costs more than the insert itself on
- * PGlite), and only the columns the server sets come back. The rows take their change_seq here
+ * PGlite), and only how many went in and when comes back. The rows take their change_seq here
  * (the caller holds the company's inventory lock — inventoryTx), so the per-row trigger does not
  * run (migration 0012: it was ~40 % of a 2,000-item request).
  */
@@ -79,37 +80,33 @@ async function insertItems(tx: Db, companyId: string, part: { id: string; fields
     photos: f.photos,
     notes: f.notes,
   }));
-  const result = await tx.execute<{
-    id: string;
-    version: number;
-    created_at: string | Date;
-    updated_at: string | Date;
-  }>(sql`
-    insert into inventory_items (id, company_id, batch_id, product_id, sku, barcode, title, description,
-      quantity, condition, price, category, dim_length, dim_width, dim_height, dim_unit, weight_value,
-      weight_unit, location, status, publication_status, photos, notes, change_seq)
-    select x.id, ${companyId}::uuid, x.batch_id, x.product_id, x.sku, x.barcode, x.title, x.description,
-      x.quantity, x.condition, x.price, x.category, x.dim_length, x.dim_width, x.dim_height, x.dim_unit,
-      x.weight_value, x.weight_unit, x.location, x.status, x.publication_status,
-      array(select jsonb_array_elements_text(x.photos)), x.notes, nextval('inventory_change_seq')
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, batch_id uuid, product_id uuid,
-      sku text, barcode text, title text, description text, quantity integer, condition smallint,
-      price bigint, category text, dim_length double precision, dim_width double precision,
-      dim_height double precision, dim_unit text, weight_value double precision, weight_unit text,
-      location text, status text, publication_status smallint, photos jsonb, notes text)
-    returning id, version, created_at, updated_at`);
-  const out = new Map<string, { version: number; createdAt: string; updatedAt: string }>();
-  for (const r of result.rows) {
-    out.set(r.id, {
-      version: Number(r.version),
-      createdAt: new Date(r.created_at).toISOString(),
-      updatedAt: new Date(r.updated_at).toISOString(),
-    });
-  }
-  return out;
+  // One row back, not one per item: parsing 2,000 returned rows (and their timestamps) was
+  // ~18 ms of a request on PGlite. Every row takes the column defaults — version 1, created_at
+  // and updated_at = now(), the transaction's time — so the count and now() say it all.
+  const result = await tx.execute<{ inserted: number; at: string | Date }>(sql`
+    with inserted as (
+      insert into inventory_items (id, company_id, batch_id, product_id, sku, barcode, title, description,
+        quantity, condition, price, category, dim_length, dim_width, dim_height, dim_unit, weight_value,
+        weight_unit, location, status, publication_status, photos, notes, change_seq)
+      select x.id, ${companyId}::uuid, x.batch_id, x.product_id, x.sku, x.barcode, x.title, x.description,
+        x.quantity, x.condition, x.price, x.category, x.dim_length, x.dim_width, x.dim_height, x.dim_unit,
+        x.weight_value, x.weight_unit, x.location, x.status, x.publication_status,
+        array(select jsonb_array_elements_text(x.photos)), x.notes, nextval('inventory_change_seq')
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, batch_id uuid, product_id uuid,
+        sku text, barcode text, title text, description text, quantity integer, condition smallint,
+        price bigint, category text, dim_length double precision, dim_width double precision,
+        dim_height double precision, dim_unit text, weight_value double precision, weight_unit text,
+        location text, status text, publication_status smallint, photos jsonb, notes text)
+      returning 1
+    )
+    select count(*)::int as inserted, now() as at from inserted`);
+  const row = result.rows[0];
+  if (!row || Number(row.inserted) !== part.length)
+    throw new Error(`${row?.inserted ?? 0} of ${part.length} items were inserted`);
+  const at = new Date(row.at).toISOString();
+  return { version: 1, createdAt: at, updatedAt: at };
 }
 
-/** Creates, replaces or confirms many items of one company; one result per item, in order. */
 export async function bulkUpsertItems(
   tx: Db,
   companyId: string,
@@ -136,7 +133,9 @@ export async function bulkUpsertItems(
       return;
     }
     firstIndexOfId.set(id, index);
-    const fields = { ...structuredClone(ITEM_DEFAULTS), ...given } as ItemFields;
+    // the defaults' nested objects are shared, never changed (a structuredClone per item was
+    // ~12 µs: 0.6 s of a 50,000-row import on the server)
+    const fields = { ...ITEM_DEFAULTS, ...given } as ItemFields;
     if (typeof fields.sku === "string") fields.sku = normalizeSku(fields.sku);
     const errors = validateItemFields(fields);
     const message = firstError(errors);
@@ -268,11 +267,7 @@ export async function bulkUpsertItems(
   for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
     const part = toInsert.slice(i, i + INSERT_CHUNK);
     const stored = await insertItems(tx, companyId, part);
-    for (const p of part) {
-      const s = stored.get(p.id);
-      if (!s) throw new Error(`item ${p.id} was not inserted`);
-      results[p.index] = { id: p.id, status: "created", ...s };
-    }
+    for (const p of part) results[p.index] = { id: p.id, status: "created", ...stored };
   }
 
   const count = (s: BulkItemResult["status"]) => results.filter((r) => r.status === s).length;
