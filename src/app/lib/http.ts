@@ -4,6 +4,7 @@
  * retry on 401, a 403 sends the user to the forbidden page. Refreshes are single-flight.
  */
 import { isTokenExpired, type TokenPair, tokenStore } from "../features/auth/tokens";
+import { jsonBodyText } from "./json-text";
 import { continuesSession, takeHandedTokens } from "./token-handoff";
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? "";
@@ -107,7 +108,7 @@ async function send(method: string, path: string, opts: RequestOptions, token: s
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
     headers["Content-Type"] = "application/json";
-    body = JSON.stringify(opts.body);
+    body = jsonBodyText(opts.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
   try {

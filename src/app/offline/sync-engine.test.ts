@@ -4,7 +4,8 @@ import { BULK_ITEMS_PATH, type BulkItemResult, type BulkItemsResponse } from "..
 import type { Item, ItemFields, SyncChange, SyncPage } from "../../domain/inventory/item";
 import { testItemFields } from "../../domain/inventory/test-items";
 import { type BatchWrite, type BatchWriteAnswer, WRITE_BATCH_PATH } from "../../domain/inventory/write-batch";
-import { queueItemChunk } from "./bulk";
+import { jsonBodyText } from "../lib/json-text";
+import { bulkBodyKey, openImport, queueItemChunk } from "./bulk";
 import { type BlocklotDb, createDb, cursorKey } from "./db";
 import { itemWrites, newId } from "./mutations";
 import { createSyncEngine, type SyncEngineOptions } from "./sync-engine";
@@ -37,9 +38,14 @@ class FakeApi {
   clock = 0;
 
   transport: SyncTransport = {
-    send: async (req) => {
+    send: async (sent) => {
       if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
       if (this.offline) throw new NetworkError("offline");
+      // what reaches the server: the JSON the body encodes to
+      const req: SyncRequest = {
+        ...sent,
+        body: sent.body == null ? sent.body : JSON.parse(jsonBodyText(sent.body)),
+      };
       // a write batch's writes are listed one by one (writeBatch)
       if (req.url !== WRITE_BATCH_PATH) this.requests.push(structuredClone(req));
       const res = this.handle(req);
@@ -862,6 +868,53 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("while an import of the page is still writing, the sender waits for its next chunk in the same pass", async () => {
+    const e = engine();
+    const close = openImport();
+    await queueItemChunk(e.writeContext, COMPANY, chunk("F1", 10));
+    let drained = false;
+    const draining = e.drain().then((r) => {
+      drained = true;
+      return r;
+    });
+    await expect.poll(() => api.rows.size).toBe(10);
+    await expect.poll(() => db.outbox.count()).toBe(0);
+    // the first chunk is stored; the pass does not end while the import goes on
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drained).toBe(false);
+    await queueItemChunk(e.writeContext, COMPANY, chunk("F2", 10));
+    await expect.poll(() => api.rows.size).toBe(20);
+    close();
+    expect(await draining).toEqual({ sent: 2, stopped: null });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("a write queued between two chunks of an import is sent between them", async () => {
+    const e = engine();
+    const other = newId();
+    await e.write.put("item", COMPANY, other, fields({ sku: "OTHER", title: "Other" }));
+    expect(await e.drain()).toEqual({ sent: 1, stopped: null });
+    const close = openImport();
+    await queueItemChunk(e.writeContext, COMPANY, chunk("G1", 5));
+    const draining = e.drain();
+    await expect.poll(() => api.rows.size).toBe(6);
+    await e.write.patch("item", other, { quantity: 7 });
+    await queueItemChunk(e.writeContext, COMPANY, chunk("G2", 5));
+    close();
+    await draining;
+    await e.drain();
+    expect(
+      api.requests
+        .slice(1)
+        .map(
+          (r) =>
+            `${r.method} ${r.method === "POST" ? (r.body as { items: { sku: string }[] }).items[0]?.sku : r.url}`,
+        ),
+    ).toEqual(["POST G1-0", `PATCH /api/inventory/items/${other}`, "POST G2-0"]);
+    expect(api.rows.get(other)?.quantity).toBe(7);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it("a chunk answered 503 waits for its retry with its key; the chunks after it wait too", async () => {
     const e = engine();
     for (const p of ["Q1", "Q2", "Q3"]) await queueItemChunk(e.writeContext, COMPANY, chunk(p, 5));
@@ -906,6 +959,56 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
     expect({ ...local[3], ...stamps }).toEqual({ ...api.rows.get(items[3]?.id as string), ...stamps });
     expect(local[3]?.updatedAt).toBe(saved?.updatedAt);
     // the chunk's body (kept beside the entry) is gone with it
+    expect(await db.meta.count()).toBe(0);
+  });
+
+  it("a chunk queued by another page is sent from its stored body: JSON text, or the object an older app kept", async () => {
+    const e = engine();
+    const now = new Date(clock).toISOString();
+    const queue = async (chunkId: string, items: ReturnType<typeof chunk>, stored: unknown) => {
+      const inputs = items.map(({ id, fields }) => ({ id, ...fields }));
+      await db.items.bulkPut(
+        items.map(({ id, fields }) => ({
+          ...fields,
+          id,
+          companyId: COMPANY,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      await db.meta.put({
+        key: bulkBodyKey(chunkId),
+        value: stored === "text" ? JSON.stringify({ items: inputs }) : { items: inputs },
+      });
+      await db.outbox.add({
+        companyId: COMPANY,
+        entity: "item",
+        id: chunkId,
+        method: "POST",
+        url: BULK_ITEMS_PATH,
+        body: null,
+        idempotencyKey: newId(),
+        baseVersion: null,
+        base: null,
+        state: "waiting",
+        error: null,
+        lastStatus: null,
+        createdAt: now,
+        attempts: 0,
+        notBefore: null,
+        bulk: { count: items.length, batchId: null },
+      });
+    };
+    const asText = chunk("TXT", 3);
+    const asObject = chunk("OBJ", 2);
+    await queue(newId(), asText, "text");
+    await queue(newId(), asObject, "object");
+    expect(await e.drain()).toEqual({ sent: 2, stopped: null });
+    expect([...api.rows.values()].map((r) => r.sku).sort()).toEqual(
+      [...asObject, ...asText].map((i) => i.fields.sku).sort(),
+    );
+    expect(await db.outbox.count()).toBe(0);
     expect(await db.meta.count()).toBe(0);
   });
 

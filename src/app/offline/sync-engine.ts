@@ -37,7 +37,7 @@ import {
   WRITE_BATCH_PATH,
   type WriteBatchResponse,
 } from "../../domain/inventory/write-batch";
-import { acknowledgeBulk, discardBulk, readBulkBody } from "./bulk";
+import { acknowledgeBulk, bulkRequestBody, chunkSent, discardBulk, nextQueuedChunk } from "./bulk";
 import {
   advanceCursor,
   type BlocklotDb,
@@ -313,11 +313,16 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     answer: Promise<{ res: { status: number; data: unknown } } | { err: unknown }>;
   }
 
-  /** Checks an entry is still sendable, marks it sending and sends it; null when it is not. */
-  async function begin(seq: number): Promise<Flight | null> {
+  /**
+   * Checks an entry is still sendable, marks it sending and sends it; null when it is not. With
+   * `after`, also null unless nothing lies in the queue between entry `after` and this one.
+   */
+  async function begin(seq: number, after?: number): Promise<Flight | null> {
     // one transaction: while an import writes, every transaction on the outbox waits for its
     // current chunk
     const e = await db.transaction("rw", db.outbox, async () => {
+      if (after !== undefined && (await db.outbox.where(":id").between(after, seq, false, false).count()) > 0)
+        return null;
       const found = await db.outbox.get(seq);
       if (!found || (found.state !== "waiting" && found.state !== "sending")) return null;
       await db.outbox.update(seq, { state: "sending", attempts: found.attempts + 1 });
@@ -326,7 +331,7 @@ export function createSyncEngine(opts: SyncEngineOptions) {
     if (!e) return null;
     const answer = (async () => {
       // an import chunk keeps its body beside the entry (bulk.ts)
-      const body = e.bulk ? await readBulkBody(db, e) : e.body;
+      const body = e.bulk ? await bulkRequestBody(db, e) : e.body;
       const res = await withTimeout(
         transport.send({
           method: e.method,
@@ -574,23 +579,38 @@ export function createSyncEngine(opts: SyncEngineOptions) {
       /**
        * Consecutive import chunks, one request at a time: as soon as a chunk's 2xx answer has
        * arrived the next chunk is sent, and the answer is stored while the server works on it.
+       * Past the chunks read, the chunks this page's import is still queueing follow (bulk.ts
+       * `nextQueuedChunk`) as long as nothing else was queued in between.
        */
       const sendChunks = async (run: OutboxEntry[]): Promise<DrainStop | null> => {
         let next = 0;
-        let current = await begin((run[next++] as OutboxEntry).seq as number);
+        let last = -1;
+        const beginNext = async (): Promise<Flight | null> => {
+          let f: Flight | null;
+          if (next < run.length) {
+            last = (run[next++] as OutboxEntry).seq as number;
+            f = await begin(last);
+          } else {
+            const seq = await nextQueuedChunk(db, last);
+            if (seq === null) return null;
+            f = await begin(seq, last);
+            if (f) last = seq;
+          }
+          if (f) chunkSent(f.e.seq as number);
+          return f;
+        };
+        let current = await beginNext();
         while (current) {
           const answered = await current.answer;
           const ok = "res" in answered && answered.res.status >= 200 && answered.res.status < 300;
-          const following =
-            ok && next < run.length ? begin((run[next++] as OutboxEntry).seq as number) : null;
+          const following = ok ? beginNext() : null;
           const stop = await after(current.e, await land(current));
           const sentNext = following ? await following : null;
           if (stop) {
             if (sentNext) await after(sentNext.e, await land(sentNext));
             return stop;
           }
-          current =
-            sentNext ?? (next < run.length ? await begin((run[next++] as OutboxEntry).seq as number) : null);
+          current = sentNext ?? (ok ? null : await beginNext());
         }
         return null;
       };

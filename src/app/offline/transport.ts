@@ -4,11 +4,13 @@
  * app's HTTP client (bearer token, refresh on 401: app-transport.ts); the service worker builds
  * one on fetch with a token it refreshes from the refresh cookie (`fetchTransport`).
  */
+import { jsonBodyText } from "../lib/json-text";
 
 export interface SyncRequest {
   method: "GET" | "PUT" | "PATCH" | "DELETE" | "POST";
   /** Path under the API base, with query string. */
   url: string;
+  /** Sent as JSON (a JsonText as it is). */
   body?: unknown;
   idempotencyKey?: string;
 }
@@ -53,7 +55,7 @@ export function fetchTransport(opts: FetchTransportOptions = {}): SyncTransport 
       res = await doFetch(`${opts.baseUrl ?? ""}${req.url}`, {
         method: req.method,
         headers,
-        body: req.body !== undefined && req.body !== null ? JSON.stringify(req.body) : undefined,
+        body: req.body !== undefined && req.body !== null ? jsonBodyText(req.body) : undefined,
         credentials: "same-origin",
       });
     } catch (e) {

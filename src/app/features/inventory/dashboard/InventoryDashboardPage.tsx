@@ -36,11 +36,12 @@ export function InventoryDashboardPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Inventory Dashboard`);
   const companyId = useCompanyId();
-  const counts = useStatusCounts(companyId);
-  const batches = useRecentBatches(companyId);
+  const [importing, setImporting] = useState(false);
+  // the import dialog covers the numbers: they are read again when it closes
+  const counts = useStatusCounts(companyId, { paused: importing });
+  const batches = useRecentBatches(companyId, { paused: importing });
   const outbox = useOutboxStatus(companyId ?? undefined);
   const wide = useMediaQuery("(min-width: 48em)", true);
-  const [importing, setImporting] = useState(false);
   const n = (v: number) => i18n.number(v);
 
   if (!companyId) {

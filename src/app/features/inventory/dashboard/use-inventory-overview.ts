@@ -43,19 +43,28 @@ export async function readRecentBatches(
   return { rows: recent.map((batch, i) => ({ batch, items: counts[i] ?? 0 })), total: all.length };
 }
 
-/** Live, at most once a second: counting tens of thousands of items costs IndexedDB time an import needs. */
-export function useStatusCounts(companyId: string | null, db: BlocklotDb = getDb()) {
+export interface OverviewOptions {
+  db?: BlocklotDb;
+  /** Hold the numbers (e.g. while the import dialog covers them); read again after. */
+  paused?: boolean;
+}
+
+/**
+ * Live, at most once a second: counting tens of thousands of items costs IndexedDB time an
+ * import needs (and each count holds up the import's next write).
+ */
+export function useStatusCounts(companyId: string | null, { db = getDb(), paused }: OverviewOptions = {}) {
   return useThrottledLiveQuery(
     () => (companyId ? readStatusCounts(db, companyId) : Promise.resolve(null)),
     [db, companyId],
-    { tables: ["items"] },
+    { tables: ["items"], paused },
   );
 }
 
-export function useRecentBatches(companyId: string | null, db: BlocklotDb = getDb()) {
+export function useRecentBatches(companyId: string | null, { db = getDb(), paused }: OverviewOptions = {}) {
   return useThrottledLiveQuery(
     () => (companyId ? readRecentBatches(db, companyId) : Promise.resolve(null)),
     [db, companyId],
-    { tables: ["items", "batches"] },
+    { tables: ["items", "batches"], paused },
   );
 }

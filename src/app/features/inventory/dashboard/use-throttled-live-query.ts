@@ -10,13 +10,23 @@ import { type DependencyList, useEffect, useState } from "react";
 export function useThrottledLiveQuery<T>(
   query: () => Promise<T>,
   deps: DependencyList,
-  opts: { tables: readonly string[]; waitMs?: number },
+  opts: {
+    tables: readonly string[];
+    waitMs?: number;
+    /**
+     * Not re-run while true (the last value stays); read again once it turns false. For
+     * numbers a dialog covers: an import's every chunk would otherwise re-count them.
+     */
+    paused?: boolean;
+  },
 ): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
   const waitMs = opts.waitMs ?? 1000;
   const tables = opts.tables.join(",");
+  const paused = opts.paused ?? false;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `deps` are the query's own dependencies
   useEffect(() => {
+    if (paused) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let running = false;
@@ -63,6 +73,6 @@ export function useThrottledLiveQuery<T>(
       if (timer) clearTimeout(timer);
       Dexie.on.storagemutated.unsubscribe(onMutated);
     };
-  }, [...deps, tables, waitMs]);
+  }, [...deps, tables, waitMs, paused]);
   return value;
 }
