@@ -161,7 +161,10 @@ export async function startSeededServer(name: string): Promise<SeededServer> {
   const sellerEmail = "seller@demo-realty.example";
   const sellerPassword = accounts.get(sellerEmail);
   if (!sellerPassword) throw new Error(`seed did not print the seller account:\n${out}`);
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, "dist/server/main.js")], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/server-profile" (node refuses
+  // --cpu-prof in NODE_OPTIONS)
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, "dist/server/main.js")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "inherit"],
