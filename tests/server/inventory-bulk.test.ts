@@ -277,7 +277,7 @@ describe("POST /api/inventory/items/bulk", () => {
       Array.from({ length: BULK_ITEMS_MAX + 1 }, (_, i) => item(`MANY-${i}`)),
     );
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toMatch(/2000/);
+    expect(tooMany.json().message).toContain(String(BULK_ITEMS_MAX));
     const negative = await bulk(emp.auth, [item("NEG-OK"), item("NEG-1", { quantity: -1 })]);
     expect(negative.statusCode).toBe(400);
     expect(negative.json().message).toMatch(/items\.1\.quantity/);

@@ -39,19 +39,15 @@ export interface NewItem {
 
 /**
  * The outbox id of an import's chunk: `bulk:{batchId}:{index}` (zero-padded), so a screen can
- * follow an import through the `[entity+id]` index without loading the chunks' bodies.
+ * find an import's chunks through the `[entity+id]` index.
  */
 export function bulkChunkId(batchId: string, index: number): string {
   return `bulk:${batchId}:${String(index).padStart(6, "0")}`;
 }
 
-/** The `[entity+id]` key range of a batch's chunks, and the chunk index of a key in it. */
+/** The `[entity+id]` key range of a batch's chunks. */
 export function bulkChunkRange(batchId: string): { lower: [string, string]; upper: [string, string] } {
   return { lower: ["item", `bulk:${batchId}:`], upper: ["item", `bulk:${batchId}:\uffff`] };
-}
-export function bulkChunkIndex(id: string): number | null {
-  const m = /^bulk:[^:]+:(\d+)$/.exec(id);
-  return m ? Number(m[1]) : null;
 }
 
 /**
@@ -158,24 +154,30 @@ export async function nextQueuedChunk(db: BlocklotDb, afterSeq: number): Promise
   }
 }
 
-/** Who waits for a chunk to leave (`whenChunkSent`), by seq. */
+/** Who waits for a chunk to leave (`whenChunkSent`), and the chunks that left, by seq. */
 const sentListeners = new Map<number, () => void>();
+const sentSeqs = new Set<number>();
 
 /** The sender calls this when it sends a chunk. */
 export function chunkSent(seq: number) {
+  sentSeqs.add(seq);
   sentListeners.get(seq)?.();
   sentListeners.delete(seq);
 }
 
-/** Resolves when the sender sends chunk `seq` (the caller races it with a timeout). */
+/** Resolves when the sender has sent chunk `seq` (the caller races it with a timeout). */
 export function whenChunkSent(seq: number): Promise<void> {
+  if (sentSeqs.has(seq)) return Promise.resolve();
   return new Promise((resolve) => sentListeners.set(seq, resolve));
 }
 
 /** Forgets a chunk's body and feed place once it is answered or discarded. */
 function settled(entry: Pick<OutboxEntry, "id" | "seq">) {
   bodiesInMemory.delete(entry.id);
-  if (entry.seq !== undefined) queuedHere.delete(entry.seq);
+  if (entry.seq !== undefined) {
+    queuedHere.delete(entry.seq);
+    sentSeqs.delete(entry.seq);
+  }
 }
 
 /** The `meta` key holding a chunk's request body. */

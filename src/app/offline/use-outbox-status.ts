@@ -1,6 +1,7 @@
 /** Live outbox counts for the top bar and the sync screen (dexie-react-hooks). */
 import { useLiveQuery } from "dexie-react-hooks";
 import { type BlocklotDb, type ConflictRecord, getDb, type OutboxEntry } from "./db";
+import { useThrottledLiveQuery } from "./use-throttled-live-query";
 
 export interface OutboxStatus {
   /** Writes not yet acknowledged (waiting or being sent). */
@@ -42,8 +43,17 @@ export async function readOutboxStatus(db: BlocklotDb, companyId?: string): Prom
 
 const EMPTY: OutboxStatus = { waiting: 0, rejected: 0, conflicts: 0 };
 
+/**
+ * At most every 250 ms: an import changes the outbox several times per chunk, and each read is
+ * a transaction the import's next chunk waits behind.
+ */
 export function useOutboxStatus(companyId?: string, db: BlocklotDb = getDb()): OutboxStatus {
-  return useLiveQuery(() => readOutboxStatus(db, companyId), [db, companyId], EMPTY);
+  return (
+    useThrottledLiveQuery(() => readOutboxStatus(db, companyId), [db, companyId], {
+      tables: ["outbox"],
+      waitMs: 250,
+    }) ?? EMPTY
+  );
 }
 
 /** Every outbox entry (sync screen), oldest first, with its conflict when there is one. */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/inventory/items/bulk` (docs/inventory.md "Bulk create"): up to 2,000 items in one
+ * `POST /api/inventory/items/bulk` (docs/inventory.md "Bulk create"): up to 5,000 items in one
  * request, for the file import. One transaction under the company's inventory lock, like every
  * inventory write; each item is answered on its own (created / updated / unchanged, or refused
  * with the reason) — the request is not all-or-nothing, except for a body the schema refuses
@@ -298,13 +298,13 @@ export function registerBulkItems(app: FastifyInstance, deps: BulkRouteDeps) {
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags: ["inventory"],
-        summary: "Create (or replace) up to 2,000 items at once; each item is answered on its own",
+        summary: `Create (or replace) up to ${BULK_ITEMS_MAX.toLocaleString("en-US")} items at once; each item is answered on its own`,
         description: [
-          "For imports. `items`: 1 to 2,000 item bodies, each with the app's UUIDv7 `id` (and `version` to replace an existing item). One transaction; **not all-or-nothing**: `results[i]` answers `items[i]` —",
+          `For imports. \`items\`: 1 to ${BULK_ITEMS_MAX.toLocaleString("en-US")} item bodies, each with the app's UUIDv7 \`id\` (and \`version\` to replace an existing item). One transaction; **not all-or-nothing**: \`results[i]\` answers \`items[i]\` —`,
           "`created`, `updated`, `unchanged` (an existing id sent again with the same fields and no `version`: a resent create) carry the stored `row`;",
           "refused items are `duplicate-sku` (the SKU is held by a live item of the company — `conflictingId` — or by an earlier item of this request), `invalid` (a field rule, a batch/product not in your company, an id given twice; `message` and `errors`),",
           "`conflict` (stale or missing `version` on an existing item; `current`), `id-taken` (the id is another company's), `deleted`. Refused items change nothing; the others are stored.",
-          "A body the schema refuses (types, ranges, unknown fields, more than 2,000 items) is 400 for the whole request and nothing is written; over 24 MB is 413.",
+          `A body the schema refuses (types, ranges, unknown fields, more than ${BULK_ITEMS_MAX.toLocaleString("en-US")} items) is 400 for the whole request and nothing is written; over 24 MB is 413.`,
           "Answers 200 with the counts `created`, `updated`, `unchanged`, `refused`.",
           deps.idempotencyNote,
         ].join(" "),

@@ -193,7 +193,11 @@ export const SyncQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** `POST /api/inventory/items/bulk`'s body limit: 2,000 items with long descriptions fit; the app sends 1,000 per request. */
+/**
+ * `POST /api/inventory/items/bulk`'s body limit. The app's chunks stay under 8 MB by its own
+ * estimate (BULK_CHUNK_BYTES: ≤ 16 MB whatever the text); 5,000 items with the longest
+ * descriptions would not fit, and get 413.
+ */
 export const BULK_BODY_LIMIT = 24 * 1024 * 1024;
 
 const bulkItemProps: Props = {};

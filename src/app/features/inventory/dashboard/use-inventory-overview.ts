@@ -7,7 +7,7 @@
 import type { Batch, ItemStatus } from "../../../../domain/inventory/item";
 import { ITEM_STATUSES } from "../../../../domain/inventory/item";
 import { type BlocklotDb, getDb } from "../../../offline/db";
-import { useThrottledLiveQuery } from "./use-throttled-live-query";
+import { useThrottledLiveQuery } from "../../../offline/use-throttled-live-query";
 
 export interface StatusCounts {
   total: number;

@@ -400,7 +400,7 @@ function ImportDone({
 }) {
   const { t, i18n } = useLingui();
   const { online } = useNetwork();
-  const upload = useImportUpload(result.batchId || null, result.saved);
+  const upload = useImportUpload(result.batchId || null);
   const n = (v: number) => v.toLocaleString(i18n.locale);
   const saved = result.saved;
   const total = result.total;

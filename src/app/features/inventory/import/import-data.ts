@@ -1,19 +1,18 @@
 /**
  * What the import reads from and watches in Dexie: the SKUs the company already has (the
  * preview reports rows with them as duplicates), the units named in mapped headers, and the
- * upload of an import's chunks (useImportUpload, from the outbox's indexes only).
+ * upload of an import's chunks (useImportUpload: the chunks' entries, whose bodies are in `meta`).
  */
 import { Dexie } from "dexie";
-import { useLiveQuery } from "dexie-react-hooks";
-import { BULK_CHUNK } from "../../../../domain/inventory/bulk";
 import {
   type ColumnMapping,
   type HeaderUnits,
   parseDimensionUnit,
   parseWeightUnit,
 } from "../../../../domain/inventory/import/mapping";
-import { bulkChunkIndex, bulkChunkRange } from "../../../offline/bulk";
+import { bulkChunkRange } from "../../../offline/bulk";
 import { type BlocklotDb, getDb } from "../../../offline/db";
+import { useThrottledLiveQuery } from "../../../offline/use-throttled-live-query";
 
 /** The company's SKUs in this device's copy of the inventory (index keys only). */
 export async function readExistingSkus(db: BlocklotDb, companyId: string): Promise<string[]> {
@@ -61,28 +60,27 @@ export interface UploadState {
 }
 
 /** Follows the upload of an import's chunks (live). */
-export function useImportUpload(
-  batchId: string | null,
-  total: number,
-  chunkSize = BULK_CHUNK,
-  db: BlocklotDb = getDb(),
-): UploadState | undefined {
-  return useLiveQuery(async () => {
-    if (!batchId) return undefined;
-    const { lower, upper } = bulkChunkRange(batchId);
-    const keys = await db.outbox.where("[entity+id]").between(lower, upper, true, true).keys();
-    let pending = 0;
-    for (const key of keys) {
-      const index = bulkChunkIndex((key as unknown as [string, string])[1]);
-      if (index !== null) pending += Math.max(0, Math.min(chunkSize, total - index * chunkSize));
-    }
-    const heldSeqs = await db.outbox.where("state").anyOf("rejected", "conflict").primaryKeys();
-    const held = (await db.outbox.bulkGet(heldSeqs)).filter((e) => e !== undefined);
-    const chunk = held.find((e) => e.bulk?.batchId === batchId);
-    const refused = held.filter(
-      (e) => !e.bulk && e.entity === "item" && (e.body as { batchId?: unknown } | null)?.batchId === batchId,
-    );
-    const reasons = [...new Set(refused.map((e) => e.error ?? ""))].filter(Boolean).slice(0, 3);
-    return { pending, chunkError: chunk?.error ?? null, refused: refused.length, reasons };
-  }, [db, batchId, total, chunkSize]);
+export function useImportUpload(batchId: string | null, db: BlocklotDb = getDb()): UploadState | undefined {
+  return useThrottledLiveQuery(
+    async () => {
+      if (!batchId) return undefined;
+      const { lower, upper } = bulkChunkRange(batchId);
+      // the chunks' entries are small (their bodies are kept in `meta`)
+      const chunks = await db.outbox.where("[entity+id]").between(lower, upper, true, true).toArray();
+      const pending = chunks.reduce((n, e) => n + (e.bulk?.count ?? 0), 0);
+      const heldSeqs = await db.outbox.where("state").anyOf("rejected", "conflict").primaryKeys();
+      const held = (await db.outbox.bulkGet(heldSeqs)).filter((e) => e !== undefined);
+      const chunk = held.find((e) => e.bulk?.batchId === batchId);
+      const refused = held.filter(
+        (e) =>
+          !e.bulk && e.entity === "item" && (e.body as { batchId?: unknown } | null)?.batchId === batchId,
+      );
+      const reasons = [...new Set(refused.map((e) => e.error ?? ""))].filter(Boolean).slice(0, 3);
+      return { pending, chunkError: chunk?.error ?? null, refused: refused.length, reasons };
+    },
+    [db, batchId],
+    // an import changes the outbox several times per chunk; each read is a transaction the
+    // import's next chunk waits behind
+    { tables: ["outbox"], waitMs: 250 },
+  );
 }

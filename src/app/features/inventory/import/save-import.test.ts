@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BULK_CHUNK_BYTES } from "../../../../domain/inventory/bulk";
 import type { ItemFields } from "../../../../domain/inventory/item";
 import { testItemFields } from "../../../../domain/inventory/test-items";
 import { bulkChunkRange, readBulkBody } from "../../../offline/bulk";
@@ -76,6 +77,30 @@ describe("saveImport", () => {
     expect(entries.slice(1).every((e) => e.body === null)).toBe(true);
     expect(new Set(sent.map((i) => i.id))).toEqual(new Set(items.map((i) => i.id)));
     expect(sent.every((i) => i.batchId === result.batchId)).toBe(true);
+  });
+
+  it("ends a chunk early when its items' text is long, so no request passes the body limit", async () => {
+    // 10,000 characters of description each: ~30 KB by the estimate, so ~280 fit in 8 MB
+    const long = (i: number) => ({ ...fields(i), description: "x".repeat(10_000) });
+    const result = await saveImport({
+      engine: offlineEngine(),
+      companyId: COMPANY,
+      batchName: "Long",
+      fileName: "long.csv",
+      items: Array.from({ length: 700 }, (_, i) => long(i)),
+      onProgress: () => undefined,
+    });
+    expect(result).toMatchObject({ saved: 700, cancelled: false });
+    const chunks = (await db.outbox.orderBy("seq").toArray()).filter((e) => e.bulk);
+    expect(chunks.length).toBe(3);
+    expect(chunks.reduce((n, e) => n + (e.bulk?.count ?? 0), 0)).toBe(700);
+    for (const [i, e] of chunks.entries()) {
+      const body = await readBulkBody(db, e);
+      const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+      expect(bytes).toBeLessThanOrEqual(BULK_CHUNK_BYTES);
+      // plain text takes a third of the estimate's 3 bytes per character: full chunks are not tiny
+      if (i < chunks.length - 1) expect(bytes).toBeGreaterThan(BULK_CHUNK_BYTES / 4);
+    }
   });
 
   it("Cancel stops after the chunk being written; the batch keeps the rows saved and says how many", async () => {

@@ -8,7 +8,7 @@
  * Cancel stops after the chunk being written: the rows already saved stay in the batch (its
  * row count is set to them) and the caller says so — nothing is half-written or silently lost.
  */
-import { BULK_CHUNK } from "../../../../domain/inventory/bulk";
+import { BULK_CHUNK, BULK_CHUNK_BYTES, bulkItemBytes } from "../../../../domain/inventory/bulk";
 import type { ItemFields } from "../../../../domain/inventory/item";
 import { openImport, queueItemChunk, whenChunkSent } from "../../../offline/bulk";
 import { newId } from "../../../offline/mutations";
@@ -46,26 +46,36 @@ export async function saveImport(opts: SaveImportOptions): Promise<SaveImportRes
     sourceFileName: opts.fileName,
     rowCount: total,
   });
+  // The batch goes out before the first chunk is written: the sender's outbox reads would
+  // otherwise wait for that chunk's transaction. Offline the drain ends at once.
+  await Promise.race([engine.drain().catch(() => undefined), sleep(START_WAIT_MS)]);
   let saved = 0;
   // the sender follows the chunks as they are written (bulk.ts openImport)
   const close = openImport();
   try {
-    for (let i = 0; i < total; i += size) {
+    let chunkIndex = 0;
+    for (let i = 0; i < total; ) {
       if (opts.signal?.aborted) break;
-      const part = items
-        .slice(i, i + size)
-        .map((fields) => ({ id: newId(), fields: { ...fields, batchId } }));
-      const seq = await queueItemChunk(engine.writeContext, companyId, part, {
-        batchId,
-        chunkIndex: i / size,
-      });
+      // up to `size` items, and fewer when their text is long (BULK_CHUNK_BYTES)
+      let end = i;
+      let bytes = 0;
+      while (end < total && end - i < size) {
+        bytes += bulkItemBytes(items[end] as ItemFields);
+        if (end > i && bytes > BULK_CHUNK_BYTES) break;
+        end++;
+      }
+      const part = items.slice(i, end).map((fields) => ({ id: newId(), fields: { ...fields, batchId } }));
+      const seq = await queueItemChunk(engine.writeContext, companyId, part, { batchId, chunkIndex });
+      const first = chunkIndex === 0;
+      chunkIndex++;
+      i = end;
       saved += part.length;
       opts.onProgress?.(saved, total);
       const draining = engine.drain().catch(() => undefined);
-      // Give the sender its start: until the batch and the first chunk are on their way, every
-      // outbox read it makes would wait for one of the import's next transactions (~0.3 s each;
-      // the first chunk left 2.7 s after Import). Offline, the drain ends at once.
-      if (i === 0) await Promise.race([whenChunkSent(seq), draining, sleep(START_WAIT_MS)]);
+      // Give the sender its start: until the first chunk is on its way, every outbox read it
+      // makes would wait for one of the import's next transactions (~0.3 s each; the first
+      // chunk left 2.7 s after Import). Offline, the drain ends at once.
+      if (first) await Promise.race([whenChunkSent(seq), draining, sleep(START_WAIT_MS)]);
     }
   } finally {
     close();
