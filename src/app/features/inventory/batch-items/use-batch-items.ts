@@ -14,6 +14,7 @@ import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import type { Batch, Item } from "../../../../domain/inventory/item";
+import { readBatchItems } from "../../../offline/batch-items";
 import { type BlocklotDb, cursorKey } from "../../../offline/db";
 
 export const FIRST_ROWS = 60;
@@ -30,11 +31,7 @@ export interface BatchItemsState {
   synced: boolean | undefined;
 }
 
-/** All items of a batch in import order (the batchId index orders equal keys by id, UUIDv7 = creation time). */
-export const readBatchItems = (db: BlocklotDb, batchId: string, limit?: number) => {
-  const q = db.items.where("batchId").equals(batchId);
-  return (limit ? q.limit(limit) : q).toArray();
-};
+export { readBatchItems };
 
 /** Resolves after the next frame has been painted. */
 const afterPaint = () =>

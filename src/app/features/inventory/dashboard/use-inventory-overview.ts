@@ -2,10 +2,11 @@
  * The Inventory Dashboard's numbers, live (at most once a second) from this device's copy of the
  * inventory (Dexie):
  * items per status through the `[companyId+status]` index (counts, no rows loaded) and the
- * most recent batches with their item counts (`batchId` index).
+ * most recent batches with their item counts (`[batchId+updatedAt]` index).
  */
 import type { Batch, ItemStatus } from "../../../../domain/inventory/item";
 import { ITEM_STATUSES } from "../../../../domain/inventory/item";
+import { countBatchItems } from "../../../offline/batch-items";
 import { type BlocklotDb, getDb } from "../../../offline/db";
 import { useThrottledLiveQuery } from "../../../offline/use-throttled-live-query";
 
@@ -39,7 +40,7 @@ export async function readRecentBatches(
   const all = await db.batches.where("companyId").equals(companyId).toArray();
   all.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   const recent = all.slice(0, limit);
-  const counts = await Promise.all(recent.map((b) => db.items.where("batchId").equals(b.id).count()));
+  const counts = await Promise.all(recent.map((b) => countBatchItems(db, b.id)));
   return { rows: recent.map((batch, i) => ({ batch, items: counts[i] ?? 0 })), total: all.length };
 }
 

@@ -9,6 +9,7 @@
  * Items are in id order (UUIDv7: creation order), so "next" is stable while items change.
  */
 import type { Item, ItemStatus } from "../../../../domain/inventory/item";
+import { batchItemKeys } from "../../../offline/batch-items";
 import type { BlocklotDb } from "../../../offline/db";
 import { batchItems, searchItems } from "../labels/item-search";
 
@@ -70,13 +71,12 @@ export async function nextInQueue(
   }
   if (spec.source === "batch") {
     if (!spec.batchId) return null;
-    return (
-      (await db.items
-        .where("batchId")
-        .equals(spec.batchId)
-        .filter((i) => i.companyId === companyId && i.id > currentId)
-        .first()) ?? null
-    );
+    for (const id of await batchItemKeys(db, spec.batchId)) {
+      if (id <= currentId) continue;
+      const item = await db.items.get(id);
+      if (item && item.companyId === companyId) return item;
+    }
+    return null;
   }
   const todo = () => db.items.where("[companyId+status]").equals([companyId, TO_DESCRIBE]);
   const after = await todo()

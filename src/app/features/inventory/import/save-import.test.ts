@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BULK_CHUNK_BYTES } from "../../../../domain/inventory/bulk";
 import type { ItemFields } from "../../../../domain/inventory/item";
 import { testItemFields } from "../../../../domain/inventory/test-items";
+import { readBatchItems } from "../../../offline/batch-items";
 import { bulkChunkRange, readBulkBody } from "../../../offline/bulk";
 import { type BlocklotDb, createDb } from "../../../offline/db";
 import { createSyncEngine } from "../../../offline/sync-engine";
@@ -57,7 +58,7 @@ describe("saveImport", () => {
       rowCount: 2500,
       companyId: COMPANY,
     });
-    const items = await db.items.where("batchId").equals(result.batchId).toArray();
+    const items = await readBatchItems(db, result.batchId);
     expect(items).toHaveLength(2500);
     expect(items.every((i) => i.companyId === COMPANY && i.version === 1)).toBe(true);
     const entries = await db.outbox.orderBy("seq").toArray();

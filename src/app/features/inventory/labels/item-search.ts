@@ -4,6 +4,7 @@
  */
 import { Dexie } from "dexie";
 import type { Batch, Item } from "../../../../domain/inventory/item";
+import { batchItemKeys } from "../../../offline/batch-items";
 import type { BlocklotDb } from "../../../offline/db";
 
 /** The search text as matched: trimmed, lower-cased, inner whitespace collapsed. */
@@ -32,13 +33,12 @@ export async function batchItems(
   batchId: string,
   limit: number,
 ): Promise<{ rows: Item[]; total: number }> {
-  const coll = () =>
-    db.items
-      .where("batchId")
-      .equals(batchId)
-      .filter((i) => i.companyId === companyId);
-  const [rows, total] = await Promise.all([coll().limit(limit).toArray(), coll().count()]);
-  return { rows, total };
+  // a batch's items are its company's; the check is for the rows read
+  const ids = await batchItemKeys(db, batchId);
+  const rows = (await db.items.bulkGet(ids.slice(0, limit))).filter(
+    (i): i is Item => i !== undefined && i.companyId === companyId,
+  );
+  return { rows, total: ids.length };
 }
 
 /**

@@ -1,0 +1,30 @@
+/**
+ * A batch's items on this device, in import order (UUIDv7 ids are time-ordered). Read through
+ * the `[batchId+updatedAt]` index: since Dexie version 5 items have no index on `batchId`
+ * alone, since every index is written with each of an import's 50,000 rows (docs/benchmarks.md).
+ */
+import { Dexie } from "dexie";
+import type { Item } from "../../domain/inventory/item";
+import type { BlocklotDb } from "./db";
+
+/** The batch's items through `[batchId+updatedAt]` (ordered by last change, not import). */
+export const batchCollection = (db: BlocklotDb, batchId: string) =>
+  db.items.where("[batchId+updatedAt]").between([batchId, Dexie.minKey], [batchId, Dexie.maxKey], true, true);
+
+/** The ids of a batch's items, in import order (keys only: no row is read). */
+export async function batchItemKeys(db: BlocklotDb, batchId: string): Promise<string[]> {
+  const ids = (await batchCollection(db, batchId).primaryKeys()) as string[];
+  return ids.sort();
+}
+
+const byId = (a: Item, b: Item) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A batch's items in import order; with `limit`, the first `limit` of them. */
+export async function readBatchItems(db: BlocklotDb, batchId: string, limit?: number): Promise<Item[]> {
+  if (limit === undefined) return (await batchCollection(db, batchId).toArray()).sort(byId);
+  const ids = (await batchItemKeys(db, batchId)).slice(0, limit);
+  return (await db.items.bulkGet(ids)).filter((i): i is Item => i !== undefined);
+}
+
+/** How many items of the batch this device holds. */
+export const countBatchItems = (db: BlocklotDb, batchId: string) => batchCollection(db, batchId).count();
