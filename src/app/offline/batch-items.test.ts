@@ -29,10 +29,19 @@ describe("a batch's items (through [batchId+updatedAt])", () => {
     ]);
   });
 
-  it("come in import order, not in order of change, with or without a limit", async () => {
+  it("come in import order, not in order of change", async () => {
     expect((await readBatchItems(db, "b1")).map((i) => i.sku)).toEqual(["A", "B", "C"]);
-    expect((await readBatchItems(db, "b1", 2)).map((i) => i.sku)).toEqual(["A", "B"]);
     expect(await batchItemKeys(db, "b1")).toEqual([id(1), id(2), id(3)]);
+  });
+
+  it("with a limit: the least recently changed, in import order (an unedited batch's first rows)", async () => {
+    expect((await readBatchItems(db, "b1", 2)).map((i) => i.sku)).toEqual(["A", "C"]);
+    await db.items.bulkPut(
+      [6, 7, 8].map((i) =>
+        testItem({ id: id(i), batchId: "b3", sku: `F${i}`, updatedAt: `2026-02-0${i - 5}T00:00:00.000Z` }),
+      ),
+    );
+    expect((await readBatchItems(db, "b3", 2)).map((i) => i.sku)).toEqual(["F6", "F7"]);
   });
 
   it("are counted per batch, and a batch without items has none", async () => {

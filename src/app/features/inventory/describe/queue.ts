@@ -9,7 +9,6 @@
  * Items are in id order (UUIDv7: creation order), so "next" is stable while items change.
  */
 import type { Item, ItemStatus } from "../../../../domain/inventory/item";
-import { batchItemKeys } from "../../../offline/batch-items";
 import type { BlocklotDb } from "../../../offline/db";
 import { batchItems, searchItems } from "../labels/item-search";
 
@@ -71,12 +70,16 @@ export async function nextInQueue(
   }
   if (spec.source === "batch") {
     if (!spec.batchId) return null;
-    for (const id of await batchItemKeys(db, spec.batchId)) {
-      if (id <= currentId) continue;
-      const item = await db.items.get(id);
-      if (item && item.companyId === companyId) return item;
-    }
-    return null;
+    // the next in import order: ids are time-ordered, and a batch's items mostly follow each
+    // other, so the walk along the primary key is short
+    const batchId = spec.batchId;
+    return (
+      (await db.items
+        .where(":id")
+        .above(currentId)
+        .filter((i) => i.batchId === batchId && i.companyId === companyId)
+        .first()) ?? null
+    );
   }
   const todo = () => db.items.where("[companyId+status]").equals([companyId, TO_DESCRIBE]);
   const after = await todo()
