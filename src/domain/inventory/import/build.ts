@@ -302,11 +302,6 @@ export function buildImport(table: Pick<RawTable, "rows" | "cellNotes">, opts: B
     const row = buildRow(raw, opts, notes);
     const sku = row.fields.sku;
     if (!sku) return row;
-    if (opts.existingSkus?.has(sku)) {
-      row.status = "duplicate-existing";
-      row.duplicateOf = null;
-      return row;
-    }
     const first = firstLineBySku.get(sku);
     if (first !== undefined) {
       row.status = "duplicate-in-file";
@@ -314,6 +309,14 @@ export function buildImport(table: Pick<RawTable, "rows" | "cellNotes">, opts: B
     } else firstLineBySku.set(sku, row.line);
     return row;
   });
+  // quantity defaults to 1 when no column gives it; the others have no sensible default
+  const unmappedRequired = REQUIRED.filter(
+    (f) => f !== "quantity" && opts.mapping[f] === undefined && !opts.defaults?.[f],
+  );
+  return withExistingSkus({ rows, counts: countRows(rows), unmappedRequired }, opts.existingSkus);
+}
+
+function countRows(rows: readonly ImportRow[]): Record<RowStatus, number> {
   const counts: Record<RowStatus, number> = {
     valid: 0,
     invalid: 0,
@@ -321,11 +324,23 @@ export function buildImport(table: Pick<RawTable, "rows" | "cellNotes">, opts: B
     "duplicate-existing": 0,
   };
   for (const r of rows) counts[r.status]++;
-  // quantity defaults to 1 when no column gives it; the others have no sensible default
-  const unmappedRequired = REQUIRED.filter(
-    (f) => f !== "quantity" && opts.mapping[f] === undefined && !opts.defaults?.[f],
-  );
-  return { rows, counts, unmappedRequired };
+  return counts;
+}
+
+/**
+ * The preview with every row whose SKU the company already has marked `duplicate-existing`
+ * (whatever else it was: it is skipped). Rows it changes are copies; the preview given is left
+ * as it was, so the worker can build once and check against the device's SKUs when asked.
+ */
+export function withExistingSkus(preview: ImportPreview, existing?: ReadonlySet<string>): ImportPreview {
+  if (!existing || existing.size === 0) return preview;
+  let changed = false;
+  const rows = preview.rows.map((row) => {
+    if (!row.fields.sku || !existing.has(row.fields.sku)) return row;
+    changed = true;
+    return { ...row, status: "duplicate-existing" as const, duplicateOf: null };
+  });
+  return changed ? { ...preview, rows, counts: countRows(rows) } : preview;
 }
 
 /** A sentence for a duplicate row, for the preview. */

@@ -9,6 +9,7 @@ import {
   parseWeight,
   previewImportFile,
   readImportFile,
+  withExistingSkus,
 } from "./index";
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -269,6 +270,26 @@ describe("rows and cells", () => {
     expect(p?.rows[2]?.duplicateOf).toBe(2);
     expect(p?.rows[3]?.duplicateOf).toBe(3);
     expect(p?.counts).toEqual({ valid: 2, invalid: 0, "duplicate-in-file": 2, "duplicate-existing": 1 });
+  });
+
+  it("rows built once, then checked against the device's SKUs, equal rows built with them; the first build is left as it was", async () => {
+    const text = [HEADER, line("E1"), line("OLD"), line("E1"), line("OLD"), line("E2", { qty: "-1" })].join("\n");
+    const table = await readImportFile(csv("e.csv", text));
+    const { mapping, units } = guessMapping(table.headers);
+    const existing = new Set(["OLD", "E2"]);
+    const once = buildImport(table, { mapping, units });
+    const before = structuredClone(once);
+    const checked = withExistingSkus(once, existing);
+    expect(checked).toEqual(buildImport(table, { mapping, units, existingSkus: existing }));
+    expect(checked.rows.map((r) => r.status)).toEqual([
+      "valid",
+      "duplicate-existing",
+      "duplicate-in-file",
+      "duplicate-existing",
+      "duplicate-existing",
+    ]);
+    expect(once).toEqual(before);
+    expect(withExistingSkus(once, new Set())).toBe(once);
   });
 
   it("a second import of the same rows: every row a duplicate", async () => {

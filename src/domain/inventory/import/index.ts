@@ -17,6 +17,7 @@ export {
   parseNumber,
   parseWeight,
   type RowStatus,
+  withExistingSkus,
 } from "./build";
 export { decodeText, sniffFormat } from "./decode";
 export {

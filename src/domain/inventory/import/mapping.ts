@@ -172,6 +172,23 @@ function unitInHeader(header: string): string | null {
   return words.length > 1 ? (words.at(-1) ?? null) : null;
 }
 
+/** The units the mapped columns' headers name ("Weight (lb)", "Dimensions cm"), for the preview. */
+export function unitsFor(headers: readonly string[], mapping: ColumnMapping): HeaderUnits {
+  const units: HeaderUnits = {};
+  const word = (col: number | undefined) => (col === undefined ? null : unitInHeader(headers[col] ?? ""));
+  const w = word(mapping.weight);
+  if (w) units.weightUnit = parseWeightUnit(w) ?? undefined;
+  for (const f of ["dimensions", "length", "width", "height"] as const) {
+    const d = word(mapping[f]);
+    const unit = d ? parseDimensionUnit(d) : null;
+    if (unit) {
+      units.dimensionUnit = unit;
+      break;
+    }
+  }
+  return units;
+}
+
 /** What may follow a synonym in a header: a unit or currency written without brackets ("Weight lbs", "Price USD"). */
 const SUFFIXES = new Set(
   "lb lbs pound pounds kg kgs oz g grams in inch inches cm ft m usd eur gbp each ea peritem".split(" "),

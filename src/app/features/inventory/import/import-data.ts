@@ -1,15 +1,9 @@
 /**
  * What the import reads from and watches in Dexie: the SKUs the company already has (the
- * preview reports rows with them as duplicates), the units named in mapped headers, and the
- * upload of an import's chunks (useImportUpload: the chunks' entries, whose bodies are in `meta`).
+ * preview reports rows with them as duplicates) and the upload of an import's chunks
+ * (useImportUpload: the chunks' entries, whose bodies are in `meta`).
  */
 import { Dexie } from "dexie";
-import {
-  type ColumnMapping,
-  type HeaderUnits,
-  parseDimensionUnit,
-  parseWeightUnit,
-} from "../../../../domain/inventory/import/mapping";
 import { bulkChunkRange } from "../../../offline/bulk";
 import { type BlocklotDb, getDb } from "../../../offline/db";
 import { useThrottledLiveQuery } from "../../../offline/use-throttled-live-query";
@@ -21,31 +15,6 @@ export async function readExistingSkus(db: BlocklotDb, companyId: string): Promi
     .between([companyId, Dexie.minKey], [companyId, Dexie.maxKey])
     .keys();
   return keys.map((k) => (k as unknown as [string, string])[1]);
-}
-
-/** A unit written in a header's brackets or as its last word: "Weight (lbs)", "Length cm". */
-function unitWord(header: string): string | null {
-  const bracket = /[([]\s*([^)\]]+?)\s*[)\]]/.exec(header)?.[1];
-  if (bracket) return bracket;
-  const words = header.trim().split(/[\s_-]+/);
-  return words.length > 1 ? (words.at(-1) ?? null) : null;
-}
-
-/** The units the headers of the chosen columns name (as guessMapping finds them for its guess). */
-export function unitsFor(headers: readonly string[], mapping: ColumnMapping): HeaderUnits {
-  const units: HeaderUnits = {};
-  const word = (col: number | undefined) => (col === undefined ? null : unitWord(headers[col] ?? ""));
-  const w = word(mapping.weight);
-  if (w) units.weightUnit = parseWeightUnit(w) ?? undefined;
-  for (const f of ["dimensions", "length", "width", "height"] as const) {
-    const d = word(mapping[f]);
-    const unit = d ? parseDimensionUnit(d) : null;
-    if (unit) {
-      units.dimensionUnit = unit;
-      break;
-    }
-  }
-  return units;
 }
 
 export interface UploadState {

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BULK_CHUNK_BYTES } from "../../../../domain/inventory/bulk";
+import { BULK_CHUNK, BULK_CHUNK_BYTES, BULK_FIRST_CHUNK } from "../../../../domain/inventory/bulk";
 import type { ItemFields } from "../../../../domain/inventory/item";
 import { testItemFields } from "../../../../domain/inventory/test-items";
 import { readBatchItems } from "../../../offline/batch-items";
@@ -78,6 +78,18 @@ describe("saveImport", () => {
     expect(entries.slice(1).every((e) => e.body === null)).toBe(true);
     expect(new Set(sent.map((i) => i.id))).toEqual(new Set(items.map((i) => i.id)));
     expect(sent.every((i) => i.batchId === result.batchId)).toBe(true);
+  });
+
+  it("by default the first chunk is small (the server gets work at once), the next ones large", async () => {
+    await saveImport({
+      engine: offlineEngine(),
+      companyId: COMPANY,
+      batchName: "Sizes",
+      fileName: "sizes.csv",
+      items: Array.from({ length: BULK_FIRST_CHUNK + BULK_CHUNK + 10 }, (_, i) => fields(i)),
+    });
+    const chunks = (await db.outbox.orderBy("seq").toArray()).filter((e) => e.bulk);
+    expect(chunks.map((e) => e.bulk?.count)).toEqual([BULK_FIRST_CHUNK, BULK_CHUNK, 10]);
   });
 
   it("ends a chunk early when its items' text is long, so no request passes the body limit", async () => {

@@ -8,7 +8,12 @@
  * Cancel stops after the chunk being written: the rows already saved stay in the batch (its
  * row count is set to them) and the caller says so — nothing is half-written or silently lost.
  */
-import { BULK_CHUNK, BULK_CHUNK_BYTES, bulkItemBytes } from "../../../../domain/inventory/bulk";
+import {
+  BULK_CHUNK,
+  BULK_CHUNK_BYTES,
+  BULK_FIRST_CHUNK,
+  bulkItemBytes,
+} from "../../../../domain/inventory/bulk";
 import type { ItemFields } from "../../../../domain/inventory/item";
 import { openImport, queueItemChunk, whenChunkSent } from "../../../offline/bulk";
 import { newId } from "../../../offline/mutations";
@@ -56,10 +61,12 @@ export async function saveImport(opts: SaveImportOptions): Promise<SaveImportRes
     let chunkIndex = 0;
     for (let i = 0; i < total; ) {
       if (opts.signal?.aborted) break;
-      // up to `size` items, and fewer when their text is long (BULK_CHUNK_BYTES)
+      // up to `size` items (the first chunk BULK_FIRST_CHUNK), and fewer when their text is
+      // long (BULK_CHUNK_BYTES)
       let end = i;
       let bytes = 0;
-      while (end < total && end - i < size) {
+      const most = chunkIndex === 0 ? Math.min(size, BULK_FIRST_CHUNK) : size;
+      while (end < total && end - i < most) {
         bytes += bulkItemBytes(items[end] as ItemFields);
         if (end > i && bytes > BULK_CHUNK_BYTES) break;
         end++;
