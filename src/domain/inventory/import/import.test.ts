@@ -273,7 +273,9 @@ describe("rows and cells", () => {
   });
 
   it("rows built once, then checked against the device's SKUs, equal rows built with them; the first build is left as it was", async () => {
-    const text = [HEADER, line("E1"), line("OLD"), line("E1"), line("OLD"), line("E2", { qty: "-1" })].join("\n");
+    const text = [HEADER, line("E1"), line("OLD"), line("E1"), line("OLD"), line("E2", { qty: "-1" })].join(
+      "\n",
+    );
     const table = await readImportFile(csv("e.csv", text));
     const { mapping, units } = guessMapping(table.headers);
     const existing = new Set(["OLD", "E2"]);
