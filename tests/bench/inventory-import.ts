@@ -21,7 +21,9 @@
  * once they are (an import done offline, synced later): "on the server" then counts from
  * going online. `BENCH_PROFILE=1` writes a CPU profile of the page from Import to the last
  * acknowledgement (/tmp/inventory-import.cpuprofile) and the API requests with their timing
- * (/tmp/inventory-import-requests.log). `BENCH_IMPORT_ROWS=N` changes the size.
+ * (/tmp/inventory-import-requests.log), of the last run. `BENCH_IMPORT_ROWS=N` changes the size;
+ * `BENCH_IMPORT_RUNS=N` the number of imports (3; the figures are their medians; 1 on
+ * BENCH_DATABASE_URL).
  *
  * Run: npx tsx tests/bench/inventory-import.ts   (or `npm run bench -- inventory-import`)
  */
@@ -37,6 +39,11 @@ const BENCH = "inventory import (Chromium)";
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS || 50_000);
 const OFFLINE = process.env.BENCH_IMPORT_OFFLINE === "1";
 const PROFILE = process.env.BENCH_PROFILE === "1";
+/**
+ * Imports to run. On BENCH_DATABASE_URL every run's server uses the same database: a second run
+ * would find the first one's items (its rows all duplicates), so it runs once there.
+ */
+const RUNS = process.env.BENCH_DATABASE_URL ? 1 : Math.max(1, Number(process.env.BENCH_IMPORT_RUNS || 3));
 
 function csv(rows: number): Buffer {
   const lines = ["Title,SKU,UPC,Qty,Price,Condition,Description,Weight (lb),Dimensions,Location"];
@@ -92,8 +99,65 @@ const cpuReport = (before: Map<string, number>, after: Map<string, number>) =>
     .map(([kind, s]) => `${kind} ${s.toFixed(1)} s`)
     .join(", ");
 
+/** One import's figures (ms, and MB for the storage). */
+interface ImportRun {
+  read: number;
+  preview: number;
+  saved: number;
+  onServer: number;
+  endToEnd: number;
+  storageMb: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/**
+ * `BENCH_IMPORT_RUNS` imports (3 by default), each with its own server, data directory and
+ * browser: on this shared 2-core machine one run varies by ±0.5 s, so the figures are medians.
+ */
 export async function inventoryImportBench(): Promise<Figure[]> {
   ensureBuilt();
+  const runs: ImportRun[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (RUNS > 1) console.log(`  run ${i + 1} of ${RUNS}`);
+    runs.push(await importOnce());
+  }
+  const rows = ROWS.toLocaleString("en-US");
+  const mode = OFFLINE ? " (saved offline)" : "";
+  const of = (k: keyof ImportRun) => median(runs.map((r) => r[k]));
+  if (RUNS > 1)
+    console.log(
+      `  end to end, ${RUNS} runs: ${runs.map((r) => r.endToEnd).join(", ")} ms (median ${of("endToEnd")})`,
+    );
+  return [
+    { bench: BENCH, metric: `${rows} rows: read`, value: of("read"), unit: "ms" },
+    { bench: BENCH, metric: `${rows} rows: preview`, value: of("preview"), unit: "ms" },
+    { bench: BENCH, metric: `${rows} rows: saved on device${mode}`, value: of("saved"), unit: "ms" },
+    { bench: BENCH, metric: `${rows} rows: on the server${mode}`, value: of("onServer"), unit: "ms" },
+    {
+      bench: BENCH,
+      metric: `${rows} rows: end to end${mode}${RUNS > 1 ? `, median of ${RUNS}` : ""}`,
+      value: of("endToEnd"),
+      unit: "ms",
+      target: { op: "<", value: 10_001 },
+    },
+    {
+      bench: BENCH,
+      metric: `${rows} rows: end to end, slowest of ${RUNS}`,
+      value: Math.max(...runs.map((r) => r.endToEnd)),
+      unit: "ms",
+    },
+    { bench: BENCH, metric: `Dexie storage, ${rows} items`, value: of("storageMb"), unit: "MB" },
+  ];
+}
+
+async function importOnce(): Promise<ImportRun> {
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -203,21 +267,7 @@ export async function inventoryImportBench(): Promise<Figure[]> {
     await context.close();
     rmSync(dirname(csvPath), { recursive: true, force: true });
 
-    const mode = OFFLINE ? " (saved offline)" : "";
-    return [
-      { bench: BENCH, metric: `${rows} rows: read`, value: read, unit: "ms" },
-      { bench: BENCH, metric: `${rows} rows: preview`, value: preview, unit: "ms" },
-      { bench: BENCH, metric: `${rows} rows: saved on device${mode}`, value: saved, unit: "ms" },
-      { bench: BENCH, metric: `${rows} rows: on the server${mode}`, value: onServer, unit: "ms" },
-      {
-        bench: BENCH,
-        metric: `${rows} rows: end to end${mode}`,
-        value: endToEnd,
-        unit: "ms",
-        target: { op: "<", value: 10_001 },
-      },
-      { bench: BENCH, metric: `Dexie storage, ${rows} items`, value: mb, unit: "MB" },
-    ];
+    return { read, preview, saved, onServer, endToEnd, storageMb: mb };
   } finally {
     await browser.close();
     await server.stop();
