@@ -53,7 +53,7 @@ export function bulkChunkRange(batchId: string): { lower: [string, string]; uppe
 /**
  * Writes one chunk: the items and one outbox entry that creates them on the server, in one
  * Dexie transaction. The items are written once, at version 1 — the version the server gives a
- * created item — so the acknowledgement does not rewrite 1,000 rows and their indexes; they keep
+ * created item — so the acknowledgement does not rewrite thousands of rows and their indexes; they keep
  * the device's timestamps (the server's differ by the seconds the upload took). Until the chunk
  * is acknowledged its entry is in the outbox (`bulkChunkRange` of the batch). Returns the entry's seq. With a
  * `batchId` and `chunkIndex` the entry's id is bulkChunkId(batchId, chunkIndex).
@@ -81,8 +81,8 @@ export async function queueItemChunk(
     opts.batchId && opts.chunkIndex !== undefined ? bulkChunkId(opts.batchId, opts.chunkIndex) : uuidv7();
   const seq = await db.transaction("rw", [db.items, db.outbox, db.meta], async () => {
     await db.items.bulkPut(rows);
-    // the request body as the JSON text it is sent as: IndexedDB copies one string far faster
-    // than 2,000 objects, and sending it needs no JSON.stringify
+    // the request body as the JSON text it is sent as: one string for IndexedDB to copy, and
+    // nothing to encode again when it is sent or resent
     await db.meta.put({ key: bulkBodyKey(id), value: body.text });
     return (await db.outbox.add({
       companyId,
@@ -91,7 +91,7 @@ export async function queueItemChunk(
       method: "POST",
       url: BULK_ITEMS_PATH,
       // the body lives in `meta` (bulkBodyKey): the entry's own writes ("sending", attempts)
-      // then rewrite a small record instead of 1,000 items
+      // then rewrite a small record instead of thousands of items
       body: null,
       idempotencyKey: (ctx.newKey ?? uuidv7)(),
       baseVersion: null,
@@ -115,8 +115,8 @@ export async function queueItemChunk(
  * The chunks this page queued, by seq, until answered or discarded, and the imports of this
  * page still queueing. While an import writes its chunks the sender goes from one chunk to the
  * next through here (`nextQueuedChunk`) instead of ending its pass and reading the outbox again:
- * every outbox read waits for the import's current 2,000-row transaction, and the server sat
- * idle through three of those waits per chunk.
+ * every outbox read waits for the import's current chunk transaction, and the server sat idle
+ * through three of those waits per chunk.
  */
 const queuedHere = new Map<number, { id: string; db: BlocklotDb }>();
 let importsOpen = 0;
