@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
 import { authPlugin } from "./plugins/auth";
 import { installErrorHandler } from "./plugins/errors";
+import { installJsonBodyParser } from "./plugins/json-body";
 import { withLogRedaction } from "./plugins/log-redaction";
 import { makeAjv } from "./plugins/validators";
 
@@ -34,6 +35,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  installJsonBodyParser(app);
   const bodyAjv = makeAjv(true);
   const urlAjv = makeAjv(false);
   app.setValidatorCompiler(({ schema, httpPart }) =>

@@ -268,6 +268,51 @@ describe("POST /api/inventory/items/bulk", () => {
     expect(anon.statusCode).toBe(401);
   });
 
+  it("stores every field exactly as sent, whatever the text: quotes, commas, new lines, backslashes, \\., empty and missing values, photos", async () => {
+    // on PGlite the rows go in as CSV through COPY, on PostgreSQL as JSON: both must store this
+    const batchId = await newBatch(emp.auth, "Odd text");
+    const photoA = uuidv7();
+    const photoB = uuidv7();
+    const odd = [
+      item('Q"1,2', {
+        batchId,
+        title: 'A "quoted", comma\nand a new line',
+        description: "C:\\path\\ and \\.\n\\.\n\\N and NULL and \t tab",
+        barcode: "",
+        location: ",",
+        notes: '""',
+        price: 0,
+        dimensions: { length: 1.25, width: 0, height: 1e-3, unit: "CENTIMETER" },
+        weight: { value: 12.5, unit: "GRAM" },
+      }),
+      item("Q-2", {
+        title: "Ünïcödé — 台灯 💡",
+        description: "\\.",
+        notes: null,
+        location: null,
+        barcode: null,
+        photos: [photoA, photoB],
+        publicationStatus: 1,
+        status: "awaiting_shipment",
+        condition: 5,
+        category: "product",
+      }),
+    ];
+    const res = await bulk(emp.auth, odd);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as BulkItemsResponse).created).toBe(2);
+    for (const sent of odd) {
+      const got = await inject({
+        method: "GET",
+        url: `/api/inventory/items/${sent.id}`,
+        headers: alice.auth,
+      });
+      expect(got.statusCode).toBe(200);
+      const { id: _id, ...fields } = sent;
+      expect(got.json()).toMatchObject(fields);
+    }
+  });
+
   it("refuses a body outside the limits or the schema as a whole, writing nothing", async () => {
     const before = await liveCount(alice.companyId);
     const empty = await bulk(emp.auth, []);
@@ -283,6 +328,19 @@ describe("POST /api/inventory/items/bulk", () => {
     expect(negative.json().message).toMatch(/items\.1\.quantity/);
     const unknown = await bulk(emp.auth, [item("UNK-1", { colour: "red" })]);
     expect(unknown.statusCode).toBe(400);
+    // PostgreSQL cannot store U+0000: refused up front, not a 500 from the database
+    const nul = await bulk(emp.auth, [item("NUL-OK"), item("NUL-1", { title: "a\u0000b" })]);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toMatch(/U\+0000/);
+    const nulPut = await putItem(server, emp.auth, itemBody("NUL-2", { notes: "\u0000" }));
+    expect(nulPut.res.statusCode).toBe(400);
+    const nulBatch = await inject({
+      method: "POST",
+      url: "/api/inventory/batches",
+      headers: emp.auth,
+      payload: { id: uuidv7(), name: "x\u0000", rowCount: 1 },
+    });
+    expect(nulBatch.statusCode).toBe(400);
     const noItems = await inject({
       method: "POST",
       url: "/api/inventory/items/bulk",
@@ -298,5 +356,9 @@ describe("POST /api/inventory/items/bulk", () => {
     });
     expect(huge.statusCode).toBe(413);
     expect(await liveCount(alice.companyId)).toBe(before);
+    // the text \u0000 written out (a backslash and five characters) is ordinary text
+    const written = await putItem(server, emp.auth, itemBody("NUL-3", { notes: "\\u0000" }));
+    expect(written.res.statusCode).toBe(201);
+    expect(written.json.notes).toBe("\\u0000");
   });
 });

@@ -8,7 +8,8 @@
  * answered with their version and timestamps only (their fields are the ones sent).
  */
 import type { Static } from "@sinclair/typebox";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, is, sql } from "drizzle-orm";
+import { PgliteSession } from "drizzle-orm/pglite";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   BULK_ITEMS_MAX,
@@ -56,6 +57,8 @@ const stamps = (item: Item) => ({
  * run (migration 0012: it was ~40 % of a 2,000-item request).
  */
 async function insertItems(tx: Db, companyId: string, part: { id: string; fields: ItemFields }[]) {
+  const pglite = pgliteClient(tx);
+  if (pglite) return insertItemsByCopy(pglite, companyId, part);
   const rows = part.map(({ id, fields: f }) => ({
     id,
     batch_id: f.batchId,
@@ -100,11 +103,114 @@ async function insertItems(tx: Db, companyId: string, part: { id: string; fields
       returning 1
     )
     select count(*)::int as inserted, now() as at from inserted`);
-  const row = result.rows[0];
-  if (!row || Number(row.inserted) !== part.length)
-    throw new Error(`${row?.inserted ?? 0} of ${part.length} items were inserted`);
+  return insertedStamps(result.rows[0], part.length);
+}
+
+/** Version 1 and the transaction's time for every row, once the count is checked. */
+function insertedStamps(row: { inserted: number; at: string | Date } | undefined, expected: number) {
+  if (!row || Number(row.inserted) !== expected)
+    throw new Error(`${row?.inserted ?? 0} of ${expected} items were inserted`);
   const at = new Date(row.at).toISOString();
   return { version: 1, createdAt: at, updatedAt: at };
+}
+
+/** PGlite's own transaction under a drizzle one (null on PostgreSQL). */
+interface PgliteTx {
+  exec(query: string): Promise<unknown>;
+  query<T>(query: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: T[] }>;
+}
+function pgliteClient(tx: Db): PgliteTx | null {
+  const session: unknown = (tx as unknown as { session?: unknown }).session;
+  return is(session, PgliteSession) ? ((session as unknown as { client: PgliteTx }).client ?? null) : null;
+}
+
+/** The columns a bulk row goes in through, in the CSV's order. */
+const COPY_COLUMNS = [
+  "id uuid",
+  "batch_id uuid",
+  "product_id uuid",
+  "sku text",
+  "barcode text",
+  "title text",
+  "description text",
+  "quantity integer",
+  "condition smallint",
+  "price bigint",
+  "category text",
+  "dim_length double precision",
+  "dim_width double precision",
+  "dim_height double precision",
+  "dim_unit text",
+  "weight_value double precision",
+  "weight_unit text",
+  "location text",
+  "status text",
+  "publication_status smallint",
+  "photos text[]",
+  "notes text",
+];
+const COPY_NAMES = COPY_COLUMNS.map((c) => c.split(" ")[0]).join(", ");
+
+/** A CSV field: text always quoted (so "" is empty, never NULL, and no value reads as `\.`). */
+const csvText = (v: string | null) => (v === null ? "" : `"${v.replaceAll('"', '""')}"`);
+const csvNumber = (v: number | null) => (v === null ? "" : String(v));
+/** A text[] literal, quoted for CSV: {"a","b"} with \ and " escaped inside the elements. */
+const csvArray = (v: readonly string[]) =>
+  csvText(`{${v.map((x) => `"${x.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`);
+
+/**
+ * On PGlite: the rows go in as CSV through `COPY … FROM '/dev/blob'` into a temporary table and
+ * from there into the items (5,000 rows: 115 ms instead of 176 ms through jsonb_to_recordset —
+ * PGlite encodes a query parameter character by character in JavaScript, and parses JSON in
+ * WebAssembly; COPY reads the blob straight from its file system). Same columns, defaults,
+ * change_seq and answer as the JSON path PostgreSQL takes.
+ */
+async function insertItemsByCopy(
+  pg: PgliteTx,
+  companyId: string,
+  part: { id: string; fields: ItemFields }[],
+) {
+  const lines = part.map(({ id, fields: f }) =>
+    [
+      id,
+      f.batchId ?? "",
+      f.productId ?? "",
+      csvText(f.sku),
+      csvText(f.barcode),
+      csvText(f.title),
+      csvText(f.description),
+      csvNumber(f.quantity),
+      csvNumber(f.condition),
+      csvNumber(f.price),
+      csvText(f.category),
+      csvNumber(f.dimensions.length),
+      csvNumber(f.dimensions.width),
+      csvNumber(f.dimensions.height),
+      csvText(f.dimensions.unit),
+      csvNumber(f.weight.value),
+      csvText(f.weight.unit),
+      csvText(f.location),
+      csvText(f.status),
+      csvNumber(f.publicationStatus),
+      csvArray(f.photos),
+      csvText(f.notes),
+    ].join(","),
+  );
+  await pg.exec(`create temp table bulk_items_in (${COPY_COLUMNS.join(", ")}) on commit drop`);
+  await pg.query("copy bulk_items_in from '/dev/blob' with (format csv)", [], {
+    blob: new Blob([lines.join("\n")]),
+  });
+  const result = await pg.query<{ inserted: number; at: string | Date }>(
+    `with inserted as (
+      insert into inventory_items (${COPY_NAMES}, company_id, change_seq)
+      select ${COPY_NAMES}, $1::uuid, nextval('inventory_change_seq') from bulk_items_in
+      returning 1
+    )
+    select count(*)::int as inserted, now() as at from inserted`,
+    [companyId],
+  );
+  await pg.exec("drop table bulk_items_in");
+  return insertedStamps(result.rows[0], part.length);
 }
 
 export async function bulkUpsertItems(
