@@ -71,6 +71,36 @@ export interface ItemFields {
   notes: string | null;
 }
 
+/**
+ * A new item's fields: the defaults (quantity 1, Used, category inventory, INCH and POUND,
+ * status new, unpublished, no photos) with `over` on top. Nested objects are fresh copies, so
+ * the caller may change them in place. The one list of item defaults: the import, the scanner,
+ * the server (`ITEM_DEFAULTS`) and the tests start from it.
+ */
+export function newItemFields(over: Partial<ItemFields> = {}): ItemFields {
+  const f: ItemFields = {
+    batchId: null,
+    productId: null,
+    sku: "",
+    barcode: null,
+    title: "",
+    description: "",
+    quantity: 1,
+    condition: ITEM_CONDITIONS.USED,
+    price: null,
+    category: "inventory",
+    dimensions: { length: null, width: null, height: null, unit: "INCH" },
+    weight: { value: null, unit: "POUND" },
+    location: null,
+    status: "new",
+    publicationStatus: 0,
+    photos: [],
+    notes: null,
+    ...over,
+  };
+  return { ...f, dimensions: { ...f.dimensions }, weight: { ...f.weight }, photos: [...f.photos] };
+}
+
 /** An item (batch item) as the API returns it and Dexie stores it. */
 export interface Item extends ItemFields {
   id: string;

@@ -3,29 +3,10 @@
  * value, so a test names only what it is about. `testItemFields` → ItemFields (what a form or an
  * import makes), `testItem` → an Item row (what the API and Dexie hold).
  */
-import type { Item, ItemFields } from "./item";
+import { type Item, type ItemFields, newItemFields } from "./item";
 
 export function testItemFields(over: Partial<ItemFields> = {}): ItemFields {
-  return {
-    batchId: null,
-    productId: null,
-    sku: "SKU",
-    barcode: null,
-    title: "Item",
-    description: "",
-    quantity: 1,
-    condition: 13,
-    price: null,
-    category: "inventory",
-    dimensions: { length: null, width: null, height: null, unit: "INCH" },
-    weight: { value: null, unit: "POUND" },
-    location: null,
-    status: "new",
-    publicationStatus: 0,
-    photos: [],
-    notes: null,
-    ...over,
-  };
+  return newItemFields({ sku: "SKU", title: "Item", ...over });
 }
 
 export function testItem(over: Partial<Item> & Pick<Item, "id">): Item {

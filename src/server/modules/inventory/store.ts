@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import type {
-  Batch,
-  Item,
-  ItemFields,
-  Product,
-  ProductFields,
-  SyncEntity,
+import {
+  type Batch,
+  type Item,
+  type ItemFields,
+  newItemFields,
+  type Product,
+  type ProductFields,
+  type SyncEntity,
 } from "../../../domain/inventory/item";
 import {
   type BatchFields,
@@ -113,21 +114,15 @@ export function batchToApi(r: BatchRow): Batch {
   };
 }
 
-export const ITEM_DEFAULTS: Omit<ItemFields, "sku" | "title" | "description" | "quantity"> = {
-  batchId: null,
-  productId: null,
-  barcode: null,
-  condition: 13,
-  price: null,
-  category: "inventory",
-  dimensions: { length: null, width: null, height: null, unit: "INCH" },
-  weight: { value: null, unit: "POUND" },
-  location: null,
-  status: "new",
-  publicationStatus: 0,
-  photos: [],
-  notes: null,
-};
+/** What an item body may leave out (the four required fields aside). */
+const {
+  sku: _sku,
+  title: _title,
+  description: _description,
+  quantity: _quantity,
+  ...itemDefaults
+} = newItemFields();
+export const ITEM_DEFAULTS: Omit<ItemFields, "sku" | "title" | "description" | "quantity"> = itemDefaults;
 
 export const PRODUCT_DEFAULTS: Omit<ProductFields, "title" | "description"> = {
   category: "product",

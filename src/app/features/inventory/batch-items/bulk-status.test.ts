@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Item } from "../../../../domain/inventory/item";
 import { testItem } from "../../../../domain/inventory/test-items";
 import { type BatchWrite, WRITE_BATCH_PATH } from "../../../../domain/inventory/write-batch";
+import { readBatchItems } from "../../../offline/batch-items";
 import { type BlocklotDb, createDb } from "../../../offline/db";
 import { createSyncEngine } from "../../../offline/sync-engine";
 import type { SyncRequest, SyncTransport } from "../../../offline/transport";
 import { BULK_CHUNK, setStatusOf } from "./bulk-status";
-import { readBatchItems } from "./use-batch-items";
 
 function row(i: number, fields: Partial<Item> = {}): Item {
   return testItem({

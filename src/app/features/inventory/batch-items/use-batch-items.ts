@@ -31,8 +31,6 @@ export interface BatchItemsState {
   synced: boolean | undefined;
 }
 
-export { readBatchItems };
-
 /** Resolves after the next frame has been painted. */
 const afterPaint = () =>
   new Promise<void>((resolve) => {

@@ -7,6 +7,7 @@ import {
   ITEM_CONDITIONS,
   ITEM_LIMITS,
   type ItemFields,
+  newItemFields,
   PUBLICATION_STATUS,
 } from "../../../../domain/inventory/item";
 
@@ -84,25 +85,14 @@ export const opensItem = (mode: ScanMode) => mode === "open";
  * and description the seller replaces. Passes validateItemFields (tested).
  */
 export function scannedItemFields(code: string, text: { title: string; description: string }): ItemFields {
-  return {
-    batchId: null,
-    productId: null,
+  return newItemFields({
     sku: code,
     barcode: code,
     title: text.title.slice(0, ITEM_LIMITS.titleMax),
     description: text.description,
-    quantity: 1,
     condition: ITEM_CONDITIONS.NEW,
-    price: null,
-    category: "inventory",
-    dimensions: { length: null, width: null, height: null, unit: "INCH" },
-    weight: { value: null, unit: "POUND" },
-    location: null,
-    status: "new",
     publicationStatus: PUBLICATION_STATUS.UNPUBLISHED,
-    photos: [],
-    notes: null,
-  };
+  });
 }
 
 /** Why the camera cannot be used, in the terms the page explains. */
