@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from "../features/auth/tokens";
 import { configureHttp, HttpError, http } from "./http";
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from "./session/tokens";
 
 function jwt(claims: Record<string, unknown>) {
   const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");

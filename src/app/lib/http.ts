@@ -3,8 +3,9 @@
  * (not for FormData), refresh before the call when the token has expired, one refresh and
  * retry on 401, a 403 sends the user to the forbidden page. Refreshes are single-flight.
  */
-import { isTokenExpired, type TokenPair, tokenStore } from "../features/auth/tokens";
+
 import { jsonBodyText } from "./json-text";
+import { isTokenExpired, type TokenPair, tokenStore } from "./session/tokens";
 import { continuesSession, takeHandedTokens } from "./token-handoff";
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? "";

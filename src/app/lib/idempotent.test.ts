@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TOKEN_KEY } from "../features/auth/tokens";
 import { configureHttp, HttpError } from "./http";
 import {
   clearIdempotencyKeys,
@@ -9,6 +8,7 @@ import {
   pendingIdempotencyKey,
   requestFingerprint,
 } from "./idempotent";
+import { ACCESS_TOKEN_KEY } from "./session/tokens";
 
 function jwt(claims: Record<string, unknown>) {
   const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");

@@ -10,8 +10,9 @@
  * pause. The stream is opened with the first subscriber and closed shortly after the last one
  * leaves (a route change unsubscribes and subscribes again within the same moment).
  */
-import { freshAccessToken } from "../features/files/access-token";
+
 import { API_BASE_URL } from "./http";
+import { freshAccessToken } from "./session/access-token";
 
 /** The named events the server sends (src/server/modules/file/events-route.ts). */
 export type LiveEventType = "file-status" | "inventory-changed";

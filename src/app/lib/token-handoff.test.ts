@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from "../features/auth/tokens";
 import { configureHttp, http, refreshTokens } from "./http";
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from "./session/tokens";
 import { continuesSession, handOffTokens, takeHandedTokens } from "./token-handoff";
 
 function jwt(claims: Record<string, unknown>) {

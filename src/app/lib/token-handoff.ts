@@ -7,7 +7,7 @@
  * SW and the pages of the origin, no extra library) and the page's refresh takes it first,
  * under the same "blocklot-token-refresh" Web Lock, instead of sending its spent token.
  */
-import { decodeClaims, type TokenPair } from "../features/auth/tokens";
+import { decodeClaims, type TokenPair } from "./session/tokens";
 
 const CACHE = "blocklot-token-handoff";
 const KEY = "/__blocklot/token-handoff";

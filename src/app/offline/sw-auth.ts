@@ -8,7 +8,7 @@
  *    Web Lock; the new pair is handed to the pages (src/app/lib/token-handoff.ts), because the
  *    refresh spent the token the pages hold and reusing it would end the session.
  */
-import { isTokenExpired, type TokenPair } from "../features/auth/tokens";
+import { isTokenExpired, type TokenPair } from "../lib/session/tokens";
 
 export const TOKEN_REQUEST = "BLOCKLOT_TOKEN_REQUEST";
 export const REFRESH_LOCK = "blocklot-token-refresh";

@@ -3,8 +3,9 @@
  * page's access token (refreshed the page's usual way, so the SW never has to rotate the
  * session while a page is open), and asks the SW to replay (SYNC_OUTBOX) with that token.
  */
-import { isTokenExpired, tokenStore } from "../features/auth/tokens";
+
 import { refreshTokens } from "../lib/http";
+import { isTokenExpired, tokenStore } from "../lib/session/tokens";
 import { TOKEN_REQUEST } from "./sw-auth";
 import { SYNC_MESSAGE } from "./sw-replay";
 

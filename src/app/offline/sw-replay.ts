@@ -6,7 +6,7 @@
  * with every tab) keeps two drains from ever running at once; the Idempotency-Keys make even a
  * replay whose answer was lost harmless.
  */
-import type { TokenPair } from "../features/auth/tokens";
+import type { TokenPair } from "../lib/session/tokens";
 import { handOffTokens } from "../lib/token-handoff";
 import { type BlocklotDb, getDb } from "./db";
 import { createSwAuth, type SwAuthDeps } from "./sw-auth";

@@ -14,10 +14,10 @@ import {
 } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { tokenStore } from "../../lib/session/tokens";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
-import { tokenStore } from "../auth/tokens";
 import { accountApi } from "./account-api";
 import {
   DISPLAY_NAME_MAX,

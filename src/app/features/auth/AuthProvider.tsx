@@ -2,11 +2,17 @@ import { t } from "@lingui/core/macro";
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { hasAnyRole, type Role } from "../../../domain/roles";
 import { configureHttp, HttpError, refreshTokens } from "../../lib/http";
+import {
+  ACCESS_TOKEN_KEY,
+  isTokenExpired,
+  type TokenPair,
+  tokenStore,
+  userFromToken,
+} from "../../lib/session/tokens";
 import { toast } from "../../ui/toast";
 import { authApi, clarityIdFromCookie, type RegisterInput } from "./auth-api";
 import { AuthContext, type AuthContextValue, type AuthState } from "./auth-context";
 import { ACTIVE_ISSUER } from "./issuer";
-import { ACCESS_TOKEN_KEY, isTokenExpired, type TokenPair, tokenStore, userFromToken } from "./tokens";
 
 type Action =
   | { type: "INITIALIZE"; token: string | null }

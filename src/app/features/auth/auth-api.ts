@@ -1,7 +1,7 @@
 /** The server's auth calls (see the brief in docs/frontend.md). */
 import { safeReturnPath } from "../../../domain/return-path";
 import { http } from "../../lib/http";
-import type { TokenPair } from "./tokens";
+import type { TokenPair } from "../../lib/session/tokens";
 
 export interface RegisterInput {
   email: string;

@@ -1,8 +1,8 @@
 import { createContext, useContext } from "react";
 import type { Role } from "../../../domain/roles";
+import type { AuthUser } from "../../lib/session/tokens";
 import type { RegisterInput } from "./auth-api";
 import type { Issuer } from "./issuer";
-import type { AuthUser } from "./tokens";
 
 export interface AuthState {
   isAuthenticated: boolean;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from "../auth/tokens";
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from "../../lib/session/tokens";
 import { UploadError, uploadErrorKind, uploadFile, uploadForm, uploadOutcome } from "./upload-client";
 
 function jwt(claims: Record<string, unknown>) {

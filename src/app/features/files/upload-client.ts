@@ -4,7 +4,7 @@
  * refresh-and-retry on 401, like the HTTP client.
  */
 import { API_BASE_URL } from "../../lib/http";
-import { freshAccessToken, refreshedAccessToken } from "./access-token";
+import { freshAccessToken, refreshedAccessToken } from "../../lib/session/access-token";
 import type { DocumentType, UploadResult } from "./files-api";
 
 export interface UploadRequest {

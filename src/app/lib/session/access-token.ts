@@ -1,5 +1,5 @@
-import { refreshTokens } from "../../lib/http";
-import { isTokenExpired, tokenStore } from "../auth/tokens";
+import { refreshTokens } from "../http";
+import { isTokenExpired, tokenStore } from "./tokens";
 
 /**
  * A usable access token for requests the HTTP client cannot make itself (XMLHttpRequest
