@@ -103,6 +103,7 @@ describe("the account journey", () => {
       statusCode: 401,
       error: "Unauthorized",
       message: "Invalid email or password",
+      code: "UNAUTHENTICATED",
     });
 
     // Sign in with email (any case) and password.

@@ -1,16 +1,26 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { codeForStatus, type ErrorCode } from "../../domain/errors";
 
+/**
+ * A client mistake with its status and message; `data` adds fields to the body. A stable
+ * reason for clients goes in `data.code` (src/domain/errors.ts); without one the body gets
+ * the general code of the status.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly data?: Record<string, unknown>,
+    readonly data?: Record<string, unknown> & { code?: ErrorCode },
   ) {
     super(message);
   }
 }
 
-export function httpError(statusCode: number, message: string, data?: Record<string, unknown>) {
+export function httpError(
+  statusCode: number,
+  message: string,
+  data?: Record<string, unknown> & { code?: ErrorCode },
+) {
   return new HttpError(statusCode, message, data);
 }
 
@@ -29,9 +39,18 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/** The error body every failure answers: `{ statusCode, error, message }` plus any extra data. */
+/**
+ * The error body every failure answers: `{ statusCode, error, message, code }` plus any extra
+ * data; `code` is the data's own or the general code of the status (src/domain/errors.ts).
+ */
 export function errorBody(status: number, message: string, data: Record<string, unknown> = {}) {
-  return { statusCode: status, error: STATUS_TEXT[status] ?? "Error", message, ...data };
+  return {
+    statusCode: status,
+    error: STATUS_TEXT[status] ?? "Error",
+    message,
+    code: codeForStatus(status),
+    ...data,
+  };
 }
 
 interface ValidationIssue {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { ERROR_CODES, type ErrorCode } from "../../domain/errors";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import { httpError } from "./errors";
@@ -35,6 +36,8 @@ export const CLAIM_LEASE_SECONDS = 30;
 export const IN_FLIGHT_MESSAGE = "A request with this Idempotency-Key is still being processed";
 export const KEY_REUSED_MESSAGE =
   "This Idempotency-Key was already used for a different request; use a new key for a new request";
+const IN_FLIGHT = { code: ERROR_CODES.IN_FLIGHT };
+const KEY_REUSED = { code: ERROR_CODES.KEY_REUSED };
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 interface Claim {
@@ -102,7 +105,7 @@ export async function recordIdempotentResponse(
     .set({ responseStatus: status, responseBody: text, completedAt: sql`now()` })
     .where(and(where(c), eq(idempotencyKeys.claim, c.claim)))
     .returning({ key: idempotencyKeys.key });
-  if (done.length === 0) throw httpError(409, IN_FLIGHT_MESSAGE);
+  if (done.length === 0) throw httpError(409, IN_FLIGHT_MESSAGE, IN_FLIGHT);
   c.recorded = text;
 }
 
@@ -153,7 +156,7 @@ export interface TxClaim {
 export type TxClaimResult =
   | { claimed: TxClaim }
   | { replay: { status: number; body: unknown } }
-  | { refused: { status: 400 | 409 | 422; message: string } };
+  | { refused: { status: 400 | 409 | 422; message: string; code?: ErrorCode } };
 
 /**
  * For routes that apply several writes in one transaction, each with its own key (the inventory
@@ -185,9 +188,10 @@ export async function claimInTx(
     if (await claimKey(tx, { ...who, claim }, method, path, hash)) return { claimed: { ...who, claim } };
     const [row] = await tx.select().from(idempotencyKeys).where(where(who));
     if (!row) continue;
-    if (row.requestHash !== hash) return { refused: { status: 422, message: KEY_REUSED_MESSAGE } };
+    if (row.requestHash !== hash)
+      return { refused: { status: 422, message: KEY_REUSED_MESSAGE, ...KEY_REUSED } };
     if (row.responseStatus === null || row.responseBody === null)
-      return { refused: { status: 409, message: IN_FLIGHT_MESSAGE } };
+      return { refused: { status: 409, message: IN_FLIGHT_MESSAGE, ...IN_FLIGHT } };
     return {
       replay: {
         status: row.responseStatus,
@@ -195,7 +199,7 @@ export async function claimInTx(
       },
     };
   }
-  return { refused: { status: 409, message: IN_FLIGHT_MESSAGE } };
+  return { refused: { status: 409, message: IN_FLIGHT_MESSAGE, ...IN_FLIGHT } };
 }
 
 /** Stores a write's answer for its claimed key (4xx included, as the header path does); 5xx: the claim is dropped. */
@@ -235,17 +239,17 @@ async function preHandler(app: FastifyInstance, request: FastifyRequest, reply: 
     }
     const [row] = await db.select().from(idempotencyKeys).where(where(id));
     if (!row) continue; // purged in between: claim again
-    if (row.requestHash !== hash) throw httpError(422, KEY_REUSED_MESSAGE);
+    if (row.requestHash !== hash) throw httpError(422, KEY_REUSED_MESSAGE, KEY_REUSED);
     if (row.responseStatus === null || row.responseBody === null) {
       reply.header("retry-after", "1");
-      throw httpError(409, IN_FLIGHT_MESSAGE);
+      throw httpError(409, IN_FLIGHT_MESSAGE, IN_FLIGHT);
     }
     replayed.add(request);
     reply.code(row.responseStatus).header("idempotent-replayed", "true");
     if (row.responseBody === "") return reply.send();
     return reply.header("content-type", "application/json; charset=utf-8").send(row.responseBody);
   }
-  throw httpError(409, IN_FLIGHT_MESSAGE);
+  throw httpError(409, IN_FLIGHT_MESSAGE, IN_FLIGHT);
 }
 
 async function onSend(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, payload: unknown) {

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { ERROR_CODES } from "../../../domain/errors";
 import type { ServerContext } from "../../context";
 import { emailTokens, users } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
@@ -39,7 +40,8 @@ export async function passwordSignIn(
   }
   // Only someone who knows the password learns the account's state.
   if (user.disabledAt) throw httpError(403, "This account has been disabled. Please contact support.");
-  if (!user.emailConfirmedAt) throw httpError(401, EMAIL_NOT_CONFIRMED, { code: "EMAIL_NOT_CONFIRMED" });
+  if (!user.emailConfirmedAt)
+    throw httpError(401, EMAIL_NOT_CONFIRMED, { code: ERROR_CODES.EMAIL_NOT_CONFIRMED });
   await clearAccountAttempts(db, ["login"], email);
   await audit(db, "sign-in", { userId: user.id, detail: { method: "password", ip: request.ip } });
   return user.id;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { ERROR_CODES } from "../../../domain/errors";
 import type { CompanyRole } from "../../../domain/roles";
 import type { ServerContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -244,7 +245,7 @@ export async function acceptInvitation(db: Db, token: string, userId: string) {
       throw httpError(
         403,
         `This invitation is for ${row.email}, but you are signed in as ${user.email}. Sign out and sign in with ${row.email} to accept it.`,
-        { code: "INVITATION_EMAIL_MISMATCH" },
+        { code: ERROR_CODES.INVITATION_EMAIL_MISMATCH },
       );
     }
     // Lock the user's memberships so the switch of the active company cannot race.

@@ -5,6 +5,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
+import { ERROR_CODES } from "../../../domain/errors";
 import {
   type LinkPhoto,
   PHOTO_LIMITS,
@@ -445,7 +446,8 @@ export async function photoRoutes(app: FastifyInstance) {
           .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPhotos.itemId))
           .where(and(eq(inventoryPhotos.linkId, linkId), eq(inventoryPhotos.idempotencyKey, idemKey)));
         if (!done) return null;
-        if (done.photo.sourceSha256 !== sourceSha256) throw httpError(422, KEY_REUSED_MESSAGE);
+        if (done.photo.sourceSha256 !== sourceSha256)
+          throw httpError(422, KEY_REUSED_MESSAGE, { code: ERROR_CODES.KEY_REUSED });
         const [photo] = linkPhotos(hash, [photoRef(done.photo.id)]) as [LinkPhoto];
         return {
           photo: { ...photo, width: done.photo.width, height: done.photo.height },

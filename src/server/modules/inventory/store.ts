@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { ERROR_CODES } from "../../../domain/errors";
 import {
   type Batch,
   type Item,
@@ -239,6 +240,7 @@ async function skuHolder(tx: Db, companyId: string, id: string, sku: string) {
 
 export function duplicateSku(sku: string, otherId?: string) {
   return httpError(409, `SKU "${normalizeSku(sku)}" is already used by another item in your company`, {
+    code: ERROR_CODES.DUPLICATE,
     field: "sku",
     ...(otherId ? { conflictingId: otherId } : {}),
   });
@@ -288,7 +290,7 @@ function stale<Api>(kind: { label: string }, current: Api) {
   return httpError(
     409,
     `This ${kind.label.toLowerCase()} was changed by someone else; merge with the current version and try again`,
-    { current },
+    { code: ERROR_CODES.STALE_VERSION, current },
   );
 }
 

@@ -204,7 +204,11 @@ export function registerWriteBatch(app: FastifyInstance, deps: WriteBatchDeps) {
       if ("refused" in claim) {
         answers.push({
           status: claim.refused.status,
-          body: errorBody(claim.refused.status, claim.refused.message),
+          body: errorBody(
+            claim.refused.status,
+            claim.refused.message,
+            claim.refused.code ? { code: claim.refused.code } : {},
+          ),
         });
         return;
       }
