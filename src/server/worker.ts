@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createMailer } from "./mail/mailer";
-import { createFileServices } from "./modules/file/services";
+import { createFileServices } from "./modules/files/services";
 import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
 import { createFileStore } from "./storage";

@@ -5,7 +5,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../src/domain/roles";
-import { SPREADSHEET_NO_IMAGE } from "../../src/server/modules/file/routes";
+import { SPREADSHEET_NO_IMAGE } from "../../src/server/modules/files/routes";
 import { makeStatement } from "../fixtures/statements/model";
 import { passwordPdf, statementCsv, statementImage, statementPdf } from "../fixtures/statements/render";
 import { createProperty, multipart, waitFor } from "./file-helpers";

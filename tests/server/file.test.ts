@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../src/domain/roles";
 import { statementFiles } from "../../src/server/db/schema";
-import { UNSUPPORTED_TYPE_MESSAGE } from "../../src/server/modules/file/sniff";
+import { UNSUPPORTED_TYPE_MESSAGE } from "../../src/server/modules/files/sniff";
 import { expectedItems, makeStatement } from "../fixtures/statements/model";
 import {
   hugePngHeader,

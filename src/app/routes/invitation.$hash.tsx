@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { InvitationPage } from "../features/company-account/InvitationPage";
+import { InvitationPage } from "../features/company/InvitationPage";
 
 export const Route = createFileRoute("/invitation/$hash")({
   component: function Invitation() {

@@ -1,5 +1,5 @@
 import type { Box, PageLineItem } from "../../domain/line-items";
-import type { FileKind } from "../modules/file/sniff";
+import type { FileKind } from "../modules/files/sniff";
 
 export interface ExtractionTask {
   path: string;

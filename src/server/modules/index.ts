@@ -4,15 +4,15 @@ import { idempotencyPlugin } from "../plugins/idempotency";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
-import { bblRoutes } from "./bbl/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
-import { fileRoutes } from "./file/routes";
+import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
 import { inventoryRoutes } from "./inventory/routes";
-import { publicFormRoutes } from "./public-forms/routes";
+import { bblRoutes } from "./properties/routes";
+import { publicFormRoutes } from "./public-site/routes";
 import { rpieRoutes } from "./rpie/routes";
 import { statementMappingRoutes } from "./statement-mapping/routes";
 

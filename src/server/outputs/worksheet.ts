@@ -1,4 +1,4 @@
-import { boroughName, formatBbl, formatBblDashed, parseBbl } from "../../domain/bbl";
+import { boroughName, formatBbl, formatBblDashed, parseBbl } from "../../domain/properties/bbl";
 import {
   CatalogueYearError,
   computeTotals,

@@ -1,7 +1,12 @@
-import type { DocumentType, FileStatus } from "../../../domain/files";
+import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import { http } from "../../lib/http";
 
-export { DOCUMENT_TYPES, type DocumentType, FILE_STATUSES, type FileStatus } from "../../../domain/files";
+export {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  FILE_STATUSES,
+  type FileStatus,
+} from "../../../domain/files/statuses";
 
 /** A statement file record as the API returns it (docs/files.md). */
 export interface StatementFile {

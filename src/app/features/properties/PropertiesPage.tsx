@@ -27,7 +27,7 @@ import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { FilingBadge } from "../filing/FilingBadge";
-import { ObligationBadges } from "../rpie-checker/ObligationBadges";
+import { ObligationBadges } from "../rpie/ObligationBadges";
 import { PropertyForm } from "./PropertyForm";
 import { PROPERTIES_KEY, type Property, propertiesApi, type SortField } from "./properties-api";
 

@@ -19,10 +19,10 @@ import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { boroughName, formatBblDashed, parseBbl } from "../../../domain/bbl";
+import { boroughName, formatBblDashed, parseBbl } from "../../../domain/properties/bbl";
 import { HttpError } from "../../lib/http";
 import { STATUS_LABELS } from "../files/labels";
-import { BBL_ERROR_LABELS } from "../rpie-checker/labels";
+import { BBL_ERROR_LABELS } from "../rpie/labels";
 import { type Property, type PropertyInput, propertiesApi } from "./properties-api";
 
 const TAX_CLASSES = ["1", "1A", "1B", "1C", "1D", "2", "2A", "2B", "2C", "3", "4"];

@@ -1,4 +1,4 @@
-import type { DocumentType, FileStatus } from "../../../domain/files";
+import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import { http } from "../../lib/http";
 
 export type Obligation = "must-file" | "claim-of-exclusion" | "not-required";

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Skeleton, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { formatAmount } from "../file-preview/line-items";
+import { formatAmount } from "../files/preview/line-items";
 import { mappingApi, mappingKeys } from "./api";
 
 /** This year's mapped figures beside last year's, per field of the form. */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { Correction } from "../../../domain/statement-mapping/mapping";
-import { formatAmount } from "../file-preview/line-items";
+import { formatAmount } from "../files/preview/line-items";
 import type { LineModel } from "./MappingLines";
 
 /** Corrects a misread label or amount; the original stays visible beside it. */

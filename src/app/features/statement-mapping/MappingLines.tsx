@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Box, Button, Grid, Group, Paper, Stack, Text } from "@mantine/core";
 import { memo, useEffect, useReducer, useRef } from "react";
 import { SPLIT, type SplitPart } from "../../../domain/statement-mapping/mapping";
-import { formatAmount } from "../file-preview/line-items";
+import { formatAmount } from "../files/preview/line-items";
 import type { Candidate, ViewLine } from "./api";
 import { FieldPicker } from "./FieldPicker";
 import { type Catalogue, fieldOptionLabel, SPECIAL_LABELS } from "./fields";

@@ -29,10 +29,10 @@ import {
 } from "../../../domain/statement-mapping/mapping";
 import { HttpError } from "../../lib/http";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { filePreviewApi, filePreviewKeys, isSpreadsheet } from "../file-preview/file-preview-api";
-import { formatAmount } from "../file-preview/line-items";
-import { PageViewer } from "../file-preview/PageViewer";
-import { SheetView } from "../file-preview/SheetView";
+import { filePreviewApi, filePreviewKeys, isSpreadsheet } from "../files/preview/file-preview-api";
+import { formatAmount } from "../files/preview/line-items";
+import { PageViewer } from "../files/preview/PageViewer";
+import { SheetView } from "../files/preview/SheetView";
 import { ConflictModal } from "./ConflictModal";
 import { CorrectionModal } from "./CorrectionModal";
 import { LinkButton } from "./LinkButton";

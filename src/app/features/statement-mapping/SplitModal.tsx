@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text } fr
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import type { SplitPart } from "../../../domain/statement-mapping/mapping";
-import { formatAmount } from "../file-preview/line-items";
+import { formatAmount } from "../files/preview/line-items";
 import { type Catalogue, fieldGroups } from "./fields";
 import { type DraftPart, fillRemainder, splitIssue, splitRemainder } from "./split";
 

@@ -1,4 +1,4 @@
-import type { DocumentType, FileStatus } from "../../../domain/files";
+import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import type { MappingDocument } from "../../../domain/statement-mapping/mapping";
 import type { ReconciliationFlag } from "../../../domain/statement-mapping/reconcile";
 import { http } from "../../lib/http";

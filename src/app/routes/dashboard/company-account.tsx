@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CompanyAccountPage } from "../../features/company-account/CompanyAccountPage";
+import { CompanyAccountPage } from "../../features/company/CompanyAccountPage";
 
 export const Route = createFileRoute("/dashboard/company-account")({
   component: CompanyAccountPage,

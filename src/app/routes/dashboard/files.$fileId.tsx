@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FilePreviewPage } from "../../features/file-preview/FilePreviewPage";
+import { FilePreviewPage } from "../../features/files/preview/FilePreviewPage";
 
 export const Route = createFileRoute("/dashboard/files/$fileId")({
   component: function FilePreview() {

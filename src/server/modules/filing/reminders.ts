@@ -4,7 +4,7 @@ import { FILING_STATE_LABELS, type FilingState } from "../../../domain/filing";
 import { addDays, daysBetween, todayInNewYork } from "../../../domain/rpie";
 import type { ServerContext } from "../../context";
 import { companies, filings, properties, remindersSent } from "../../db/schema";
-import { assessmentFor } from "../bbl/properties";
+import { assessmentFor } from "../properties/properties";
 import { mailCompany } from "./notify";
 
 /** Owners are reminded this many days before the deadline (each once). */

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import { DOCUMENT_TYPES, FILE_STATUSES } from "../../../domain/files";
+import { DOCUMENT_TYPES, FILE_STATUSES } from "../../../domain/files/statuses";
 import { FIRST_CATALOGUE_YEAR, FORMS, MAPPABLE_FORMS } from "../../../domain/statement-mapping";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
-import { formatBblDashed } from "../../../domain/bbl";
+import { formatBblDashed } from "../../../domain/properties/bbl";
 import {
   applyTemplate,
   CatalogueYearError,

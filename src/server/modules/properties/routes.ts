@@ -1,7 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { formatBblDashed } from "../../../domain/bbl";
+import { formatBblDashed } from "../../../domain/properties/bbl";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import { createNycOpenDataClient, OpenDataUnavailableError } from "../../integrations/nyc-open-data";
 import type { CompanyScope } from "../../plugins/company-scope";

@@ -19,11 +19,11 @@ import { IconAlertTriangle, IconArrowLeft, IconDownload, IconFileOff } from "@ta
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { HttpError } from "../../lib/http";
-import { toast } from "../../ui/toast";
-import { usePageTitle } from "../../ui/usePageTitle";
-import { saveFile } from "../files/files-api";
-import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../files/labels";
+import { HttpError } from "../../../lib/http";
+import { toast } from "../../../ui/toast";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { saveFile } from "../files-api";
+import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../labels";
 import { filePreviewApi, filePreviewKeys, isSettled, isSpreadsheet } from "./file-preview-api";
 import { LineItemList } from "./LineItemList";
 import type { IndexedLineItem } from "./line-items";

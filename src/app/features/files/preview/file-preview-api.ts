@@ -1,7 +1,7 @@
-import type { DocumentType, FileStatus } from "../../../domain/files";
-import { http } from "../../lib/http";
+import type { DocumentType, FileStatus } from "../../../../domain/files/statuses";
+import { http } from "../../../lib/http";
 
-export { type FileStatus, isSettled } from "../../../domain/files";
+export { type FileStatus, isSettled } from "../../../../domain/files/statuses";
 
 /** GET /api/file/{id} (docs/files.md). */
 export interface PreviewFile {

@@ -26,14 +26,14 @@ import { toast } from "../../ui/toast";
 import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
-import { companyApi } from "../company/company-api";
-import { isPrimary } from "../company/company-store";
 import {
   COMPANY_ACCOUNT_KEY,
   companyAccountApi,
   type Member,
   type PendingInvitation,
 } from "./company-account-api";
+import { companyApi } from "./company-api";
+import { isPrimary } from "./company-store";
 import { useRoleLabel } from "./role-labels";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

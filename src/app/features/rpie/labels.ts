@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { BblErrorPart } from "../../../domain/bbl";
+import type { BblErrorPart } from "../../../domain/properties/bbl";
 import type { Exclusion } from "../../../domain/rpie/rules";
 
 /** Each RPIE exclusion in words (shared by the checker and the properties page). */

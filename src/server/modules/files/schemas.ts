@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { DOCUMENT_TYPES, type DocumentType, FILE_STATUSES } from "../../../domain/files";
+import { DOCUMENT_TYPES, type DocumentType, FILE_STATUSES } from "../../../domain/files/statuses";
 
 export { DOCUMENT_TYPES, type DocumentType };
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { formatBblDashed, parseBbl } from "../../../domain/bbl";
+import { formatBblDashed, parseBbl } from "../../../domain/properties/bbl";
 import { assessRpie, currentFilingYear, daysBetween, todayInNewYork } from "../../../domain/rpie";
 import type { Db } from "../../db/client";
 import { companies, properties, statementFiles } from "../../db/schema";
