@@ -5,7 +5,7 @@ import {
   WRITE_BATCH_MAX,
   WRITE_BATCH_PATH,
   type WriteBatchResponse,
-} from "../../src/domain/inventory/write-batch";
+} from "../../src/domain/sync/write-batch";
 import { companyMembers, idempotencyKeys, inventoryItems } from "../../src/server/db/schema";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";

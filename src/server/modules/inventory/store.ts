@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sq
 import { ERROR_CODES } from "../../../domain/errors";
 import {
   type Batch,
+  type InventoryEntity,
   type Item,
   type ItemFields,
   newItemFields,
   type Product,
   type ProductFields,
-  type SyncEntity,
 } from "../../../domain/inventory/item";
 import {
   type BatchFields,
@@ -156,7 +156,7 @@ function measures(f: {
 
 /** One kind of inventory record: its table, its API shape and its rules. */
 interface Kind<Fields extends object, Api extends { id: string; version: number }> {
-  entity: SyncEntity;
+  entity: InventoryEntity;
   label: string;
   // biome-ignore lint/suspicious/noExplicitAny: the three inventory tables share the columns used here
   table: any;

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { CursorRange, SyncChange, SyncPage } from "../../../domain/inventory/item";
+import type { InventoryChange } from "../../../domain/inventory/item";
+import type { CursorRange, SyncPage } from "../../../domain/sync/feed";
 import type { Db } from "../../db/client";
 import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
@@ -60,11 +61,11 @@ export async function changesSince(
   companyId: string,
   since: string | undefined,
   limit: number,
-): Promise<SyncPage> {
+): Promise<SyncPage<InventoryChange>> {
   const cursor = decodeCursor(since);
   const reset = cursor !== null && cursor.companyId !== companyId;
   const from = cursor && !reset ? cursor.seq : 0;
-  type Entry = { seq: number; change: SyncChange };
+  type Entry = { seq: number; change: InventoryChange };
   const entries = await db.transaction(
     async (tx) => {
       const out: Entry[] = [];
@@ -86,7 +87,7 @@ export async function changesSince(
                   id: r.id,
                   deleted: false,
                   row: source.toApi(r as never),
-                } as SyncChange),
+                } as InventoryChange),
           });
       }
       return out;
@@ -96,7 +97,7 @@ export async function changesSince(
   entries.sort((a, b) => a.seq - b.seq);
   const page = entries.slice(0, limit);
   const last = page.at(-1)?.seq ?? from;
-  const result: SyncPage = {
+  const result: SyncPage<InventoryChange> = {
     changes: page.map((e) => e.change),
     cursor: encodeCursor({ companyId, seq: last }),
     hasMore: entries.length > limit,

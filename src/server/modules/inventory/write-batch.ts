@@ -24,7 +24,7 @@ import {
   WRITE_BATCH_MAX,
   WRITE_BATCH_PATH,
   type WriteBatchResponse,
-} from "../../../domain/inventory/write-batch";
+} from "../../../domain/sync/write-batch";
 import type { Db } from "../../db/client";
 import type { CompanyScope } from "../../plugins/company-scope";
 import { describeValidation, errorBody, HttpError } from "../../plugins/errors";

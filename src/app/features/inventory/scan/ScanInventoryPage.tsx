@@ -43,8 +43,8 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { newId } from "../../../../sync/outbox";
 import { getDb } from "../../../offline/db";
-import { newId } from "../../../offline/mutations";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { applyScan, type ScanContext, undoScan } from "./apply-scan";
