@@ -11,6 +11,7 @@ import type { ServerContext } from "./context";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
+import type { ServerSyncedType } from "./modules/sync/types";
 import { authPlugin } from "./plugins/auth";
 import { installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
@@ -22,6 +23,8 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
+  /** The synced types (default: the app's, modules/index.ts SYNCED_TYPES; tests add their own). */
+  syncedTypes?: readonly ServerSyncedType[];
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -66,7 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin, { config });
 
-  await registerModules(app);
+  await registerModules(app, { syncedTypes: opts.syncedTypes });
 
   const spa = config.staticDir && existsSync(resolve(config.staticDir, "index.html"));
   if (spa) await serveApp(app, config.staticDir as string);

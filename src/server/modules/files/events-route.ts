@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
+import { SYNC_CHANGED_EVENT } from "../../../domain/sync/feed";
 import { type AccessClaims, TokenError, verifyAccessToken } from "../../plugins/access-token";
 import { readBearer } from "../../plugins/auth";
 import { loadCompanyScope } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
-import { openInventoryFeed } from "../inventory/live";
+import { openSyncNotices } from "../sync/live";
 import type { FileStatusEvent, StatusBus } from "./status-bus";
 
 export const HEARTBEAT_MS = 25_000;
@@ -16,12 +17,12 @@ export const HEARTBEAT_MS = 25_000;
  */
 export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; heartbeatMs?: number }) {
   const open = new Set<() => void>();
-  // Committed inventory changes (database notifications, from every replica): docs/inventory.md.
-  const inventory = await openInventoryFeed(app.ctx.database);
+  // Committed changes of synced types (database notifications, from every replica): modules/sync/live.ts.
+  const synced = await openSyncNotices(app.ctx.database);
   app.addHook("preClose", async () => {
     for (const end of [...open]) end();
   });
-  app.addHook("onClose", async () => inventory.close());
+  app.addHook("onClose", async () => synced.close());
 
   app.get(
     "/api/events",
@@ -30,9 +31,9 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
       config: { auth: "public" },
       schema: {
         tags: ["files"],
-        summary: "Live file status and inventory changes (Server-Sent Events)",
+        summary: "Live file status and changes of synced records (Server-Sent Events)",
         description:
-          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: inventory-changed` with `{ companyId, cursor }` after every committed inventory change of the caller's active company (pull GET /api/sync/changes from your own cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`).",
+          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`).",
         querystring: {
           type: "object",
           properties: { access_token: { type: "string", maxLength: 4096 } },
@@ -71,14 +72,15 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
         res.write(`event: file-status\nid: ${event.fileId}:${event.at}\ndata: ${JSON.stringify(event)}\n\n`);
       };
       const unsubscribeFiles = opts.bus.subscribe(send);
-      const unsubscribeInventory = scope
-        ? inventory.subscribe(scope.companyId, (event) => {
-            res.write(`event: inventory-changed\ndata: ${JSON.stringify(event)}\n\n`);
-          })
-        : () => {};
+      const unsubscribeSynced = synced.subscribe(
+        { companyId: scope?.companyId ?? null, userId: user.id },
+        (event) => {
+          res.write(`event: ${SYNC_CHANGED_EVENT}\ndata: ${JSON.stringify(event)}\n\n`);
+        },
+      );
       const unsubscribe = () => {
         unsubscribeFiles();
-        unsubscribeInventory();
+        unsubscribeSynced();
       };
       const heartbeat = setInterval(
         () => res.write(`: heartbeat ${Date.now()}\n\n`),

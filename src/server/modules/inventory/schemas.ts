@@ -118,9 +118,6 @@ export const BatchPut = createBody(batchFields, BATCH_REQUIRED, false);
 export const BatchPost = createBody(batchFields, BATCH_REQUIRED, true);
 export const BatchPatch = patchBody(batchFields);
 
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
-export const DeleteQuery = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });
-
 const paging = {
   page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   rowsPerPage: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
@@ -181,16 +178,6 @@ export const BulkStatusResult = Type.Object({ rows: Type.Array(ItemSchema), notF
 export const ErrorBody = Type.Object(
   { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
   { additionalProperties: true },
-);
-
-export const SyncQuery = Type.Object(
-  {
-    since: Type.Optional(
-      Type.String({ maxLength: 200, description: "The cursor of the last page; empty = from the beginning" }),
-    ),
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 500 }),
-  },
-  { additionalProperties: false },
 );
 
 /**
