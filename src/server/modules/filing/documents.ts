@@ -6,7 +6,7 @@ import { filingDocuments, statementMappings } from "../../db/schema";
 import { HttpError, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
 import { type OutputKind, renderOutput } from "../statement-mapping/record-outputs";
-import { loadFile } from "../statement-mapping/records";
+import { loadFile } from "../statement-mapping/store/load";
 import type { FilingRow, Q } from "./filings";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";

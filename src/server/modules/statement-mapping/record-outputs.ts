@@ -11,7 +11,7 @@ import {
   tc309Decision,
 } from "../../outputs";
 import { httpError } from "../../plugins/errors";
-import { documentOf, type Loaded, withCatalogue } from "./records";
+import { documentOf, type Loaded, withCatalogue } from "./store/load";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
