@@ -133,3 +133,22 @@ export async function lastYearMapping(db: Db, m: MappingRow): Promise<Loaded | n
     .limit(1);
   return prev ? loadFile(db, prev.fileId) : null;
 }
+
+/** The file ids of a property's mappings of one filing year marked ready, in the order they were made ready. */
+export async function readyMappingsOf(
+  db: Db,
+  of: { companyId: string; propertyId: string; filingYear: number },
+): Promise<{ id: string; fileId: string }[]> {
+  return db
+    .select({ id: statementMappings.id, fileId: statementMappings.fileId })
+    .from(statementMappings)
+    .where(
+      and(
+        eq(statementMappings.companyId, of.companyId),
+        eq(statementMappings.propertyId, of.propertyId),
+        eq(statementMappings.filingYear, of.filingYear),
+        eq(statementMappings.status, "ready"),
+      ),
+    )
+    .orderBy(asc(statementMappings.readyAt), asc(statementMappings.id));
+}
