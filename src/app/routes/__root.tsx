@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useRef } from "react";
 import { useAuth } from "../features/auth/auth-context";
-import { useSettings } from "../features/settings/useSettings";
+import { useSettings } from "../lib/settings/use-settings";
 import { SplashScreen } from "../ui/SplashScreen";
 import { AfterMount } from "../ui/useMounted";
 

@@ -3,7 +3,7 @@ import { Avatar, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconAdjustments, IconBuilding, IconLogout, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useAuth } from "../../features/auth/auth-context";
-import { settingsStore } from "../../features/settings/useSettings";
+import { settingsStore } from "../../lib/settings/use-settings";
 import { toast } from "../toast";
 import { ACCOUNT_MENU_WIDTH } from "./constants";
 

@@ -3,7 +3,7 @@ import { AppShell, Box, Container, Divider, Overlay, ScrollArea } from "@mantine
 import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { useSettings } from "../../features/settings/useSettings";
+import { useSettings } from "../../lib/settings/use-settings";
 import { Logo } from "../Logo";
 import { BREAKPOINTS_PX } from "../theme/theme";
 import { HORIZONTAL_NAV_HEIGHT, NAV_WIDTH, TOP_BAR_HEIGHT } from "./constants";

@@ -2,7 +2,7 @@ import "./critical-styles";
 import "./fonts";
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { type ReactNode, useEffect, useMemo } from "react";
-import { useSettings } from "../../features/settings/useSettings";
+import { useSettings } from "../../lib/settings/use-settings";
 import { buildTheme, cssVariablesResolver, PRESET_MAIN } from "./theme";
 
 /** Keeps Mantine's direction (and <html dir>) in step with the direction setting. */
