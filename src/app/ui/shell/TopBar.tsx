@@ -7,7 +7,7 @@ import { NotificationsButton } from "../../features/notifications/NotificationsB
 import { InstallButton } from "../../features/pwa/InstallButton";
 import { OnlineStatus } from "../../features/pwa/OnlineStatus";
 import { OutboxIndicator } from "../../features/sync/OutboxIndicator";
-import { LanguageSwitcher } from "../../i18n/LanguageSwitcher";
+import { LanguageSwitcher } from "../LanguageSwitcher";
 import { Logo } from "../Logo";
 import { AccountMenu } from "./AccountMenu";
 import { CONTACT_EMAIL, CONTACT_PHONE, TOP_BAR_HEIGHT } from "./constants";
