@@ -4,8 +4,8 @@ import { IconAdjustments, IconBuilding, IconLogout, IconUserCircle } from "@tabl
 import { Link } from "@tanstack/react-router";
 import { useAuth } from "../../features/auth/auth-context";
 import { settingsStore } from "../../lib/settings/use-settings";
+import { ACCOUNT_MENU_WIDTH } from "../shell-constants";
 import { toast } from "../toast";
-import { ACCOUNT_MENU_WIDTH } from "./constants";
 
 /** The avatar menu: who is signed in, account links, app settings and Logout. */
 export function AccountMenu() {

@@ -9,8 +9,8 @@ import { OnlineStatus } from "../../features/pwa/OnlineStatus";
 import { OutboxIndicator } from "../../features/sync/OutboxIndicator";
 import { LanguageSwitcher } from "../LanguageSwitcher";
 import { Logo } from "../Logo";
+import { CONTACT_EMAIL, CONTACT_PHONE, TOP_BAR_HEIGHT } from "../shell-constants";
 import { AccountMenu } from "./AccountMenu";
-import { CONTACT_EMAIL, CONTACT_PHONE, TOP_BAR_HEIGHT } from "./constants";
 import classes from "./Shell.module.css";
 
 const telHref = `tel:${CONTACT_PHONE.replace(/[^\d+]/g, "")}`;
