@@ -7,8 +7,8 @@ import { SplashScreen } from "../ui/SplashScreen";
 import { AfterMount } from "../ui/useMounted";
 
 // Progress bar, PWA notices and the Settings button: fetched right after the first render
-// (after hydration on a prerendered page) instead of before it (see ui/deferred/DeferredShell.tsx).
-const DeferredShell = lazy(() => import("../ui/deferred/DeferredShell"));
+// (after hydration on a prerendered page) instead of before it (see shell/DeferredShell.tsx).
+const DeferredShell = lazy(() => import("../shell/DeferredShell"));
 
 // The cookie banner is part of a first visit's first paint, so it is in the prerendered HTML
 // (ssr/prerender-entry.tsx); its code still loads after the page's.
