@@ -16,6 +16,7 @@ import { authPlugin } from "./plugins/auth";
 import { installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
 import { withLogRedaction } from "./plugins/log-redaction";
+import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
 import { makeAjv } from "./plugins/validators";
 
 export interface BuildOptions {
@@ -36,6 +37,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: "idle",
     ajv: { customOptions: { removeAdditional: false } },
+    frameworkErrors: frameworkErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installJsonBodyParser(app);
@@ -67,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(requestTextPlugin);
   await app.register(authPlugin, { config });
 
   await registerModules(app, { syncedTypes: opts.syncedTypes });

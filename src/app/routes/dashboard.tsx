@@ -4,7 +4,7 @@ import { useAuth } from "../features/auth/auth-context";
 import { AuthGuard } from "../features/auth/guards";
 import { QueryProvider } from "../lib/QueryProvider";
 import { SyncProvider } from "../offline/sync-provider";
-import { DashboardLayout } from "../ui/shell/DashboardLayout";
+import { DashboardLayout } from "../shell/DashboardLayout";
 
 export const Route = createFileRoute("/dashboard")({
   component: () => (

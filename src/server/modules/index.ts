@@ -14,6 +14,7 @@ import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
 import { rpieRoutes } from "./rpie/routes";
+import { readyMappingOutputs } from "./statement-mapping/filed-outputs";
 import { statementMappingRoutes } from "./statement-mapping/routes";
 import { syncRoutes } from "./sync/routes";
 import type { ServerSyncedType } from "./sync/types";
@@ -41,7 +42,8 @@ export async function registerModules(
   await app.register(bblRoutes);
   await app.register(rpieRoutes);
   await app.register(statementMappingRoutes);
-  await app.register(filingRoutes);
+  // Filing files what statement-mapping renders; passed in so the two modules do not import each other.
+  await app.register(filingRoutes, { filedOutputs: readyMappingOutputs });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
   await app.register(syncRoutes, { types });
