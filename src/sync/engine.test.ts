@@ -127,7 +127,7 @@ class FakeApi {
     return res;
   }
 
-  /** POST /api/inventory/writes: each write as if sent alone, in order, up to the first that is not a 2xx. */
+  /** POST /api/sync/writes: each write as if sent alone, in order, up to the first that is not a 2xx. */
   private writeBatch(req: SyncRequest): SyncResponse {
     const { writes } = req.body as { writes: BatchWrite[] };
     this.batches.push(structuredClone(writes));
@@ -1123,7 +1123,7 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
   });
 });
 
-describe("write batches (POST /api/inventory/writes)", () => {
+describe("write batches (POST /api/sync/writes)", () => {
   /** `n` items created and acknowledged, then `api.requests` and the batch log cleared. */
   async function syncedItems(e: ReturnType<typeof engine>, n: number) {
     const ids = Array.from({ length: n }, () => newId());

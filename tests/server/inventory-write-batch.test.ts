@@ -47,7 +47,7 @@ async function serverItem(id: string) {
 
 const key = () => uuidv7();
 
-describe("POST /api/inventory/writes", () => {
+describe("POST /api/sync/writes", () => {
   it("applies creates, changes and deletes in order, each answered as its own request would be", async () => {
     const a = uuidv7();
     const b = uuidv7();
