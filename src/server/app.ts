@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
 import type { Database } from "./db/client";
+import { livePlugin } from "./live/plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
 import { authPlugin } from "./plugins/auth";
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(requestTextPlugin);
   await app.register(authPlugin, { config });
+  await app.register(livePlugin);
 
   await registerModules(app);
 
