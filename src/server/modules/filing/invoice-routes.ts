@@ -11,10 +11,10 @@ import {
   PaymentProviderError,
 } from "../../integrations/payments";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { findInvoice, listInvoices } from "./invoices";
-import { CheckoutResponse, ErrorBody, IdParams, InvoiceSchema } from "./schemas";
+import { CheckoutResponse, IdParams, InvoiceSchema } from "./schemas";
 
 export const CHECKOUT_UNAVAILABLE =
   "Card payments are unavailable right now. Try again in a few minutes, or pay by bank transfer or check.";

@@ -7,7 +7,7 @@ import { FILING_KIND_LABELS, type FilingKind } from "../../../domain/filing";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { filings, properties, statementFiles } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
 import { isUniqueViolation } from "../auth/db-errors";
 import { documentToApi, findFiledDocument, listFiledDocuments } from "./documents";
@@ -27,7 +27,6 @@ import {
   AnswerBody,
   CreateFilingBody,
   DocumentParams,
-  ErrorBody,
   FilingDocuments,
   FilingSchema,
   IdParams,

@@ -5,7 +5,7 @@ import { formatBblDashed } from "../../../domain/properties/bbl";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import { createNycOpenDataClient, OpenDataUnavailableError } from "../../integrations/nyc-open-data";
 import type { CompanyScope } from "../../plugins/company-scope";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import { hasFilingInProgress } from "./filing-guard";
 import {
   bblOrThrow,
@@ -49,11 +49,6 @@ function requireCompanyRole(request: FastifyRequest, scope: CompanyScope, role: 
     );
   }
 }
-
-const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
 
 export const UNREACHABLE = "NYC Open Data is unreachable — enter the details by hand.";
 
