@@ -11,7 +11,7 @@ import {
   PaymentProviderError,
 } from "../../integrations/payments";
 import { currentUser } from "../../plugins/auth";
-import { ErrorBody, httpError } from "../../plugins/errors";
+import { ErrorBody, errorBody, httpError } from "../../plugins/errors";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { findInvoice, listInvoices } from "./invoices";
 import { CheckoutResponse, IdParams, InvoiceSchema } from "./schemas";
@@ -156,9 +156,7 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { provider: Paym
         if (err instanceof PaymentInProgressError) throw httpError(409, err.message);
         if (!(err instanceof PaymentProviderError)) throw err;
         request.log.warn({ err }, "starting checkout failed");
-        return reply
-          .status(503)
-          .send({ statusCode: 503, error: "Service Unavailable", message: CHECKOUT_UNAVAILABLE });
+        return reply.status(503).send(errorBody(503, CHECKOUT_UNAVAILABLE));
       }
     },
   );

@@ -172,17 +172,22 @@ export async function photoRoutes(app: FastifyInstance) {
       .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPhotoLinks.itemId))
       .where(eq(inventoryPhotoLinks.id, linkId));
     const [row] = lock ? await q.for("update") : await q;
-    if (!row) throw httpError(409, LINK_INVALID, { reason: "invalid" });
-    if (row.link.revokedAt) throw httpError(409, LINK_REVOKED, { reason: "revoked" });
+    if (!row) throw httpError(409, LINK_INVALID, { code: ERROR_CODES.LINK_CLOSED, reason: "invalid" });
+    if (row.link.revokedAt)
+      throw httpError(409, LINK_REVOKED, { code: ERROR_CODES.LINK_CLOSED, reason: "revoked" });
     if (row.link.expiresAt.getTime() <= Date.now())
-      throw httpError(409, linkExpired(row.link.expiresAt), { reason: "expired" });
-    if (row.item.deletedAt) throw httpError(409, LINK_ITEM_GONE, { reason: "item-deleted" });
+      throw httpError(409, linkExpired(row.link.expiresAt), {
+        code: ERROR_CODES.LINK_CLOSED,
+        reason: "expired",
+      });
+    if (row.item.deletedAt)
+      throw httpError(409, LINK_ITEM_GONE, { code: ERROR_CODES.LINK_CLOSED, reason: "item-deleted" });
     return row;
   }
 
   const linkIdOf = (hash: string) => {
     const id = readPhotoLink(hash, linkKey);
-    if (!id) throw httpError(409, LINK_INVALID, { reason: "invalid" });
+    if (!id) throw httpError(409, LINK_INVALID, { code: ERROR_CODES.LINK_CLOSED, reason: "invalid" });
     return id;
   };
 
