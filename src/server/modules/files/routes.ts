@@ -15,14 +15,13 @@ import {
 import { ExtractionCrash } from "../../extraction/pool";
 import type { PageImageOutcome } from "../../extraction/types";
 import { enqueue } from "../../jobs/queue";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import type { StagedFile } from "../../storage";
 import { eventsRoute } from "./events-route";
 import { EXTRACT_JOB, setFileStatus } from "./extraction-job";
 import {
   DOCUMENT_TYPES,
   type DocumentType,
-  ErrorResponse,
   ExtractionResponse,
   FileStatusSchema,
   IdParams,
@@ -143,10 +142,10 @@ export async function fileRoutes(app: FastifyInstance) {
         response: {
           200: UploadResponse,
           201: UploadResponse,
-          400: ErrorResponse,
-          404: ErrorResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
+          400: ErrorBody,
+          404: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
         },
       },
     },
@@ -364,7 +363,7 @@ export async function fileRoutes(app: FastifyInstance) {
         tags: ["files"],
         summary: "One statement file",
         params: IdParams,
-        response: { 200: StatementFile, 404: ErrorResponse },
+        response: { 200: StatementFile, 404: ErrorBody },
       },
     },
     async (request) => toApi(await visibleFile(request, request.params.id)),
@@ -378,7 +377,7 @@ export async function fileRoutes(app: FastifyInstance) {
         tags: ["files"],
         summary: "Download the original file (binary, as uploaded)",
         params: IdParams,
-        response: { 404: ErrorResponse },
+        response: { 404: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -409,7 +408,7 @@ export async function fileRoutes(app: FastifyInstance) {
         summary: "Run text extraction and OCR again for one file",
         description: "Refused with 409 while the file is queued or being extracted.",
         params: IdParams,
-        response: { 202: StatementFile, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 202: StatementFile, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -465,7 +464,7 @@ export async function fileRoutes(app: FastifyInstance) {
         summary: "Extracted text per page and the line items found",
         description: "Pages and line items are empty until the status is `extracted`.",
         params: IdParams,
-        response: { 200: ExtractionResponse, 404: ErrorResponse },
+        response: { 200: ExtractionResponse, 404: ErrorBody },
       },
     },
     async (request) => {
@@ -502,8 +501,8 @@ export async function fileRoutes(app: FastifyInstance) {
         produces: ["image/webp"],
         response: {
           200: Type.Unsafe<Buffer>({ type: "string", format: "binary", description: "image/webp" }),
-          404: ErrorResponse,
-          422: ErrorResponse,
+          404: ErrorBody,
+          422: ErrorBody,
         },
       },
     },
@@ -565,7 +564,7 @@ export async function fileRoutes(app: FastifyInstance) {
         description:
           "Removes the file from the company's lists; staff can still download it (records are kept for 7 years). A queued extraction is cancelled.",
         params: IdParams,
-        response: { 204: Type.Null(), 404: ErrorResponse },
+        response: { 204: Type.Null(), 404: ErrorBody },
       },
     },
     async (request, reply) => {
