@@ -53,9 +53,9 @@ function sessionStoreFor(companyId: string): SessionStore {
 
 let scanSeq = 0;
 
-function markSafely(name: string, startTime?: number) {
+function markSafely(name: string, startTime?: number, detail?: unknown) {
   try {
-    performance.mark(name, startTime === undefined ? undefined : { startTime });
+    performance.mark(name, { ...(startTime === undefined ? {} : { startTime }), detail });
   } catch {
     // marks are best effort
   }
@@ -209,10 +209,11 @@ export function useScanResults(opts: {
   useLayoutEffect(() => {
     if (latest?.status !== "done" || markedRef.current === latest.mark) return;
     markedRef.current = latest.mark;
-    const { mark } = latest;
+    const { mark, code } = latest;
+    const itemId = latest.entry.itemId;
     // the card with the new item is committed: the next animation frame paints it
     requestAnimationFrame(() => {
-      markSafely(`${mark}:shown`);
+      markSafely(`${mark}:shown`, undefined, { code, itemId });
       try {
         performance.measure(SCAN_MEASURE, `${mark}:decoded`, `${mark}:shown`);
         if (performance.getEntriesByName(`${mark}:frame`).length)
