@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   LINK_CLOSED: "LINK_CLOSED",
   /** A unique value (SKU, e-mail, …) is already taken (409). */
   DUPLICATE: "DUPLICATE",
+  /** Someone else holds the record (a statement mapping's hold); the body carries `heldBy` (409). */
+  HELD: "HELD",
   /** The request is understood but cannot be carried out as asked (422). */
   UNPROCESSABLE: "UNPROCESSABLE",
   /** The body or an uploaded file is over a size limit (413). */

@@ -19,7 +19,7 @@ import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import { inventoryItems, inventoryPhotoLinks, inventoryPhotos } from "../../db/schema";
 import type { CompanyScope } from "../../plugins/company-scope";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
 import { createFileStore } from "../../storage";
 import { deleteUnusedFiles, lockFileKeys } from "./photo-cleanup";
@@ -64,10 +64,6 @@ async function member(request: FastifyRequest): Promise<CompanyScope> {
   return scope;
 }
 
-const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
 const ItemParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 const HashParams = Type.Object(
   { hash: Type.String({ minLength: 1, maxLength: 200 }) },

@@ -175,10 +175,8 @@ export const BulkStatusBody = Type.Object(
 );
 export const BulkStatusResult = Type.Object({ rows: Type.Array(ItemSchema), notFound: Type.Array(Uuid) });
 
-export const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
+/** write-batch.ts and bulk.ts take the error schema from here (the sync lift will import it from plugins/errors.ts). */
+export { ErrorBody } from "../../plugins/errors";
 
 /**
  * `POST /api/inventory/items/bulk`'s body limit. The app's chunks stay under 8 MB by its own

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sq
 import { ERROR_CODES } from "../../../domain/errors";
 import {
   type Batch,
-  type InventoryEntity,
   type Item,
   type ItemFields,
   newItemFields,

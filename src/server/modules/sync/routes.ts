@@ -17,11 +17,11 @@ import { isUuidV7 } from "../../../domain/inventory/validate";
 import { SYNC_CHANGES_PATH, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX } from "../../../domain/sync/feed";
 import type { Db } from "../../db/client";
 import type { CompanyScope } from "../../plugins/company-scope";
-import { HttpError, httpError } from "../../plugins/errors";
+import { ErrorBody, HttpError, httpError, StaleBody } from "../../plugins/errors";
 import { recordIdempotentResponse } from "../../plugins/idempotency";
 import { isUniqueViolation } from "../auth/db-errors";
 import { changesSince } from "./feed";
-import { ErrorBody } from "./schemas";
+
 import { deleteRecord, getOne, patchRecord, putRecord, syncTx } from "./store";
 import type { ServerSyncedType } from "./types";
 import { registerWriteBatch } from "./write-batch";
@@ -29,15 +29,6 @@ import { registerWriteBatch } from "./write-batch";
 export const IDEMPOTENCY_NOTE =
   "Send an `Idempotency-Key` header (any unique text, e.g. a UUID) to make retries safe: a replay answers the stored response with `Idempotent-Replayed: true`; the same key with another body is 422; while the first request runs, 409.";
 
-const Stale = Type.Object(
-  {
-    statusCode: Type.Integer(),
-    error: Type.String(),
-    message: Type.String(),
-    current: Type.Optional(Type.Unknown()),
-  },
-  { additionalProperties: true },
-);
 const IdParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 const DeleteQuery = Type.Object(
   { version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })) },
@@ -131,7 +122,7 @@ export function registerSyncedType(app: FastifyInstance, type: ServerSyncedType)
         description: `A new id is created. An existing one is replaced when \`version\` is its current version; a stale version answers 409 (code STALE_VERSION) with the current ${name} under \`current\`. Without \`version\`, resending exactly the stored fields answers the ${name} unchanged (200); other fields answer 409. ${IDEMPOTENCY_NOTE}`,
         params: IdParams,
         body: schemas.put,
-        response: { 200: schemas.row, 201: schemas.row, 409: Stale },
+        response: { 200: schemas.row, 201: schemas.row, 409: StaleBody },
       },
     },
     async (request, reply) => {
@@ -149,7 +140,7 @@ export function registerSyncedType(app: FastifyInstance, type: ServerSyncedType)
         summary: `Create a ${name} (201); \`id\` optional (the server makes a UUIDv7 when it is absent)`,
         description: IDEMPOTENCY_NOTE,
         body: schemas.post,
-        response: { 200: schemas.row, 201: schemas.row, 409: Stale },
+        response: { 200: schemas.row, 201: schemas.row, 409: StaleBody },
       },
     },
     async (request, reply) => {
@@ -169,7 +160,7 @@ export function registerSyncedType(app: FastifyInstance, type: ServerSyncedType)
         description: `A stale version answers 409 \`{ message, code: "STALE_VERSION", current }\` with the current ${name}. ${IDEMPOTENCY_NOTE}`,
         params: IdParams,
         body: schemas.patch,
-        response: { 200: schemas.row, 404: ErrorBody, 409: Stale },
+        response: { 200: schemas.row, 404: ErrorBody, 409: StaleBody },
       },
     },
     async (request) => {
@@ -192,7 +183,7 @@ export function registerSyncedType(app: FastifyInstance, type: ServerSyncedType)
         description: `\`?version=\` makes it conditional: a stale one answers 409 with the current ${name}. Deleting a deleted ${name} again answers 204. ${IDEMPOTENCY_NOTE}`,
         params: IdParams,
         querystring: DeleteQuery,
-        response: { 204: Type.Null(), 404: ErrorBody, 409: Stale },
+        response: { 204: Type.Null(), 404: ErrorBody, 409: StaleBody },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
 import type { ValidateFunction } from "ajv";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { isUuidV7 } from "../../../domain/inventory/validate";
 import { parseRecordUrl, syncedTypes } from "../../../domain/sync/entity";
 import {
@@ -28,12 +28,11 @@ import {
 } from "../../../domain/sync/write-batch";
 import type { Db } from "../../db/client";
 import type { CompanyScope } from "../../plugins/company-scope";
-import { describeValidation, errorBody, HttpError } from "../../plugins/errors";
+import { describeValidation, ErrorBody, errorBody, HttpError } from "../../plugins/errors";
 import { claimInTx, storeTxResponse } from "../../plugins/idempotency";
 import { bodyAjv } from "../../plugins/validators";
 import { isUniqueViolation } from "../auth/db-errors";
 import { withCursorRange } from "./feed";
-import { ErrorBody } from "./schemas";
 import { deleteRecord, patchRecord, putRecord, syncTx } from "./store";
 import type { ServerSyncedType } from "./types";
 
