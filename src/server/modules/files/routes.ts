@@ -3,6 +3,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { and, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
+import type { PageLineItem } from "../../../domain/line-items";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
 import {
   companies,
@@ -19,6 +20,7 @@ import { httpError } from "../../plugins/errors";
 import type { StagedFile } from "../../storage";
 import { eventsRoute } from "./events-route";
 import { EXTRACT_JOB, setFileStatus } from "./extraction-job";
+import { extractionSummary } from "./extraction-summary";
 import {
   DOCUMENT_TYPES,
   type DocumentType,
@@ -478,11 +480,13 @@ export async function fileRoutes(app: FastifyInstance) {
           .orderBy(extractionPages.number),
         db.select().from(extractionResults).where(eq(extractionResults.fileId, file.id)),
       ]);
+      const lineItems = (result?.lineItems ?? []) as PageLineItem[];
       return {
         status: file.status,
         failureReason: file.failureReason,
         pages: pages.map((p) => ({ number: p.number, text: p.text, source: p.source, name: p.name })),
-        lineItems: (result?.lineItems ?? []) as Static<typeof ExtractionResponse>["lineItems"],
+        lineItems,
+        ...extractionSummary(result?.layout, lineItems, file.statementYear),
         notes: (result?.notes ?? []) as string[],
       };
     },
