@@ -69,9 +69,21 @@ export function columnMeaning(key: string, label: string): StatementColumn {
   return { key, label, role, period, year, month };
 }
 
+/** Why a column is the default: the app words it in the staff's language. */
+export type DefaultColumnWhy =
+  | "none"
+  | "only"
+  | "twelve-month-total"
+  | "total"
+  | "ytd"
+  | "statement-year"
+  | "year"
+  | "first-actual";
+
 export interface DefaultColumn {
   index: number;
-  /** Why this column, in words for staff. */
+  why: DefaultColumnWhy;
+  /** Why this column, in English words for staff and the API. */
   reason: string;
 }
 
@@ -84,8 +96,9 @@ export function defaultColumn(
   columns: readonly StatementColumn[],
   statementYear?: number | null,
 ): DefaultColumn {
-  if (columns.length === 0) return { index: 0, reason: "The statement has no amount columns" };
-  if (columns.length === 1) return { index: 0, reason: `The only amount column ("${columns[0]?.label}")` };
+  if (columns.length === 0) return { index: 0, why: "none", reason: "The statement has no amount columns" };
+  if (columns.length === 1)
+    return { index: 0, why: "only", reason: `The only amount column ("${columns[0]?.label}")` };
   const annualBudget = columns.some((c) => c.role === "budget");
   const actual = columns
     .map((c, index) => ({ c, index }))
@@ -99,6 +112,7 @@ export function defaultColumn(
     const months = columns.filter((c) => c.period === "month").length;
     return {
       index: total.index,
+      why: months >= 3 ? "twelve-month-total" : "total",
       reason:
         months >= 3
           ? `The 12-month total ("${total.c.label}"), not one month`
@@ -109,6 +123,7 @@ export function defaultColumn(
   if (ytd)
     return {
       index: ytd.index,
+      why: "ytd",
       reason: `Year to date ("${ytd.c.label}"): at the statement's year end it is the year's figure, not the month's`,
     };
   if (year !== null) {
@@ -116,14 +131,16 @@ export function defaultColumn(
     if (same)
       return {
         index: same.index,
+        why: "statement-year",
         reason: `The ${year} column ("${same.c.label}"): the statement year, not the earlier year beside it`,
       };
   }
   const yearly = pick((c) => c.period === "year");
-  if (yearly) return { index: yearly.index, reason: `The year's column ("${yearly.c.label}")` };
+  if (yearly) return { index: yearly.index, why: "year", reason: `The year's column ("${yearly.c.label}")` };
   const first = actual[0] ?? { c: columns[0] as StatementColumn, index: 0 };
   return {
     index: first.index,
+    why: "first-actual",
     reason: `The first column of actual figures ("${first.c.label}"); no column says year to date, total or the statement year`,
   };
 }

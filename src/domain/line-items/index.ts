@@ -1,5 +1,12 @@
 export { isNumericLike, isYearToken, parseAmount, parsePercent } from "./amount";
-export { columnMeaning, type DefaultColumn, defaultColumn, fallbackLayout, layoutOf } from "./columns";
+export {
+  columnMeaning,
+  type DefaultColumn,
+  type DefaultColumnWhy,
+  defaultColumn,
+  fallbackLayout,
+  layoutOf,
+} from "./columns";
 export {
   parsePages,
   parseRows,

@@ -103,6 +103,20 @@ export const ColumnSchema = Type.Object({
   month: Type.Union([Type.Integer(), Type.Null()]),
 });
 
+export const DefaultColumnSchema = Type.Object(
+  {
+    index: Type.Integer(),
+    why: Type.Union(
+      ["none", "only", "twelve-month-total", "total", "ytd", "statement-year", "year", "first-actual"].map(
+        (w) => Type.Literal(w),
+      ),
+      { description: "Why, as a code the app words in the staff's language" },
+    ),
+    reason: Type.String({ description: "Why, in English" }),
+  },
+  { description: "The statement year's annual figure: the column mapping starts from, and why" },
+);
+
 export const LayoutSchema = Type.Object({
   columns: Type.Array(ColumnSchema, {
     description: "Money columns, in order: line items' amounts follow them",
@@ -113,10 +127,7 @@ export const LayoutSchema = Type.Object({
   year: Type.Union([Type.Integer(), Type.Null()], {
     description: "The year the statement reports, from its title",
   }),
-  defaultColumn: Type.Object(
-    { index: Type.Integer(), reason: Type.String() },
-    { description: "The statement year's annual figure: the column mapping starts from, and why" },
-  ),
+  defaultColumn: DefaultColumnSchema,
 });
 
 export const TotalCheckSchema = Type.Object({
