@@ -212,7 +212,14 @@ const isAmountKind = (k: TokenKind) => k === "money" || k === "dash" || k === "g
  * Tokens at the end of a line that could be amounts: back from the right, over dust, up to the
  * first word. In a sheet, every figure after the label counts (a comment may follow them).
  */
-export function trailingRun(tokens: Token[], sheet = false): Token[] {
+/**
+ * Scan dust read as letters where the amount columns are ("i", "oe", "LnosABEEqs" between two
+ * figures): short or mixed-case junk right of `amountLeft`, never a word of a label.
+ */
+const junkInColumns = (t: Token, amountLeft: number) =>
+  t.x0 >= amountLeft && (t.text.length <= 3 || !/^[A-Z]?[a-z]+[.,:]?$/.test(t.text));
+
+export function trailingRun(tokens: Token[], sheet = false, amountLeft = Number.POSITIVE_INFINITY): Token[] {
   if (sheet) {
     const first = tokens.findIndex((t) => t.kind === "word");
     return tokens.filter((t, i) => i > first && t.kind !== "word" && t.kind !== "noise");
@@ -224,6 +231,7 @@ export function trailingRun(tokens: Token[], sheet = false): Token[] {
     if (t.kind === "word") {
       // A lone "$" or "%" between amounts does not end the run.
       if (t.text === "$" || t.text === "%") continue;
+      if (junkInColumns(t, amountLeft) && out.length > 0) continue;
       break;
     }
     out.unshift(t);
@@ -399,7 +407,7 @@ export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => bo
         header: [],
       });
     for (const line of lines) rows.push(cellsFromRight(line, width));
-  } else for (const line of lines) rows.push(cellsOf(line, anchors, tol, sheet));
+  } else for (const line of lines) rows.push(cellsOf(line, anchors, tol, sheet, page.source === "ocr"));
   const centers = lines.map((l) => (l.y0 + l.y1) / 2);
   const gaps = centers
     .slice(1)
@@ -484,8 +492,11 @@ function assignHeader(cells: { text: string; x0: number; x1: number }[], anchors
 }
 
 /** A line's label (words before its amounts) and its amounts by column. */
-function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean): LineCells {
-  const run = new Set(trailingRun(line.tokens, sheet));
+function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean, ocr = false): LineCells {
+  // On scans, dust read as letters in the amount columns does not end the amounts.
+  const amountLeft =
+    ocr && anchors.length ? Math.min(...anchors.map((x) => x.left)) : Number.POSITIVE_INFINITY;
+  const run = new Set(trailingRun(line.tokens, sheet, amountLeft));
   const cells = new Map<number, Token>();
   const percents = new Map<number, Token>();
   const stray: Token[] = [];
@@ -515,7 +526,8 @@ function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean)
   // Dust at either end of the label goes; a "·" or ":" inside it stays ("6100 · Repairs").
   const before = line.tokens
     .slice(0, firstAmount)
-    .filter((t) => !(run.has(t) && stray.includes(t) && t.kind !== "money"));
+    .filter((t) => !(run.has(t) && stray.includes(t) && t.kind !== "money"))
+    .filter((t) => !(t.kind === "word" && junkInColumns(t, amountLeft)));
   let a = 0;
   let b = before.length;
   while (a < b && before[a]?.kind === "noise") a++;

@@ -333,3 +333,29 @@ describe("vocabulary", () => {
     expect(isPeriodTitle(t)).toBe(true);
   });
 });
+
+describe("scans: dust read as letters between the figures", () => {
+  // The dust sits just right of the month's figures (x 335–345), before the year's column.
+  const rights = [330, 345, 430];
+  const rows = [
+    [null, "Dec 2024", null, "YTD 2024"],
+    ["INCOME"],
+    ["Residential Rent", "40,000.00", null, "480,000.00"],
+    ["Commercial Rent - Retail", "$18,939.11", "i", "180,767.73"],
+    ["Cell Tower License", null, "LnosABEEqs", "57,158.14"],
+    ["Laundry Income", "1,200.00", "oe", "14,400.00"],
+    ["Parking Income", "2,000.00", null, "24,000.00"],
+  ];
+  const want = [
+    ["Residential Rent", [40000, 480000]],
+    ["Commercial Rent - Retail", [18939.11, 180767.73]],
+    ["Cell Tower License", [null, 57158.14]],
+    ["Laundry Income", [1200, 14400]],
+    ["Parking Income", [2000, 24000]],
+  ];
+
+  it("does not end the amounts or join them to the label on a scan", () => {
+    const parsed = parseWordPages([{ ...page(1, rows, rights), source: "ocr" }]);
+    expect(parsed.items.map((i) => [i.label, i.amounts])).toEqual(want);
+  });
+});
