@@ -532,6 +532,14 @@ function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean,
   let b = before.length;
   while (a < b && before[a]?.kind === "noise") a++;
   while (b > a && before[b - 1]?.kind === "noise") b--;
+  // On scans, a speck read as "3", "oe" or "LnosABEEqs" well apart from the label's last word is dust too.
+  while (ocr && b - a > 1) {
+    const last = before[b - 1] as Token;
+    const prev = before[b - 2] as Token;
+    const junk = last.text.length <= 3 || /[a-z][A-Z]/.test(last.text);
+    if (!junk || last.x0 - prev.x1 <= 3 * tol) break;
+    b--;
+  }
   const labelTokens = before.slice(a, b);
   const label = labelTokens
     .map((t) => t.text)

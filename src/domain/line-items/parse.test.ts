@@ -358,4 +358,19 @@ describe("scans: dust read as letters between the figures", () => {
     const parsed = parseWordPages([{ ...page(1, rows, rights), source: "ocr" }]);
     expect(parsed.items.map((i) => [i.label, i.amounts])).toEqual(want);
   });
+
+  it("leaves a speck between the label and the first column out of the label", () => {
+    const specks = page(1, rows, rights);
+    // "3" and "oe" read from dust at x 250, far right of "Retail" and "Income".
+    for (const [label, text] of [
+      ["Retail", "3"],
+      ["Income", "oe"],
+    ] as const) {
+      const w = specks.words.find((x) => x.text === label) as Word;
+      specks.words.push({ text, x0: 250, x1: 250 + text.length * 5, y0: w.y0, y1: w.y1 });
+    }
+    specks.words.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
+    const parsed = parseWordPages([{ ...specks, source: "ocr" }]);
+    expect(parsed.items.map((i) => [i.label, i.amounts])).toEqual(want);
+  });
 });
