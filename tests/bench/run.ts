@@ -8,6 +8,7 @@ import { inventoryListBench } from "./inventory-list";
 import { labelsBench } from "./labels";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
+import { ownerStatementsBench } from "./owner-statements";
 import { photoCompressBench } from "./photo-compress";
 import { scanBench } from "./scan";
 import { type Figure, met } from "./util";
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   labels: labelsBench,
   mapping: mappingBench,
   outputs: outputsBench,
+  "owner-statements": ownerStatementsBench,
   scan: scanBench,
   "photo-compress": () => photoCompressBench(),
 };

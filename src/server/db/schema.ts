@@ -343,6 +343,8 @@ export const extractionResults = pgTable("extraction_results", {
     .references(() => statementFiles.id, { onDelete: "cascade" }),
   lineItems: jsonb("line_items").notNull(),
   notes: jsonb("notes").notNull().default(sql`'[]'::jsonb`),
+  /** The statement's columns (header, meaning), columns left out (percentages) and year; null before issue 23. */
+  layout: jsonb("layout"),
   createdAt: createdAt(),
 });
 

@@ -1,16 +1,24 @@
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { type Cell, type PageLineItem, parseRows } from "../../domain/line-items";
+import { type Cell, type PageLineItem, parseSheets, type StatementLayout } from "../../domain/line-items";
 import { DocumentProblem, type ExtractedPage } from "./types";
 
 export interface SheetsResult {
   pages: ExtractedPage[];
   lineItems: PageLineItem[];
+  layout: StatementLayout;
   notes: string[];
 }
 
 const MAX_ROWS = 100_000;
+
+/** A percentage cell as the sheet shows it ("45.20%"): a column of percentages is not money. */
+function shownValue(cell: ExcelJS.Cell): Cell {
+  const v = cellValue(cell);
+  if (typeof v === "number" && /%/.test(cell.numFmt ?? "")) return `${(v * 100).toFixed(2)}%`;
+  return v;
+}
 
 /** A cell's value as the sheet shows it: formulas give their cached result, rich text its text. */
 function cellValue(cell: ExcelJS.Cell): Cell {
@@ -56,14 +64,14 @@ export async function extractXlsx(path: string, maxPages: number): Promise<Sheet
     );
   }
   const pages: ExtractedPage[] = [];
-  const lineItems: PageLineItem[] = [];
+  const sheets: { number: number; rows: Cell[][] }[] = [];
   const notes: string[] = [];
-  const sheets = wb.worksheets;
-  if (sheets.length > maxPages) {
-    throw new DocumentProblem(`This workbook has ${sheets.length} sheets; the limit is ${maxPages}.`);
+  const worksheets = wb.worksheets;
+  if (worksheets.length > maxPages) {
+    throw new DocumentProblem(`This workbook has ${worksheets.length} sheets; the limit is ${maxPages}.`);
   }
   let number = 0;
-  for (const ws of sheets) {
+  for (const ws of worksheets) {
     if (ws.state === "hidden" || ws.state === "veryHidden") {
       notes.push(`Hidden sheet "${ws.name}" was skipped`);
       continue;
@@ -73,14 +81,16 @@ export async function extractXlsx(path: string, maxPages: number): Promise<Sheet
     ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
       if (rowNumber > MAX_ROWS) return;
       const cells: Cell[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(cellValue(row.getCell(c)));
+      for (let c = 1; c <= row.cellCount; c++) cells.push(shownValue(row.getCell(c)));
       rows[rowNumber - 1] = cells;
     });
     const dense = Array.from(rows, (r) => r ?? []);
     pages.push({ number, text: rowsText(dense), source: "sheet", name: ws.name });
-    for (const item of parseRows(dense).items) lineItems.push({ page: number, ...item });
+    sheets.push({ number, rows: dense });
   }
-  return { pages, lineItems, notes };
+  // One statement over all visible sheets: the same header on two sheets is the same column.
+  const parsed = parseSheets(sheets);
+  return { pages, lineItems: parsed.items, layout: parsed.layout, notes };
 }
 
 /** CSV with or without a BOM, delimited by `,`, `;` or tab (detected). */
@@ -92,9 +102,11 @@ export async function extractCsv(path: string): Promise<SheetsResult> {
     delimitersToGuess: [",", ";", "\t", "|"],
   });
   const rows = parsed.data.slice(0, MAX_ROWS);
+  const statement = parseSheets([{ number: 1, rows }]);
   return {
     pages: [{ number: 1, text: rowsText(rows), source: "sheet" }],
-    lineItems: parseRows(rows).items.map((i) => ({ page: 1, ...i })),
+    lineItems: statement.items,
+    layout: statement.layout,
     notes: [],
   };
 }

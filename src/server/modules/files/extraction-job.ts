@@ -74,7 +74,7 @@ export function extractionHandler(deps: ExtractionDeps) {
         await setFileStatus(deps, fileId, "failed", { failureReason: outcome.reason });
         return;
       }
-      const { pages, lineItems, notes } = outcome;
+      const { pages, lineItems, layout, notes } = outcome;
       await deps.db.transaction(async (tx) => {
         await tx.delete(extractionPages).where(eq(extractionPages.fileId, fileId));
         await tx.delete(extractionResults).where(eq(extractionResults.fileId, fileId));
@@ -89,7 +89,7 @@ export function extractionHandler(deps: ExtractionDeps) {
             })),
           );
         }
-        await tx.insert(extractionResults).values({ fileId, lineItems, notes });
+        await tx.insert(extractionResults).values({ fileId, lineItems, layout, notes });
       });
       await setFileStatus(deps, fileId, "extracted", { pageCount: pages.length });
     } catch (err) {

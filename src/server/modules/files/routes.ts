@@ -1,11 +1,13 @@
 import multipart from "@fastify/multipart";
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { PageLineItem } from "../../../domain/line-items";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { ExtractionCrash } from "../../extraction/pool";
 import type { PageImageOutcome } from "../../extraction/types";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { eventsRoute } from "./events-route";
+import { extractionSummary } from "./extraction-summary";
 import {
   DOCUMENT_TYPES,
   ExtractionResponse,
@@ -309,11 +311,13 @@ export async function fileRoutes(app: FastifyInstance) {
     async (request) => {
       const file = await visibleFile(request, request.params.id);
       const { pages, result } = await extractionOf(db, file.id);
+      const lineItems = (result?.lineItems ?? []) as PageLineItem[];
       return {
         status: file.status,
         failureReason: file.failureReason,
         pages: pages.map((p) => ({ number: p.number, text: p.text, source: p.source, name: p.name })),
-        lineItems: (result?.lineItems ?? []) as Static<typeof ExtractionResponse>["lineItems"],
+        lineItems,
+        ...extractionSummary(result?.layout, lineItems, file.statementYear),
         notes: (result?.notes ?? []) as string[],
       };
     },

@@ -91,6 +91,9 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
       extraction: {
         tables: tablesOf(l.lines).map((t) => ({ ...t, selected: doc.selection.tables.includes(t.id) })),
         lines,
+        columns: l.layout.columns,
+        skippedColumns: l.layout.skippedColumns,
+        defaultColumn: l.defaultColumn,
       },
       suggestions: suggestions.map((s, i) => ({ lineId: String(i), ...s })),
       reconciliation,
