@@ -6,14 +6,17 @@ import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
+import { demoRoutes } from "./demo/routes";
 import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
 import { inventoryRoutes } from "./inventory/routes";
+import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
 import { rpieRoutes } from "./rpie/routes";
+import { setupRoutes } from "./setup/routes";
 import { statementMappingRoutes } from "./statement-mapping/routes";
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
@@ -22,6 +25,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(idempotencyPlugin);
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
+  await app.register(setupRoutes);
   await app.register(authRoutes);
   await app.register(publicFormRoutes);
   await app.register(accountRoutes);
@@ -32,6 +36,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filingRoutes);
   await app.register(companyRoutes);
   await app.register(adminRoutes);
+  await app.register(demoRoutes);
+  await app.register(outboxRoutes);
   await app.register(inventoryRoutes);
   await app.register(photoRoutes);
 }
