@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Box } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { useSettings } from "../settings/useSettings";
+import { useSettings } from "../../lib/settings/use-settings";
 import { usePublicConfig } from "./public-config";
 
 interface GoogleIdApi {
