@@ -7,29 +7,17 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
+import { freePort } from "./free-port";
 
 const root = resolve(import.meta.dirname, "..");
 const OUT = join(root, "docs/screenshot-dashboard.png");
 const PAGE = "/dashboard/properties";
 /** The row the page must show before the picture is taken. */
 const ROW = "118 West 27th Street";
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once("error", rej);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      const port = typeof a === "object" && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 async function waitHealthy(url: string, child: ChildProcess) {
   const end = Date.now() + 120_000;
