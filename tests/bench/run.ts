@@ -1,6 +1,7 @@
 import { cpus } from "node:os";
 import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
+import { demoSeedBench } from "./demo-seed";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { inventoryImportBench } from "./inventory-import";
@@ -21,6 +22,7 @@ import { type Figure, met } from "./util";
 const BENCHES: Record<string, () => Promise<Figure[]>> = {
   api: apiBench,
   "cold-start": coldStartBench,
+  "demo-seed": demoSeedBench,
   extraction: extractionBench,
   frontend: frontendBench,
   "inventory-import": inventoryImportBench,

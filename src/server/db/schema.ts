@@ -36,6 +36,8 @@ export const users = pgTable(
     hasEbayAccount: boolean("has_ebay_account").notNull().default(false),
     showWelcomePage: boolean("show_welcome_page").notNull().default(true),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** A demo account of `npm run seed` (src/server/modules/demo): removed with the demo data. */
+    demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +54,11 @@ export const companies = pgTable("companies", {
   email: text("email"),
   address: text("address"),
   website: text("website"),
+  /**
+   * A demo company of `npm run seed`: it and every row that belongs to it (company_id) are demo
+   * data, removed in one step by a super admin (src/server/modules/demo).
+   */
+  demo: boolean("demo").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

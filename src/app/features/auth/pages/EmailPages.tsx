@@ -10,6 +10,7 @@ import { ExpiredLinkPage } from "../../errors/pages";
 import { authApi, safeReturnTo } from "../auth-api";
 import { useAuth } from "../auth-context";
 import { HOME_AFTER_LOGIN } from "../issuer";
+import { OutboxNotice } from "../OutboxNotice";
 
 function CenteredMessage({
   icon,
@@ -130,9 +131,12 @@ export function ResendConfirmationPage({ hash, returnTo }: { hash: string; retur
       title={state === "sent" ? t`Check your email` : t`Resend confirmation email`}
     >
       {state === "sent" ? (
-        <Text>
-          <Trans>A new confirmation link is on its way. It may take a minute to arrive.</Trans>
-        </Text>
+        <>
+          <Text>
+            <Trans>A new confirmation link is on its way. It may take a minute to arrive.</Trans>
+          </Text>
+          <OutboxNotice />
+        </>
       ) : (
         <>
           <Text c="dimmed">
