@@ -1,4 +1,5 @@
 import { parsePages } from "../../domain/line-items";
+import { TextBudget } from "./limits";
 import { DocumentProblem, type ExtractedPage, type ExtractionOutcome, type ExtractionTask } from "./types";
 
 const XLS_PROBLEM =
@@ -11,11 +12,17 @@ const XLS_PROBLEM =
  * pdfjs or tesseract.
  */
 export async function extractDocument(task: ExtractionTask): Promise<ExtractionOutcome> {
+  // Text per file is capped as it is read (limits.ts); containers are checked before they are opened.
+  const budget = new TextBudget();
   try {
     switch (task.kind) {
       case "pdf": {
-        const { extractPdf } = await import("./pdf");
-        const pages = await extractPdf(task.path, task.maxPages);
+        const [{ extractPdf }, { assertPdfWithinLimits }] = await Promise.all([
+          import("./pdf"),
+          import("./pdf-guard"),
+        ]);
+        await assertPdfWithinLimits(task.path);
+        const pages = await extractPdf(task.path, task.maxPages, budget);
         return { ok: true, pages: withoutBoxes(pages), lineItems: parsePages(pages), notes: [] };
       }
       case "png":
@@ -26,17 +33,22 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
         const pages: ExtractedPage[] = [];
         for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind)) {
           const ocr = await ocrImage(image);
+          budget.add(ocr.text);
           pages.push({ number: pages.length + 1, text: ocr.text, source: "ocr", lineBoxes: ocr.lineBoxes });
         }
         return { ok: true, pages: withoutBoxes(pages), lineItems: parsePages(pages), notes: [] };
       }
       case "xlsx": {
-        const { extractXlsx } = await import("./spreadsheets");
-        return { ok: true, ...(await extractXlsx(task.path, task.maxPages)) };
+        const [{ extractXlsx }, { assertZipWithinLimits }] = await Promise.all([
+          import("./spreadsheets"),
+          import("./zip-guard"),
+        ]);
+        await assertZipWithinLimits(task.path);
+        return { ok: true, ...(await extractXlsx(task.path, task.maxPages, budget)) };
       }
       case "csv": {
         const { extractCsv } = await import("./spreadsheets");
-        return { ok: true, ...(await extractCsv(task.path)) };
+        return { ok: true, ...(await extractCsv(task.path, budget)) };
       }
       case "xls":
         return { ok: false, reason: XLS_PROBLEM };

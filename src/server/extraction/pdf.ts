@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import { EXTRACTION_LIMITS, type TextBudget } from "./limits";
 import { ocrImage } from "./ocr";
 import { DocumentProblem, type ExtractedPage } from "./types";
 
@@ -119,6 +120,8 @@ export async function openPdf(path: string): Promise<PDFDocumentProxy> {
       cMapUrl: `${join(pdfjsRoot, "cmaps")}/`,
       cMapPacked: true,
       verbosity: 0,
+      // Larger images are left out of the rendering rather than decoded (limits.ts).
+      maxImageSize: EXTRACTION_LIMITS.image.maxPixels,
     }).promise;
   } catch (err) {
     throw new DocumentProblem(pdfProblem(err));
@@ -135,7 +138,11 @@ export async function openPdfPage(doc: PDFDocumentProxy, n: number): Promise<PDF
 }
 
 /** Text per page: the text layer where there is one; otherwise the page is rendered and OCR'd. */
-export async function extractPdf(path: string, maxPages: number): Promise<ExtractedPage[]> {
+export async function extractPdf(
+  path: string,
+  maxPages: number,
+  budget?: TextBudget,
+): Promise<ExtractedPage[]> {
   const doc = await openPdf(path);
   try {
     if (doc.numPages > maxPages) {
@@ -151,10 +158,12 @@ export async function extractPdf(path: string, maxPages: number): Promise<Extrac
       const view = page.getViewport({ scale: 1 });
       const lines = itemsToLines(content.items as TextItem[], { width: view.width, height: view.height });
       const text = lines.map((l) => l.text).join("\n");
+      budget?.add(text);
       if (text.replace(/[^A-Za-z0-9]/g, "").length >= MIN_TEXT_CHARS) {
         pages.push({ number: n, text, source: "text", lineBoxes: lines.map((l) => l.box) });
       } else {
         const ocr = await ocrImage(await renderForOcr(page));
+        budget?.add(ocr.text);
         pages.push({ number: n, text: ocr.text, source: "ocr", lineBoxes: ocr.lineBoxes });
       }
       page.cleanup();
