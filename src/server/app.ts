@@ -15,7 +15,7 @@ import { registerModules } from "./modules";
 import { authPlugin } from "./plugins/auth";
 import { installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
-import { withLogRedaction } from "./plugins/log-redaction";
+import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
 import { makeAjv } from "./plugins/validators";
 
@@ -47,7 +47,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const mailer =
     opts.mailer ??
-    createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+    createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      logLinks: isLoopbackUrl(config.publicUrl),
+    });
   const ctx: ServerContext = { config, database, db: database.db, mailer };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => mailer.close());

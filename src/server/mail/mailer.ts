@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { redactLinks } from "../plugins/log-redaction";
 
 export interface MailMessage {
   to: string;
@@ -22,13 +23,16 @@ export interface Mailer {
 /**
  * Every mail is first written to the outbox table. With SMTP_URL set it is then sent
  * and marked sent (a failure is recorded on the row and logged, never thrown at the
- * user). Without SMTP_URL its text is logged, so sign-up works on a fresh machine.
+ * user). Without SMTP_URL its text is logged, so sign-up works on a fresh machine; the
+ * secrets in its links (confirmation, reset, invitation) are logged only when `logLinks` is set
+ * (a public URL on this machine, where the developer is the only reader of the log).
  */
 export function createMailer(opts: {
   db: Db;
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  logLinks?: boolean;
 }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
@@ -38,7 +42,7 @@ export function createMailer(opts: {
       if (!transport) {
         opts.log.info(
           { mail: { to: message.to, subject: message.subject, kind: message.kind } },
-          `mail (outbox only):\n${message.text}`,
+          `mail (outbox only):\n${opts.logLinks ? message.text : redactLinks(message.text)}`,
         );
         return;
       }
