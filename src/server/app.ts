@@ -13,7 +13,7 @@ import { livePlugin } from "./live/plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
 import { authPlugin } from "./plugins/auth";
-import { installErrorHandler } from "./plugins/errors";
+import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
 import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
@@ -87,11 +87,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // Client-side routing: the app shows its own 404 page for unknown paths.
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
-    return reply.status(404).send({
-      statusCode: 404,
-      error: "Not Found",
-      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-    });
+    return reply
+      .status(404)
+      .send(errorBody(404, `No route for ${request.method} ${request.url.split("?")[0]}`));
   });
   return app;
 }

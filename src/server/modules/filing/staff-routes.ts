@@ -6,9 +6,14 @@ import { formatCents } from "../../../domain/money";
 import { ROLES } from "../../../domain/roles";
 import { filings, invoices } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
-import { recordFiledDocuments, type StoredDocument, storeFiledDocuments } from "./documents";
+import {
+  type FiledOutputs,
+  recordFiledDocuments,
+  type StoredDocument,
+  storeFiledDocuments,
+} from "./documents";
 import {
   FILING_NOT_FOUND,
   filingApi,
@@ -22,7 +27,6 @@ import { markReceived, overrideUnpaid } from "./invoices";
 import { mailCompany } from "./notify";
 import { priceFiling, sendDraft } from "./quotes";
 import {
-  ErrorBody,
   FiledBody,
   FilingSchema,
   IdParams,
@@ -43,7 +47,10 @@ const STAFF_WRITE = { ...STAFF, idempotency: true } as const;
  * moves, pricing and sending quotes, recording transfers and checks, overriding an unpaid
  * invoice with a reason, marking a filing filed. Owners get 403 from the role check.
  */
-export async function staffFilingRoutes(app: FastifyInstance, opts: { store: FileStore }) {
+export async function staffFilingRoutes(
+  app: FastifyInstance,
+  opts: { store: FileStore; filedOutputs: FiledOutputs },
+) {
   const ctx = app.ctx;
   const { db } = ctx;
 
@@ -190,7 +197,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
       if (!current) throw httpError(404, FILING_NOT_FOUND);
       const docs: StoredDocument[] =
         current.filing.state === "ready_to_file" && current.filing.version === request.body.version
-          ? await storeFiledDocuments(db, opts.store, current.filing)
+          ? await storeFiledDocuments(db, opts.store, opts.filedOutputs, current.filing)
           : [];
       await db.transaction(async (tx) => {
         const filing = await lockFiling(tx, request.params.id);

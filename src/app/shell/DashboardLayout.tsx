@@ -1,0 +1,90 @@
+import "../ui/theme/full-styles";
+import { AppShell, Box, Container, Divider, Overlay, ScrollArea } from "@mantine/core";
+import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
+import { Link, useLocation } from "@tanstack/react-router";
+import { type ReactNode, useEffect } from "react";
+import { useSettings } from "../lib/settings/use-settings";
+import { Logo } from "../ui/Logo";
+import { HORIZONTAL_NAV_HEIGHT, NAV_WIDTH, TOP_BAR_HEIGHT } from "../ui/shell-constants";
+import { BREAKPOINTS_PX } from "../ui/theme/theme";
+import { HorizontalNav } from "./HorizontalNav";
+import { NavMenu } from "./NavMenu";
+import { NeedHelp } from "./NeedHelp";
+import classes from "./Shell.module.css";
+import { TopBar } from "./TopBar";
+
+export type ShellArea = "dashboard" | "admin" | "marketplace";
+
+/**
+ * The signed-in frame for /dashboard, /admin and /marketplace: a 280 px navigation
+ * drawer (permanent from lg, slide-out below with the burger, closing on path change)
+ * or a horizontal menu bar, the 64 px top bar, and the page in a Compact or Wide column.
+ */
+export function DashboardLayout({ children }: { area?: ShellArea; children: ReactNode }) {
+  const { settings } = useSettings();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const large = useMediaQuery(`(min-width: ${BREAKPOINTS_PX.lg / 16}em)`, true);
+  const horizontal = settings.layout === "horizontal";
+  const horizontalBar = horizontal && large;
+
+  useHotkeys([["Escape", close]]);
+  // The slide-out drawer closes whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      layout={horizontal ? "default" : "alt"}
+      header={{ height: horizontalBar ? TOP_BAR_HEIGHT + HORIZONTAL_NAV_HEIGHT : TOP_BAR_HEIGHT }}
+      navbar={{
+        width: { base: NAV_WIDTH },
+        breakpoint: "lg",
+        collapsed: { mobile: !opened, desktop: horizontal },
+      }}
+      padding={{ base: "md", sm: "lg" }}
+    >
+      {opened && !large ? (
+        // Slide-out drawer: a backdrop under it closes it on a tap outside.
+        <Overlay fixed zIndex={100} backgroundOpacity={0.45} onClick={close} data-testid="nav-backdrop" />
+      ) : null}
+      <AppShell.Header className={classes.topBar}>
+        <TopBar navOpened={opened} onToggleNav={toggle} showLogo={horizontal} />
+        {horizontalBar ? (
+          <>
+            <Divider />
+            <Box h={HORIZONTAL_NAV_HEIGHT}>
+              <HorizontalNav />
+            </Box>
+          </>
+        ) : null}
+      </AppShell.Header>
+      <AppShell.Navbar
+        className={classes.nav}
+        data-nav-color={settings.navColor}
+        // A closed slide-out drawer is out of reach for keyboard and screen readers too.
+        inert={(large ? horizontal : !opened) ? true : undefined}
+      >
+        <AppShell.Section px="md" pt="md" pb="sm">
+          <Link to="/" className={classes.brand}>
+            <Logo size={32} />
+            <span>Blocklot</span>
+          </Link>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} px="sm" type="scroll">
+          <NavMenu />
+        </AppShell.Section>
+        <AppShell.Section p="md">
+          <NeedHelp />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Container fluid={settings.stretch} size="xl" px={0} py="md">
+          {children}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
