@@ -17,6 +17,7 @@ import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
 import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { makeAjv } from "./plugins/validators";
 
 export interface BuildOptions {
@@ -59,6 +60,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => mailer.close());
 
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -72,7 +74,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    // Its own policy (hashes of its inline scripts), framed by no one, usable over plain http locally.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(" upgrade-insecure-requests;", "")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   await app.register(requestTextPlugin);
   await app.register(authPlugin, { config });
   await app.register(livePlugin);
