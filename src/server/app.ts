@@ -16,8 +16,9 @@ import type { ServerSyncedType } from "./modules/sync/types";
 import { authPlugin } from "./plugins/auth";
 import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
-import { withLogRedaction } from "./plugins/log-redaction";
+import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { makeAjv } from "./plugins/validators";
 
 export interface BuildOptions {
@@ -50,12 +51,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const mailer =
     opts.mailer ??
-    createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+    createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      logLinks: isLoopbackUrl(config.publicUrl),
+    });
   const ctx: ServerContext = { config, database, db: database.db, mailer };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => mailer.close());
 
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -69,7 +77,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    // Its own policy (hashes of its inline scripts), framed by no one, usable over plain http locally.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(" upgrade-insecure-requests;", "")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   await app.register(requestTextPlugin);
   await app.register(authPlugin, { config });
   await app.register(livePlugin);

@@ -39,6 +39,8 @@ export interface Config {
   extractionWorkers: number;
   /** Most pages extracted from one document (EXTRACTION_MAX_PAGES, default 500). */
   extractionMaxPages: number;
+  /** Heap ceiling of one extraction thread, in MB; a file that needs more fails with a reason. */
+  extractionMemoryMb: number;
   /** Run the extraction job queue inside the API process (JOBS_IN_PROCESS, default true). */
   jobsInProcess: boolean;
   /** NYC Open Data (Socrata) base URL for the PLUTO property lookup (NYC_OPEN_DATA_URL). */
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxUploadBytes: intFrom(env, "MAX_UPLOAD_MB", 50) * 1024 * 1024,
     extractionWorkers: Math.max(1, intFrom(env, "EXTRACTION_WORKERS", availableParallelism())),
     extractionMaxPages: Math.max(1, intFrom(env, "EXTRACTION_MAX_PAGES", 500)),
+    extractionMemoryMb: Math.max(128, intFrom(env, "EXTRACTION_MEMORY_MB", 1024)),
     jobsInProcess: env.JOBS_IN_PROCESS !== "false",
     nycOpenDataUrl: (env.NYC_OPEN_DATA_URL || "https://data.cityofnewyork.us").replace(/\/+$/, ""),
     stripe: loadStripe(env),

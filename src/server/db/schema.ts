@@ -141,6 +141,24 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/**
+ * Browsers a user has signed in from (a random httpOnly `device` cookie, only its SHA-256 kept).
+ * A sign-in from a known device is counted apart from everyone else's failures, so an attacker
+ * who keeps failing on an account never locks its owner out (docs/security.md, "Sign-in").
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
 /** One-time links sent by mail: email confirmation and password reset. */
 export const emailTokens = pgTable(
   "email_tokens",

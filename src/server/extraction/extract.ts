@@ -1,3 +1,4 @@
+import { TextBudget } from "./limits";
 import { DocumentProblem, type ExtractedPage, type ExtractionOutcome, type ExtractionTask } from "./types";
 
 const XLS_PROBLEM =
@@ -10,11 +11,17 @@ const XLS_PROBLEM =
  * pdfjs or tesseract.
  */
 export async function extractDocument(task: ExtractionTask): Promise<ExtractionOutcome> {
+  // Text per file is capped as it is read (limits.ts); containers are checked before they are opened.
+  const budget = new TextBudget();
   try {
     switch (task.kind) {
       case "pdf": {
-        const { extractPdf } = await import("./pdf");
-        const { pages, lineItems, layout } = await extractPdf(task.path, task.maxPages);
+        const [{ extractPdf }, { assertPdfWithinLimits }] = await Promise.all([
+          import("./pdf"),
+          import("./pdf-guard"),
+        ]);
+        await assertPdfWithinLimits(task.path);
+        const { pages, lineItems, layout } = await extractPdf(task.path, task.maxPages, budget);
         return { ok: true, pages: withoutWords(pages), lineItems, layout, notes: [] };
       }
       case "png":
@@ -30,6 +37,7 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
         for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind)) {
           const n = pages.length + 1;
           const ocr = await ocrWords(n, image);
+          budget.add(ocr.text);
           pages.push({
             number: n,
             text: ocr.text,
@@ -48,12 +56,16 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
         return { ok: true, pages: withoutWords(pages), lineItems, layout, notes: [] };
       }
       case "xlsx": {
-        const { extractXlsx } = await import("./spreadsheets");
-        return { ok: true, ...(await extractXlsx(task.path, task.maxPages)) };
+        const [{ extractXlsx }, { assertZipWithinLimits }] = await Promise.all([
+          import("./spreadsheets"),
+          import("./zip-guard"),
+        ]);
+        await assertZipWithinLimits(task.path);
+        return { ok: true, ...(await extractXlsx(task.path, task.maxPages, budget)) };
       }
       case "csv": {
         const { extractCsv } = await import("./spreadsheets");
-        return { ok: true, ...(await extractCsv(task.path)) };
+        return { ok: true, ...(await extractCsv(task.path, budget)) };
       }
       case "xls":
         return { ok: false, reason: XLS_PROBLEM };

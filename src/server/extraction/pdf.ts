@@ -5,6 +5,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { PageLineItem, StatementLayout } from "../../domain/line-items";
+import { EXTRACTION_LIMITS, type TextBudget } from "./limits";
 import { ocrWords } from "./ocr-read";
 import { type PdfTextItem, textLayerPage } from "./pdf-words";
 import { readStatement } from "./read-statement";
@@ -122,6 +123,8 @@ export async function openPdf(path: string): Promise<PDFDocumentProxy> {
       cMapUrl: `${join(pdfjsRoot, "cmaps")}/`,
       cMapPacked: true,
       verbosity: 0,
+      // Larger images are left out of the rendering rather than decoded (limits.ts).
+      maxImageSize: EXTRACTION_LIMITS.image.maxPixels,
     }).promise;
   } catch (err) {
     throw new DocumentProblem(pdfProblem(err));
@@ -140,11 +143,12 @@ export async function openPdfPage(doc: PDFDocumentProxy, n: number): Promise<PDF
 /**
  * Text and words per page: the text layer where there is one; otherwise the page is
  * rendered and OCR'd. Then the statement's line items (scanned pages re-read where a total
- * does not add up, rendering the page again).
+ * does not add up, rendering the page again). Every page's text counts against `budget`.
  */
 export async function extractPdf(
   path: string,
   maxPages: number,
+  budget?: TextBudget,
 ): Promise<{ pages: ExtractedPage[]; lineItems: PageLineItem[]; layout: StatementLayout }> {
   const doc = await openPdf(path);
   try {
@@ -161,11 +165,13 @@ export async function extractPdf(
       const view = page.getViewport({ scale: 1 });
       const lines = itemsToLines(content.items as TextItem[]);
       const text = lines.map((l) => l.text).join("\n");
+      budget?.add(text);
       if (text.replace(/[^A-Za-z0-9]/g, "").length >= MIN_TEXT_CHARS) {
         const words = textLayerPage(n, content.items as PdfTextItem[], view);
         pages.push({ number: n, text, source: "text", words });
       } else {
         const ocr = await ocrWords(n, await renderForOcr(page));
+        budget?.add(ocr.text);
         pages.push({ number: n, text: ocr.text, source: "ocr", words: ocr.page, imageWords: ocr.imageWords });
       }
       page.cleanup();

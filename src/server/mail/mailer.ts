@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { redactLinks } from "../plugins/log-redaction";
 
 export interface MailMessage {
   to: string;
@@ -43,13 +44,15 @@ export const isUndeliverable = (to: string) => /\.example$/i.test(to.trim());
  * and marked sent (a failure is recorded on the row and logged, never thrown at the
  * user). Without SMTP_URL (or to a reserved .example address) its text is logged and it
  * stays in the outbox, where a super admin reads it (/admin/outbox), so sign-up works on a
- * fresh machine.
+ * fresh machine; the secrets in its links (confirmation, reset, invitation) are logged only when
+ * `logLinks` is set (a public URL on this machine, where the developer is the only reader of the log).
  */
 export function createMailer(opts: {
   db: Db;
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  logLinks?: boolean;
 }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
@@ -59,7 +62,7 @@ export function createMailer(opts: {
       if (!transport || isUndeliverable(message.to)) {
         opts.log.info(
           { mail: { to: message.to, subject: message.subject, kind: message.kind } },
-          `mail (outbox only):\n${message.text}`,
+          `mail (outbox only):\n${opts.logLinks ? message.text : redactLinks(message.text)}`,
         );
         return id;
       }

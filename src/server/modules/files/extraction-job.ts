@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { extractionPages, extractionResults, statementFiles } from "../../db/schema";
-import type { ExtractionPool } from "../../extraction/pool";
+import { ExtractionCrash, type ExtractionPool } from "../../extraction/pool";
 import type { Job } from "../../jobs/queue";
 import type { FileStore } from "../../storage";
 import type { FileKind } from "./sniff";
@@ -20,6 +20,13 @@ export interface ExtractionDeps {
   pool: () => ExtractionPool;
   bus: StatusBus;
   maxPages: number;
+  /** The extraction threads' memory ceiling (for the failure reason). */
+  memoryMb?: number;
+}
+
+/** A file whose reading hit the thread's memory ceiling: no retry, the owner is told why. */
+export function outOfMemoryReason(memoryMb: number): string {
+  return `This file needs more memory to read than one file may use (${memoryMb.toLocaleString("en-US")} MB), so reading it was stopped. Split it into smaller files, or save it again as a plain PDF or .csv, and upload it again.`;
 }
 
 /** Sets a file's status (and reason/page count) and tells live listeners. */
@@ -67,6 +74,14 @@ export function extractionHandler(deps: ExtractionDeps) {
         outcome = await deps
           .pool()
           .run({ path: copy.path, kind: file.kind as FileKind, maxPages: deps.maxPages });
+      } catch (err) {
+        if (err instanceof ExtractionCrash && err.outOfMemory) {
+          await setFileStatus(deps, fileId, "failed", {
+            failureReason: outOfMemoryReason(deps.memoryMb ?? 1024),
+          });
+          return;
+        }
+        throw err;
       } finally {
         await copy.release();
       }

@@ -36,7 +36,10 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
   const bus = createLocalStatusBus();
   let pool: ExtractionPool | null = null;
   const getPool = () => {
-    pool ??= createExtractionPool({ size: ctx.config.extractionWorkers });
+    pool ??= createExtractionPool({
+      size: ctx.config.extractionWorkers,
+      memoryMb: ctx.config.extractionMemoryMb,
+    });
     return pool;
   };
   let preview: ExtractionPool | null = null;
@@ -65,6 +68,7 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
             bus,
             pool: getPool,
             maxPages: ctx.config.extractionMaxPages,
+            memoryMb: ctx.config.extractionMemoryMb,
           }),
         },
       })
