@@ -6,6 +6,9 @@ import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
+import { ebayAdminRoutes } from "./ebay/admin-routes";
+import { ebayDeletionRoutes } from "./ebay/deletion-routes";
+import { ebayRoutes } from "./ebay/routes";
 import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
@@ -34,4 +37,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminRoutes);
   await app.register(inventoryRoutes);
   await app.register(photoRoutes);
+  await app.register(ebayRoutes);
+  await app.register(ebayDeletionRoutes);
+  await app.register(ebayAdminRoutes);
 }
