@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
 import type { AppRouter } from "./router";
-import { AppThemeProvider } from "./ui/theme/AppThemeProvider";
+import { AppThemeProvider } from "./shell/AppThemeProvider";
 import { TOAST_LIMIT } from "./ui/toast";
 import { AfterMount } from "./ui/useMounted";
 

@@ -2,13 +2,13 @@ import { Trans } from "@lingui/react/macro";
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useRef } from "react";
 import { useAuth } from "../features/auth/auth-context";
-import { useSettings } from "../features/settings/useSettings";
+import { useSettings } from "../lib/settings/use-settings";
 import { SplashScreen } from "../ui/SplashScreen";
 import { AfterMount } from "../ui/useMounted";
 
 // Progress bar, PWA notices and the Settings button: fetched right after the first render
-// (after hydration on a prerendered page) instead of before it (see ui/deferred/DeferredShell.tsx).
-const DeferredShell = lazy(() => import("../ui/deferred/DeferredShell"));
+// (after hydration on a prerendered page) instead of before it (see shell/DeferredShell.tsx).
+const DeferredShell = lazy(() => import("../shell/DeferredShell"));
 
 // The cookie banner is part of a first visit's first paint, so it is in the prerendered HTML
 // (ssr/prerender-entry.tsx); its code still loads after the page's.

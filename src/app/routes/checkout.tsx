@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { InvoiceCheckoutPage } from "../features/invoices/CheckoutPage";
+import { InvoiceCheckoutPage } from "../features/filing/invoices/CheckoutPage";
 import { CheckoutPage } from "../features/public-site/pages/ConfirmationPages";
 
 export const Route = createFileRoute("/checkout")({

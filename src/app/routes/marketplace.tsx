@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { AREA_ROLES } from "../../domain/roles";
 import { AuthGuard, RoleGuard } from "../features/auth/guards";
 import { QueryProvider } from "../lib/QueryProvider";
-import { DashboardLayout } from "../ui/shell/DashboardLayout";
+import { DashboardLayout } from "../shell/DashboardLayout";
 
 export const Route = createFileRoute("/marketplace")({
   component: () => (

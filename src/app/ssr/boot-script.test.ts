@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultSettings } from "../features/settings/settings";
+import { defaultSettings } from "../lib/settings/settings";
 
 /** index.html's boot script (see main.tsx): run it against a fake document and storage. */
 const html = readFileSync(resolve(import.meta.dirname, "../../../index.html"), "utf8");

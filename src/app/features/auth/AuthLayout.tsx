@@ -3,8 +3,8 @@ import { Trans } from "@lingui/react/macro";
 import { Anchor, Box, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LanguageSwitcher } from "../../i18n/LanguageSwitcher";
 import { QueryProvider } from "../../lib/QueryProvider";
+import { LanguageSwitcher } from "../../ui/LanguageSwitcher";
 import { Logo } from "../../ui/Logo";
 import classes from "./AuthLayout.module.css";
 

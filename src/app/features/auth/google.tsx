@@ -3,7 +3,7 @@ import { Box } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { http } from "../../lib/http";
-import { useSettings } from "../settings/useSettings";
+import { useSettings } from "../../lib/settings/use-settings";
 
 interface GoogleIdApi {
   accounts: {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Loader, Menu, Text } from "@mantine/core";
 import { IconBuildingSkyscraper, IconCheck, IconSelector } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { COMPANY_MENU_WIDTH } from "../../ui/shell/constants";
+import { COMPANY_MENU_WIDTH } from "../../ui/shell-constants";
 import { useAuth } from "../auth/auth-context";
 import { toEntries, useCompanyState } from "./company-store";
 import { bindTokenRefresher, companyStore } from "./company-switcher-store";

@@ -10,11 +10,12 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../ui/labels/file-statuses";
 import { AppTooltip } from "../../ui/tooltip";
 import { canDelete, canRetryExtraction, isBusy } from "./file-list";
 import type { StatementFile } from "./files-api";
 import { formatSize } from "./format-size";
-import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS, UPLOAD_ERROR_LABELS } from "./labels";
+import { UPLOAD_ERROR_LABELS } from "./upload-error-labels";
 import { canRetryUpload, type UploadItem } from "./upload-queue";
 
 /** A link to the file's preview page (a real link: opens in a new tab too). */

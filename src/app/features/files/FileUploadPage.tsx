@@ -21,6 +21,7 @@ import { IconCloudUpload, IconFileOff, IconUpload, IconX } from "@tabler/icons-r
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { ROLES } from "../../../domain/roles";
+import { DOCUMENT_TYPE_LABELS, STATUS_LABELS } from "../../ui/labels/file-statuses";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
@@ -44,7 +45,6 @@ import {
   type StatementFile,
   saveFile,
 } from "./files-api";
-import { DOCUMENT_TYPE_LABELS, STATUS_LABELS } from "./labels";
 import { PropertyPicker } from "./PropertyPicker";
 import { UploadError, type UploadRequest, uploadFile } from "./upload-client";
 import { newUploadItem, type UploadItem, uploadReducer, visibleUploads } from "./upload-queue";

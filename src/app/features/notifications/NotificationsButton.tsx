@@ -15,7 +15,7 @@ import {
   BADGE_MAX,
   NOTIFICATIONS_LIST_MAX_HEIGHT,
   NOTIFICATIONS_POPOVER_WIDTH,
-} from "../../ui/shell/constants";
+} from "../../ui/shell-constants";
 import { AppTooltip } from "../../ui/tooltip";
 import {
   type AppNotification,

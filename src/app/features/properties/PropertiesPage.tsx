@@ -20,13 +20,12 @@ import {
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconBuildingCommunity, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { ROLES } from "../../../domain/roles";
 import { toast } from "../../ui/toast";
 import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
-import { FilingBadge } from "../filing/FilingBadge";
 import { ObligationBadges } from "../rpie/ObligationBadges";
 import { PropertyForm } from "./PropertyForm";
 import { PROPERTIES_KEY, type Property, propertiesApi, type SortField } from "./properties-api";
@@ -52,8 +51,12 @@ function DeleteQuestion({ bbl, address }: { bbl: string; address: string }) {
   );
 }
 
-/** /dashboard/properties: the company's properties with their RPIE obligation; add, edit, delete. */
-export function PropertiesPage() {
+/**
+ * /dashboard/properties: the company's properties with their RPIE obligation; add, edit, delete.
+ * `FilingBadge` shows a property's filing under its obligation: the route passes the filing
+ * feature's badge in, because filing builds on properties and properties may not import it.
+ */
+export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ propertyId: string }> }) {
   const { t } = useLingui();
   usePageTitle(t`Properties`);
   const { hasRole } = useAuth();

@@ -21,7 +21,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { boroughName, formatBblDashed, parseBbl } from "../../../domain/properties/bbl";
 import { HttpError } from "../../lib/http";
-import { STATUS_LABELS } from "../files/labels";
+import { STATUS_LABELS } from "../../ui/labels/file-statuses";
 import { BBL_ERROR_LABELS } from "../rpie/labels";
 import { type Property, type PropertyInput, propertiesApi } from "./properties-api";
 

@@ -3,9 +3,9 @@ import { ActionIcon, Affix, type TooltipProps } from "@mantine/core";
 import { IconSettings } from "@tabler/icons-react";
 import { useLocation } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
+import { useSettings } from "../../lib/settings/use-settings";
 import { useAuth } from "../auth/auth-context";
 import { showSettingsButton } from "./settings-button-visibility";
-import { useSettings } from "./useSettings";
 
 // The app tooltip (Mantine's, with floating-ui) is fetched after the first render, not before it.
 // Should its chunk fail to load (offline before the service worker cached it), the button

@@ -14,10 +14,10 @@ import {
 } from "@mantine/core";
 import { IconRefresh, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { COLOR_PRESETS, type ColorPreset, type Settings } from "../../lib/settings/settings";
+import { useSettings } from "../../lib/settings/use-settings";
 import { PRESET_MAIN } from "../../ui/theme/theme";
 import { AppTooltip } from "../../ui/tooltip";
-import { COLOR_PRESETS, type ColorPreset, type Settings } from "./settings";
-import { useSettings } from "./useSettings";
 
 export const SETTINGS_DRAWER_WIDTH = 440;
 export const SETTINGS_DRAWER_Z_INDEX = 1400;

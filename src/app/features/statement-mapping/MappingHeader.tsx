@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Group, List, Stack, Text, Title } from "@mantine/core";
-import { DOCUMENT_TYPE_LABELS } from "../files/labels";
+import { DOCUMENT_TYPE_LABELS } from "../../ui/labels/file-statuses";
 import type { MappingRecord } from "./api";
 import { FORM_LABELS, MAPPING_STATUS_COLORS, MAPPING_STATUS_LABELS } from "./labels";
 import type { MappingEditor } from "./use-mapping-editor";

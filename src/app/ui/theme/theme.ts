@@ -6,7 +6,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from "@mantine/core";
-import type { ColorPreset, Contrast } from "../../features/settings/settings";
+import type { ColorPreset, Contrast } from "../../lib/settings/settings";
 import { TOOLTIP_ENTER_DELAY, TOOLTIP_MAX_WIDTH } from "../tooltip-delays";
 
 /** Spec section 9: breakpoints in px, expressed in em as Mantine expects (16 px = 1 em). */

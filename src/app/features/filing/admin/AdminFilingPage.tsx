@@ -26,9 +26,9 @@ import type { FilingState } from "../../../../domain/filing";
 import { formatCents } from "../../../../domain/money";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { shortDate } from "../../invoices/InvoiceStatusBadge";
 import { FilingTimeline } from "../FilingTimeline";
 import { ADMIN_FILINGS_KEY, errorMessage, FILINGS_KEY, INVOICES_KEY, staffApi } from "../filing-api";
+import { shortDate } from "../invoices/InvoiceStatusBadge";
 import {
   INVOICE_STATUS_COLORS,
   INVOICE_STATUS_LABELS,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LanguageSwitcher } from "../../../i18n/LanguageSwitcher";
+import { LanguageSwitcher } from "../../../ui/LanguageSwitcher";
 import { BrandLink } from "./BrandLink";
 import { SocialLinks } from "./SocialLinks";
 

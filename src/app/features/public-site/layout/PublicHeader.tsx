@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Button, Container, Group } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { LanguageSwitcher } from "../../../i18n/LanguageSwitcher";
+import { LanguageSwitcher } from "../../../ui/LanguageSwitcher";
 import { HEADER_HEIGHT, LOGIN_PATH, REGISTER_PATH } from "../constants";
 import { BrandLink } from "./BrandLink";
 import { MobileNav } from "./MobileNav";

@@ -1,6 +1,6 @@
 import { Box, Container, Group } from "@mantine/core";
 import type { ReactNode } from "react";
-import { LanguageSwitcher } from "../../../i18n/LanguageSwitcher";
+import { LanguageSwitcher } from "../../../ui/LanguageSwitcher";
 import { BrandLink } from "./BrandLink";
 
 /** Public pages outside the public layout (forms, confirmations, terms): logo, language, content. */

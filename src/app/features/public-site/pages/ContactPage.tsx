@@ -5,7 +5,7 @@ import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { http } from "../../../lib/http";
-import { CONTACT_EMAIL } from "../../../ui/shell/constants";
+import { CONTACT_EMAIL } from "../../../ui/shell-constants";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { PageIntro } from "../content/PageIntro";
 import { contactBody, LIMITS } from "../forms/form-body";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { InvoicePage } from "../../../features/invoices/InvoicePage";
+import { InvoicePage } from "../../../features/filing/invoices/InvoicePage";
 
 export const Route = createFileRoute("/dashboard/invoices/$invoiceId")({
   validateSearch: (search: Record<string, unknown>): { checkout?: "success" | "cancelled" } =>

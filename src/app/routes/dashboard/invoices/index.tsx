@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { InvoicesPage } from "../../../features/invoices/InvoicesPage";
+import { InvoicesPage } from "../../../features/filing/invoices/InvoicesPage";
 
 export const Route = createFileRoute("/dashboard/invoices/")({
   component: InvoicesPage,

@@ -1,9 +1,9 @@
-import "./critical-styles";
-import "./fonts";
+import "../ui/theme/critical-styles";
+import "../ui/theme/fonts";
 import { DirectionProvider, MantineProvider, useDirection } from "@mantine/core";
 import { type ReactNode, useEffect, useMemo } from "react";
-import { useSettings } from "../../features/settings/useSettings";
-import { buildTheme, cssVariablesResolver, PRESET_MAIN } from "./theme";
+import { useSettings } from "../lib/settings/use-settings";
+import { buildTheme, cssVariablesResolver, PRESET_MAIN } from "../ui/theme/theme";
 
 /** Keeps Mantine's direction (and <html dir>) in step with the direction setting. */
 function DirectionSync({ direction }: { direction: "ltr" | "rtl" }) {

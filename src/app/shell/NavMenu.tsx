@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { NavLink, Stack } from "@mantine/core";
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { useAuth } from "../../features/auth/auth-context";
+import { useAuth } from "../features/auth/auth-context";
 import { NAV_ICONS, NAV_LABELS, SECTION_LABELS } from "./nav-presentation";
 import { containsActive, isItemActive, type NavItem, visibleSections } from "./nav-sections";
 import classes from "./Shell.module.css";

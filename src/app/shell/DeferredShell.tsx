@@ -6,11 +6,11 @@
  * (scripts/size-budget.ts). The cookie banner is rendered by __root.tsx itself: it belongs to
  * the prerendered first paint.
  */
-import "../theme/full-styles";
-import { useAuth } from "../../features/auth/auth-context";
-import { PwaPrompts } from "../../features/pwa/PwaPrompts";
-import { SettingsButton } from "../../features/settings/SettingsButton";
-import { useNavigationProgress } from "../progress/useNavigationProgress";
+import "../ui/theme/full-styles";
+import { useAuth } from "../features/auth/auth-context";
+import { PwaPrompts } from "../features/pwa/PwaPrompts";
+import { SettingsButton } from "../features/settings/SettingsButton";
+import { useNavigationProgress } from "../ui/progress/useNavigationProgress";
 
 export default function DeferredShell() {
   const { isInitialized } = useAuth();

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Button, Group, Menu, ScrollArea } from "@mantine/core";
 import { IconChevronDown } from "@tabler/icons-react";
 import { Link, useLocation } from "@tanstack/react-router";
-import { useAuth } from "../../features/auth/auth-context";
+import { useAuth } from "../features/auth/auth-context";
 import { NAV_ICONS, NAV_LABELS, SECTION_LABELS } from "./nav-presentation";
 import { containsActive, isItemActive, type NavItem, visibleSections } from "./nav-sections";
 

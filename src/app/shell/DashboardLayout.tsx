@@ -1,12 +1,12 @@
-import "../theme/full-styles";
+import "../ui/theme/full-styles";
 import { AppShell, Box, Container, Divider, Overlay, ScrollArea } from "@mantine/core";
 import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { useSettings } from "../../features/settings/useSettings";
-import { Logo } from "../Logo";
-import { BREAKPOINTS_PX } from "../theme/theme";
-import { HORIZONTAL_NAV_HEIGHT, NAV_WIDTH, TOP_BAR_HEIGHT } from "./constants";
+import { useSettings } from "../lib/settings/use-settings";
+import { Logo } from "../ui/Logo";
+import { HORIZONTAL_NAV_HEIGHT, NAV_WIDTH, TOP_BAR_HEIGHT } from "../ui/shell-constants";
+import { BREAKPOINTS_PX } from "../ui/theme/theme";
 import { HorizontalNav } from "./HorizontalNav";
 import { NavMenu } from "./NavMenu";
 import { NeedHelp } from "./NeedHelp";

@@ -1,4 +1,8 @@
-/** Shell layout constants (spec section 9) and the contact details shown in the top bar. */
+/**
+ * Sizes of the dashboard frame and of the menus that sit in its top bar (spec section 9), and the
+ * contact details it shows. In ui, below the features, because the company switcher, the
+ * notifications button and the contact page use them too; the frame itself is src/app/shell.
+ */
 export const TOP_BAR_HEIGHT = 64;
 export const NAV_WIDTH = 280;
 export const HORIZONTAL_NAV_HEIGHT = 48;

@@ -3,7 +3,7 @@
  * nested groups, the roles that may see them, and the path rules for highlighting and
  * opening groups. Labels and icons live in nav-presentation.tsx (Lingui, React).
  */
-import { AREA_ROLES, hasAnyRole, type Role } from "../../../domain/roles";
+import { AREA_ROLES, hasAnyRole, type Role } from "../../domain/roles";
 
 export type NavKey =
   | "uploadFile"

@@ -4,9 +4,9 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconFileInvoice } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { formatCents } from "../../../domain/money";
-import { usePageTitle } from "../../ui/usePageTitle";
-import { errorMessage, INVOICES_KEY, type Invoice, invoiceApi } from "../filing/filing-api";
+import { formatCents } from "../../../../domain/money";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { errorMessage, INVOICES_KEY, type Invoice, invoiceApi } from "../filing-api";
 import { InvoiceStatusBadge, shortDate } from "./InvoiceStatusBadge";
 
 const property = (i: Invoice) => (i.address ? `${i.bbl} · ${i.address}` : i.bbl);

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Button, Text } from "@mantine/core";
 import { IconBook } from "@tabler/icons-react";
-import { DOCUMENTATION_URL } from "./constants";
+import { DOCUMENTATION_URL } from "../ui/shell-constants";
 import classes from "./Shell.module.css";
 
 /** The "Need help" block at the bottom of the navigation drawer. */

@@ -1,8 +1,8 @@
-import "../ui/theme/full-styles";
+import "./theme/full-styles";
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
-import { AppTooltip } from "../ui/tooltip";
-import { changeLocale, isLocale, LOCALES, type Locale } from "./i18n";
+import { changeLocale, isLocale, LOCALES, type Locale } from "../i18n/i18n";
+import { AppTooltip } from "./tooltip";
 
 /** The language menu itself (Mantine Menu + floating-ui), loaded on first use by LanguageSwitcher. */
 export default function LanguageMenu({

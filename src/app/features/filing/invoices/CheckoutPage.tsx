@@ -4,12 +4,12 @@ import { IconBuildingBank } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { formatCents } from "../../../domain/money";
-import { QueryProvider } from "../../lib/QueryProvider";
-import { usePageTitle } from "../../ui/usePageTitle";
-import { AuthGuard } from "../auth/guards";
-import { errorMessage, INVOICES_KEY, invoiceApi } from "../filing/filing-api";
-import { SimplePageLayout } from "../public-site/layout/SimplePageLayout";
+import { formatCents } from "../../../../domain/money";
+import { QueryProvider } from "../../../lib/QueryProvider";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { AuthGuard } from "../../auth/guards";
+import { SimplePageLayout } from "../../public-site/layout/SimplePageLayout";
+import { errorMessage, INVOICES_KEY, invoiceApi } from "../filing-api";
 
 /** Leaves the app for Stripe's hosted Checkout page (a separate function so tests can see it). */
 export function goToStripe(url: string) {

@@ -2,10 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconAdjustments, IconBuilding, IconLogout, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useAuth } from "../../features/auth/auth-context";
-import { settingsStore } from "../../features/settings/useSettings";
-import { toast } from "../toast";
-import { ACCOUNT_MENU_WIDTH } from "./constants";
+import { useAuth } from "../features/auth/auth-context";
+import { settingsStore } from "../lib/settings/use-settings";
+import { ACCOUNT_MENU_WIDTH } from "../ui/shell-constants";
+import { toast } from "../ui/toast";
 
 /** The avatar menu: who is signed in, account links, app settings and Logout. */
 export function AccountMenu() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROLES } from "../../../domain/roles";
+import { ROLES } from "../../domain/roles";
 import {
   containsActive,
   isItemActive,

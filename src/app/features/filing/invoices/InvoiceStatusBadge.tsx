@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Badge } from "@mantine/core";
-import type { InvoiceStatus } from "../../../domain/filing";
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from "../filing/labels";
+import type { InvoiceStatus } from "../../../../domain/filing";
+import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from "../labels";
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   const { i18n } = useLingui();

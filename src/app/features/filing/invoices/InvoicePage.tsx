@@ -16,12 +16,12 @@ import { IconArrowLeft, IconCreditCard, IconDownload } from "@tabler/icons-react
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { formatCents } from "../../../domain/money";
-import { toast } from "../../ui/toast";
-import { usePageTitle } from "../../ui/usePageTitle";
-import { errorMessage, INVOICES_KEY, invoiceApi, saveInvoicePdf } from "../filing/filing-api";
-import { KIND_LABELS, METHOD_LABELS } from "../filing/labels";
-import { QuoteLines } from "../filing/OwnerFilingCard";
+import { formatCents } from "../../../../domain/money";
+import { toast } from "../../../ui/toast";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { errorMessage, INVOICES_KEY, invoiceApi, saveInvoicePdf } from "../filing-api";
+import { KIND_LABELS, METHOD_LABELS } from "../labels";
+import { QuoteLines } from "../OwnerFilingCard";
 import { InvoiceStatusBadge, shortDate } from "./InvoiceStatusBadge";
 
 function Fact({ label, children }: { label: React.ReactNode; children: React.ReactNode }) {
