@@ -212,3 +212,37 @@ export async function listingsOf(server: TestServer, user: TestUser) {
 }
 
 export { createTestUser, uuidv7 };
+
+/** Asks for an action on many items in one write batch, as the app's outbox sends them (one transaction). */
+export async function requestActions(
+  server: TestServer,
+  user: TestUser,
+  itemIds: string[],
+  action: "publish" | "withdraw" | "delete",
+) {
+  const writes = [];
+  for (const id of itemIds) {
+    const item = (
+      await server.app.inject({ method: "GET", url: `/api/inventory/items/${id}`, headers: user.auth })
+    ).json();
+    writes.push({
+      method: "PATCH",
+      url: `/api/inventory/items/${id}`,
+      idempotencyKey: uuidv7(),
+      body: {
+        version: item.version,
+        ebay: { ...item.ebay, request: { id: uuidv7(), action, at: new Date().toISOString() } },
+      },
+    });
+  }
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/api/inventory/writes",
+    headers: user.auth,
+    payload: { writes },
+  });
+  if (res.statusCode !== 200) throw new Error(`writes ${res.statusCode}: ${res.body}`);
+  const answers = res.json().answers as { status: number }[];
+  if (answers.length !== itemIds.length || answers.some((a) => a.status !== 200))
+    throw new Error(`writes: ${res.body}`);
+}

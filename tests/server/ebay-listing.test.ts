@@ -8,6 +8,7 @@ import {
   listableItem,
   listingsOf,
   requestAction,
+  requestActions,
   settled,
   startEbayServer,
   uuidv7,
@@ -46,7 +47,12 @@ describe("eBay listing pipeline", () => {
       // One item misses its category's required aspect (Brand): eBay refuses it alone.
       items.push(await listableItem(server, seller, { photos: 2, ...(i === 7 ? { aspects: {} } : {}) }));
     }
-    for (const it of items) await requestAction(server, seller, it.id, "publish");
+    await requestActions(
+      server,
+      seller,
+      items.map((i) => i.id),
+      "publish",
+    );
     await settled(server, seller.companyId, 120_000);
     const calls = double.calls.slice(before);
     expect(calls.filter((c) => c.operationId === "bulkCreateOrReplaceInventoryItem")).toHaveLength(2);
