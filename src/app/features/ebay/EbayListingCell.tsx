@@ -22,7 +22,12 @@ export function EbayListingCell({ listing, queued }: { listing: EbayListing | un
       </Badge>
     );
   }
-  if (!listing) return <Text size="sm" c="dimmed">—</Text>;
+  if (!listing)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   const label: Record<EbayListing["state"], string> = {
     pending: t`Sending to eBay`,
     published: t`On eBay`,
@@ -37,7 +42,13 @@ export function EbayListingCell({ listing, queued }: { listing: EbayListing | un
         {label[listing.state]}
       </Badge>
       {listing.listingUrl && listing.state === "published" && (
-        <Anchor href={listing.listingUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="ebay-listing-link">
+        <Anchor
+          href={listing.listingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          data-testid="ebay-listing-link"
+        >
           <Trans>View on eBay</Trans> <IconExternalLink size={12} aria-hidden />
         </Anchor>
       )}

@@ -40,24 +40,39 @@ export function EbayOrdersList({ itemId = null }: { itemId?: string | null }) {
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th><Trans>Item</Trans></Table.Th>
-                <Table.Th><Trans>Buyer</Trans></Table.Th>
-                <Table.Th ta="right"><Trans>Price</Trans></Table.Th>
-                <Table.Th ta="right"><Trans>Fees</Trans></Table.Th>
-                <Table.Th><Trans>Status</Trans></Table.Th>
+                <Table.Th>
+                  <Trans>Item</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Buyer</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Price</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Fees</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {orders.data.rows.map((o) => (
                 <Table.Tr key={`${o.orderId}/${o.lineItemId}`} data-testid="ebay-order-row">
                   <Table.Td>
-                    {o.title} <Text span size="xs" c="dimmed">× {o.quantity}</Text>
+                    {o.title}{" "}
+                    <Text span size="xs" c="dimmed">
+                      × {o.quantity}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{[o.buyerName, o.buyerCity].filter(Boolean).join(", ") || "—"}</Table.Td>
                   <Table.Td ta="right">{formatCents(o.price)}</Table.Td>
                   <Table.Td ta="right">{o.fees === null ? "—" : formatCents(o.fees)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" size="sm">{statusLabel[o.status] ?? o.status}</Badge>
+                    <Badge variant="light" size="sm">
+                      {statusLabel[o.status] ?? o.status}
+                    </Badge>
                   </Table.Td>
                 </Table.Tr>
               ))}

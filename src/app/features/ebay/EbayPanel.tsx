@@ -4,7 +4,23 @@
  * return policies, the inventory location from the company's address.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Badge, Button, Card, Group, List, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconPlugConnected } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -17,7 +33,13 @@ const errorText = (e: unknown) =>
 function Step({ done, children }: { done: boolean; children: React.ReactNode }) {
   return (
     <List.Item
-      icon={done ? <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" aria-hidden /> : <IconCircleDashed size={18} aria-hidden />}
+      icon={
+        done ? (
+          <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" aria-hidden />
+        ) : (
+          <IconCircleDashed size={18} aria-hidden />
+        )
+      }
     >
       {children}
     </List.Item>
@@ -36,22 +58,48 @@ function PolicyChooser() {
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Select label={t`Shipping policy`} data={data(policies.data?.fulfillment)} value={choice.fulfillment} allowDeselect={false} onChange={(v) => setChoice((c) => ({ ...c, fulfillment: v ?? "create" }))} />
-        <Select label={t`Payment policy`} data={data(policies.data?.payment)} value={choice.payment} allowDeselect={false} onChange={(v) => setChoice((c) => ({ ...c, payment: v ?? "create" }))} />
-        <Select label={t`Return policy`} data={data(policies.data?.return)} value={choice.return} allowDeselect={false} onChange={(v) => setChoice((c) => ({ ...c, return: v ?? "create" }))} />
+        <Select
+          label={t`Shipping policy`}
+          data={data(policies.data?.fulfillment)}
+          value={choice.fulfillment}
+          allowDeselect={false}
+          onChange={(v) => setChoice((c) => ({ ...c, fulfillment: v ?? "create" }))}
+        />
+        <Select
+          label={t`Payment policy`}
+          data={data(policies.data?.payment)}
+          value={choice.payment}
+          allowDeselect={false}
+          onChange={(v) => setChoice((c) => ({ ...c, payment: v ?? "create" }))}
+        />
+        <Select
+          label={t`Return policy`}
+          data={data(policies.data?.return)}
+          value={choice.return}
+          allowDeselect={false}
+          onChange={(v) => setChoice((c) => ({ ...c, return: v ?? "create" }))}
+        />
       </SimpleGrid>
       <Group>
         <Button
           size="xs"
           loading={choosePolicies.isPending}
           onClick={() =>
-            choosePolicies.mutate({ fulfillmentPolicyId: choice.fulfillment, paymentPolicyId: choice.payment, returnPolicyId: choice.return })
+            choosePolicies.mutate({
+              fulfillmentPolicyId: choice.fulfillment,
+              paymentPolicyId: choice.payment,
+              returnPolicyId: choice.return,
+            })
           }
         >
           <Trans>Use these policies</Trans>
         </Button>
       </Group>
-      {choosePolicies.error && <Text c="red" size="sm" role="alert">{errorText(choosePolicies.error)}</Text>}
+      {choosePolicies.error && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(choosePolicies.error)}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -59,10 +107,24 @@ function PolicyChooser() {
 function LocationForm({ initial }: { initial: Record<string, string | undefined> }) {
   const { t } = useLingui();
   const { createLocation } = useEbayConnection();
-  const [v, setV] = useState({ addressLine1: "", city: "", stateOrProvince: "", postalCode: "", country: "US" });
-  useEffect(() => setV((x) => ({ ...x, ...Object.fromEntries(Object.entries(initial).filter(([, val]) => !!val)) })), [initial]);
+  const [v, setV] = useState({
+    addressLine1: "",
+    city: "",
+    stateOrProvince: "",
+    postalCode: "",
+    country: "US",
+  });
+  useEffect(
+    () => setV((x) => ({ ...x, ...Object.fromEntries(Object.entries(initial).filter(([, val]) => !!val)) })),
+    [initial],
+  );
   const field = (k: keyof typeof v, label: string) => (
-    <TextInput label={label} value={v[k]} required onChange={(e) => setV({ ...v, [k]: e.currentTarget.value })} />
+    <TextInput
+      label={label}
+      value={v[k]}
+      required
+      onChange={(e) => setV({ ...v, [k]: e.currentTarget.value })}
+    />
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -82,7 +144,11 @@ function LocationForm({ initial }: { initial: Record<string, string | undefined>
             <Trans>Create the inventory location</Trans>
           </Button>
         </Group>
-        {createLocation.error && <Text c="red" size="sm" role="alert">{errorText(createLocation.error)}</Text>}
+        {createLocation.error && (
+          <Text c="red" size="sm" role="alert">
+            {errorText(createLocation.error)}
+          </Text>
+        )}
       </Stack>
     </form>
   );
@@ -104,13 +170,22 @@ export function EbayPanel() {
   if (!s) {
     return (
       <Alert color="gray" icon={<IconAlertTriangle size={18} />} data-testid="ebay-offline">
-        <Trans>The eBay connection shows when you are online. Listing requests you make now are sent when you are back.</Trans>
+        <Trans>
+          The eBay connection shows when you are online. Listing requests you make now are sent when you are
+          back.
+        </Trans>
       </Alert>
     );
   }
 
   const connectButton = (label: React.ReactNode) => (
-    <Button leftSection={<IconPlugConnected size={16} />} loading={connect.isPending} onClick={() => connect.mutate()} disabled={!s.canManage} data-testid="ebay-connect">
+    <Button
+      leftSection={<IconPlugConnected size={16} />}
+      loading={connect.isPending}
+      onClick={() => connect.mutate()}
+      disabled={!s.canManage}
+      data-testid="ebay-connect"
+    >
       {label}
     </Button>
   );
@@ -136,13 +211,19 @@ export function EbayPanel() {
 
         {s.state === "not_configured" && (
           <Alert color="gray" data-testid="ebay-not-configured">
-            <Trans>eBay is not configured on this server yet. An administrator must add the eBay application keys before sellers can connect.</Trans>
+            <Trans>
+              eBay is not configured on this server yet. An administrator must add the eBay application keys
+              before sellers can connect.
+            </Trans>
           </Alert>
         )}
         {s.state === "not_connected" && (
           <Stack gap="xs">
             <Text size="sm">
-              <Trans>Connect your eBay seller account to publish items, follow orders and end listings of items sold elsewhere.</Trans>
+              <Trans>
+                Connect your eBay seller account to publish items, follow orders and end listings of items
+                sold elsewhere.
+              </Trans>
             </Text>
             {!s.canManage && (
               <Text size="sm" c="dimmed">
@@ -156,7 +237,10 @@ export function EbayPanel() {
           <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
             <Stack gap="xs">
               <Text size="sm">
-                <Trans>eBay no longer accepts the saved sign-in. Connect your eBay account again; your listings stay as they are.</Trans>
+                <Trans>
+                  eBay no longer accepts the saved sign-in. Connect your eBay account again; your listings
+                  stay as they are.
+                </Trans>
               </Text>
               <Group>{connectButton(<Trans>Reconnect eBay</Trans>)}</Group>
             </Stack>
@@ -171,7 +255,11 @@ export function EbayPanel() {
         {s.state === "connected" && (
           <>
             <Text size="sm" fw={600}>
-              {s.setup.complete ? <Trans>Ready to list.</Trans> : <Trans>Before listing, finish these steps:</Trans>}
+              {s.setup.complete ? (
+                <Trans>Ready to list.</Trans>
+              ) : (
+                <Trans>Before listing, finish these steps:</Trans>
+              )}
             </Text>
             <List spacing="xs" size="sm" data-testid="ebay-checklist">
               <Step done={s.setup.businessPolicies}>
@@ -184,19 +272,29 @@ export function EbayPanel() {
                       </Button>
                     </Group>
                   )}
-                  {optIn.error && <Text c="red" size="sm" role="alert">{errorText(optIn.error)}</Text>}
+                  {optIn.error && (
+                    <Text c="red" size="sm" role="alert">
+                      {errorText(optIn.error)}
+                    </Text>
+                  )}
                 </Stack>
               </Step>
-              <Step done={!!(s.setup.fulfillmentPolicyId && s.setup.paymentPolicyId && s.setup.returnPolicyId)}>
+              <Step
+                done={!!(s.setup.fulfillmentPolicyId && s.setup.paymentPolicyId && s.setup.returnPolicyId)}
+              >
                 <Stack gap={4}>
                   <Trans>Shipping, payment and return policies chosen</Trans>
-                  {s.setup.businessPolicies && !s.setup.fulfillmentPolicyId && s.canManage && <PolicyChooser />}
+                  {s.setup.businessPolicies && !s.setup.fulfillmentPolicyId && s.canManage && (
+                    <PolicyChooser />
+                  )}
                 </Stack>
               </Step>
               <Step done={!!s.setup.merchantLocationKey}>
                 <Stack gap={4}>
                   <Trans>Inventory location (where items ship from)</Trans>
-                  {!s.setup.merchantLocationKey && s.canManage && <LocationForm initial={s.suggestedLocation} />}
+                  {!s.setup.merchantLocationKey && s.canManage && (
+                    <LocationForm initial={s.suggestedLocation} />
+                  )}
                 </Stack>
               </Step>
             </List>
@@ -213,13 +311,20 @@ export function EbayPanel() {
       <Modal opened={confirming} onClose={close} title={t`Disconnect eBay?`} centered>
         <Stack>
           <Text size="sm">
-            <Trans>Blocklot forgets the eBay sign-in. Listings on eBay stay as they are; you can connect again at any time.</Trans>
+            <Trans>
+              Blocklot forgets the eBay sign-in. Listings on eBay stay as they are; you can connect again at
+              any time.
+            </Trans>
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: close })}>
+            <Button
+              color="red"
+              loading={disconnect.isPending}
+              onClick={() => disconnect.mutate(undefined, { onSuccess: close })}
+            >
               <Trans>Disconnect</Trans>
             </Button>
           </Group>

@@ -6,7 +6,10 @@ export function useEbayConnection() {
   const qc = useQueryClient();
   const status = useQuery(ebayQueries.status());
   const connected = status.data?.state === "connected";
-  const policies = useQuery({ ...ebayQueries.policies(), enabled: connected && !!status.data?.setup.businessPolicies });
+  const policies = useQuery({
+    ...ebayQueries.policies(),
+    enabled: connected && !!status.data?.setup.businessPolicies,
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ebayKeys.all });
   const connect = useMutation({
     mutationFn: ebayApi.connect,

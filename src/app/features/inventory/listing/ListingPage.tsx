@@ -12,11 +12,11 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
-  Modal,
   Center,
+  Checkbox,
   Group,
   Loader,
+  Modal,
   Pagination,
   Select,
   Stack,
@@ -28,10 +28,10 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconListDetails, IconPackage, IconPackageExport, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { ListingAction } from "../../../../domain/ebay/contract";
 import { ITEM_STATUSES, type Item, type ItemStatus } from "../../../../domain/inventory/item";
@@ -39,12 +39,12 @@ import { formatCents } from "../../../../domain/money";
 import { getDb } from "../../../offline/db";
 import { useCompanyId } from "../../../offline/sync-provider";
 import { AppTooltip } from "../../../ui/tooltip";
+import { usePageTitle } from "../../../ui/usePageTitle";
 import { ebayQueries } from "../../ebay/api";
 import { EbayListingCell } from "../../ebay/EbayListingCell";
 import { EbayOrdersList } from "../../ebay/EbayOrdersList";
 import { EbayPanel } from "../../ebay/EbayPanel";
 import { useListingRequests } from "../../ebay/use-listing-requests";
-import { usePageTitle } from "../../../ui/usePageTitle";
 import { PUBLICATION_STATUS_COLORS, PUBLICATION_STATUS_LABELS } from "../field-labels";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../item-status";
 import { LISTING_STATE_FILTERS, type ListingStateFilter, listingStateOf, listingView } from "./listing-view";
@@ -202,13 +202,25 @@ export function ListingPage() {
       <Text size="sm" aria-live="polite">
         {count > 0 ? <Trans>{count} selected</Trans> : <Trans>Select items to publish on eBay</Trans>}
       </Text>
-      <Button size="xs" disabled={count === 0} loading={sending} onClick={() => run("publish")} data-testid="ebay-publish">
+      <Button
+        size="xs"
+        disabled={count === 0}
+        loading={sending}
+        onClick={() => run("publish")}
+        data-testid="ebay-publish"
+      >
         <Trans>Publish on eBay</Trans>
       </Button>
       <Button size="xs" variant="default" disabled={count === 0} onClick={() => setConfirm("withdraw")}>
         <Trans>Withdraw</Trans>
       </Button>
-      <Button size="xs" variant="outline" color="red" disabled={count === 0} onClick={() => setConfirm("delete")}>
+      <Button
+        size="xs"
+        variant="outline"
+        color="red"
+        disabled={count === 0}
+        onClick={() => setConfirm("delete")}
+      >
         <Trans>Delete from eBay</Trans>
       </Button>
     </Group>
@@ -306,7 +318,11 @@ export function ListingPage() {
               {shown.map((i) => (
                 <Table.Tr key={i.id} data-testid="listing-row" data-id={i.id}>
                   <Table.Td>
-                    <Checkbox aria-label={t`Select ${i.title}`} checked={selected.has(i.id)} onChange={() => toggle(i.id)} />
+                    <Checkbox
+                      aria-label={t`Select ${i.title}`}
+                      checked={selected.has(i.id)}
+                      onChange={() => toggle(i.id)}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <ItemLink item={i} />
@@ -337,7 +353,11 @@ export function ListingPage() {
           {shown.map((i) => (
             <Card key={i.id} withBorder radius="lg" data-testid="listing-row" data-id={i.id}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Checkbox aria-label={t`Select ${i.title}`} checked={selected.has(i.id)} onChange={() => toggle(i.id)} />
+                <Checkbox
+                  aria-label={t`Select ${i.title}`}
+                  checked={selected.has(i.id)}
+                  onChange={() => toggle(i.id)}
+                />
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                   <ItemLink item={i} />
                   <EbayListingCell listing={listingOf.get(i.id)} queued={queued(i)} />
@@ -364,8 +384,8 @@ export function ListingPage() {
       </Title>
       <Text c="dimmed">
         <Trans>
-          Your items by listing state. Select items to publish them on eBay, withdraw or delete their listings;
-          requests made offline are sent when you are back online.
+          Your items by listing state. Select items to publish them on eBay, withdraw or delete their
+          listings; requests made offline are sent when you are back online.
         </Trans>
       </Text>
       <EbayPanel />
@@ -439,14 +459,21 @@ export function ListingPage() {
             {confirm === "delete" ? (
               <Trans>The listings of {count} items end and eBay forgets the items and their offers.</Trans>
             ) : (
-              <Trans>The listings of {count} items end on eBay; their offers are kept so you can publish again.</Trans>
+              <Trans>
+                The listings of {count} items end on eBay; their offers are kept so you can publish again.
+              </Trans>
             )}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button color="red" loading={sending} onClick={() => confirm && run(confirm)} data-testid="ebay-confirm">
+            <Button
+              color="red"
+              loading={sending}
+              onClick={() => confirm && run(confirm)}
+              data-testid="ebay-confirm"
+            >
               {confirm === "delete" ? <Trans>Delete from eBay</Trans> : <Trans>Withdraw</Trans>}
             </Button>
           </Group>
