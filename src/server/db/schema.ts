@@ -786,7 +786,7 @@ export const inventoryItems = pgTable(
     publicationStatus: smallint("publication_status").notNull().default(0),
     photos: text("photos").array().notNull().default(sql`ARRAY[]::text[]`),
     notes: text("notes"),
-    /** eBay category, item aspects and the seller's latest listing request (domain ItemEbay); migration 0013. */
+    /** eBay category, item aspects and the seller's latest listing request (domain ItemEbay); migration 0018. */
     ebay: jsonb("ebay").$type<ItemEbay | null>(),
     ...inventoryCommon(),
   },
@@ -988,7 +988,7 @@ export const ebayOauthStates = pgTable("ebay_oauth_states", {
 
 /**
  * An item's eBay listing. `wanted_seq` moves on every request or local price/quantity change
- * (trigger of migration 0013); the eBay job brings the listing to `action` and sets `done_seq`.
+ * (trigger of migration 0019); the eBay job brings the listing to `action` and sets `done_seq`.
  * Pending work = wanted_seq > done_seq.
  */
 export const ebayListings = pgTable(

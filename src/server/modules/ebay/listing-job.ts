@@ -1,6 +1,6 @@
 /**
  * The eBay listing job (one per company: key `ebay-listings:<company>`): brings every listing
- * with work waiting (wanted_seq > done_seq, set by the trigger of migration 0014) to its
+ * with work waiting (wanted_seq > done_seq, set by the trigger of migration 0019) to its
  * action — publish, withdraw, delete, price/quantity update, auto-delist — with eBay's bulk
  * calls of at most 25 records, and records each item's outcome on its row. One job per company
  * at a time means an item is never worked on twice at once; a request that arrives while it
