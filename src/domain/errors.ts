@@ -23,6 +23,10 @@ export const ERROR_CODES = {
   KEY_REUSED: "KEY_REUSED",
   /** A unique value (SKU, e-mail, …) is already taken (409). */
   DUPLICATE: "DUPLICATE",
+  /** Someone else holds the record (a statement mapping's hold); the body carries `heldBy` (409). */
+  HELD: "HELD",
+  /** A photo link is invalid, revoked, expired or its item deleted; the body carries `reason` (409). */
+  LINK_CLOSED: "LINK_CLOSED",
   /** The request is understood but cannot be carried out as asked (422). */
   UNPROCESSABLE: "UNPROCESSABLE",
   /** The body or an uploaded file is over a size limit (413). */

@@ -9,10 +9,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
 import type { Database } from "./db/client";
+import { livePlugin } from "./live/plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
 import { authPlugin } from "./plugins/auth";
-import { installErrorHandler } from "./plugins/errors";
+import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
 import { withLogRedaction } from "./plugins/log-redaction";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(requestTextPlugin);
   await app.register(authPlugin, { config });
+  await app.register(livePlugin);
 
   await registerModules(app);
 
@@ -79,11 +81,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // Client-side routing: the app shows its own 404 page for unknown paths.
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
-    return reply.status(404).send({
-      statusCode: 404,
-      error: "Not Found",
-      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-    });
+    return reply
+      .status(404)
+      .send(errorBody(404, `No route for ${request.method} ${request.url.split("?")[0]}`));
   });
   return app;
 }

@@ -60,7 +60,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 30_000) {
+// 90 s: on the shared 2-core machine under load the server took 36 s to start (PGlite migrations)
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);

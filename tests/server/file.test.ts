@@ -213,7 +213,7 @@ describe("bad files end in a clear status or 4xx, and the server carries on", ()
     const before = await fileCount();
     const res = await upload(alice, exe, { name: "statement.pdf" });
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe(UNSUPPORTED_TYPE_MESSAGE);
+    expect(res.json()).toMatchObject({ message: UNSUPPORTED_TYPE_MESSAGE, code: "UNSUPPORTED_MEDIA_TYPE" });
     expect(await fileCount()).toBe(before);
   });
 
@@ -323,6 +323,7 @@ describe("company scoping", () => {
     ] as const) {
       const res = await server.app.inject({ method, url, headers: bob.auth });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code, `${method} ${url}`).toBe("NOT_FOUND");
     }
     const list = await server.app.inject({ method: "GET", url: "/api/file/company", headers: bob.auth });
     expect(list.json()).toEqual([]);

@@ -229,6 +229,7 @@ describe("two staff at once", () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/^Held by Dana Staff since \d{4}-\d\d-\d\dT/);
     expect(second.json().heldBy.displayName).toBe("Dana Staff");
+    expect(second.json().code).toBe("HELD");
     const v = await open(file2024, evan);
     const save = await call("PUT", `/api/statement-mapping/${file2024}`, evan, {
       version: v.record.version,
@@ -265,6 +266,7 @@ describe("two staff at once", () => {
     expect(stale.statusCode).toBe(409);
     const body = stale.json();
     expect(body.message).toMatch(/changed by someone else/);
+    expect(body.code).toBe("STALE_VERSION");
     expect(body.current.version).toBe(v.record.version + 1);
     expect(body.current.document.assignments[repairs]).toBe("rpie.L.5");
     expect(body.difference).toContainEqual({

@@ -68,6 +68,8 @@ export type EbayDeclineReason = (typeof EBAY_DECLINE_REASONS)[number];
 
 /** The state of an item's eBay listing as the server knows it. */
 export const LISTING_STATES = [
+  /** Known to the eBay job but never published (its first request has not got that far yet). */
+  "unlisted",
   /** A request is waiting for (or in) the eBay job. */
   "pending",
   "published",

@@ -16,7 +16,7 @@ const Query = Type.Object(
     ),
     sortDir: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "desc" }),
     query: Type.Optional(Type.String({ maxLength: 200 })),
-    state: Type.Optional(Type.Union([...LISTING_STATES, "unlisted"].map((s) => Type.Literal(s)))),
+    state: Type.Optional(Type.Union(LISTING_STATES.map((s) => Type.Literal(s)))),
   },
   { additionalProperties: false },
 );

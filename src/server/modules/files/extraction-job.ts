@@ -8,6 +8,8 @@ import type { FileKind } from "./sniff";
 import type { FileStatus, StatusBus } from "./status-bus";
 
 export const EXTRACT_JOB = "extract-file";
+/** The extraction job's key: one queued extraction per file. */
+export const extractJobKey = (fileId: string) => `extract:${fileId}`;
 
 export const UNEXPECTED_FAILURE =
   "We could not read this file: extraction stopped unexpectedly several times. Try Re-OCR later, or upload the statement as a PDF.";

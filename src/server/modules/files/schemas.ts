@@ -85,13 +85,6 @@ export const ExtractionResponse = Type.Object({
   notes: Type.Array(Type.String(), { description: "e.g. hidden sheets that were skipped" }),
 });
 
-export const ErrorResponse = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  code: Type.Optional(Type.String({ description: "Stable reason (src/domain/errors.ts)" })),
-});
-
 export const PageParams = Type.Object(
   {
     id: Type.String({ format: "uuid" }),

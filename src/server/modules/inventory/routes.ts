@@ -6,7 +6,7 @@ import { isUuidV7 } from "../../../domain/inventory/validate";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import type { CompanyScope } from "../../plugins/company-scope";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError, StaleBody } from "../../plugins/errors";
 import { recordIdempotentResponse } from "../../plugins/idempotency";
 import { isUniqueViolation } from "../auth/db-errors";
 import { registerBulkItems } from "./bulk";
@@ -20,7 +20,6 @@ import {
   BulkStatusBody,
   BulkStatusResult,
   DeleteQuery,
-  ErrorBody,
   IdParams,
   ITEM_SORTS,
   ItemListQuery,
@@ -92,16 +91,6 @@ async function write<T>(
     throw err;
   }
 }
-
-const Stale = Type.Object(
-  {
-    statusCode: Type.Integer(),
-    error: Type.String(),
-    message: Type.String(),
-    current: Type.Optional(Type.Unknown()),
-  },
-  { additionalProperties: true },
-);
 
 const IDEMPOTENCY_NOTE =
   "Send an `Idempotency-Key` header (any unique text, e.g. a UUID) to make retries safe: a replay answers the stored response with `Idempotent-Replayed: true`; the same key with another body is 422; while the first request runs, 409.";
@@ -184,7 +173,7 @@ function registerKind(app: FastifyInstance, r: KindRoutes) {
         description: `A new id is created. An existing one is replaced when \`version\` is its current version; a stale version answers 409 with the current ${name} under \`current\`. Without \`version\`, resending exactly the stored fields answers the ${name} unchanged (200); other fields answer 409. ${IDEMPOTENCY_NOTE}`,
         params: IdParams,
         body: r.put,
-        response: { 200: r.row, 201: r.row, 409: Stale },
+        response: { 200: r.row, 201: r.row, 409: StaleBody },
       },
     },
     async (request, reply) => {
@@ -202,7 +191,7 @@ function registerKind(app: FastifyInstance, r: KindRoutes) {
         summary: `Create a ${name} (201); \`id\` optional (the server makes a UUIDv7 when it is absent)`,
         description: IDEMPOTENCY_NOTE,
         body: r.post,
-        response: { 200: r.row, 201: r.row, 409: Stale },
+        response: { 200: r.row, 201: r.row, 409: StaleBody },
       },
     },
     async (request, reply) => {
@@ -222,7 +211,7 @@ function registerKind(app: FastifyInstance, r: KindRoutes) {
         description: `A stale version answers 409 \`{ message, current }\` with the current ${name}. ${IDEMPOTENCY_NOTE}`,
         params: IdParams,
         body: r.patch,
-        response: { 200: r.row, 404: ErrorBody, 409: Stale },
+        response: { 200: r.row, 404: ErrorBody, 409: StaleBody },
       },
     },
     async (request) => {
@@ -245,7 +234,7 @@ function registerKind(app: FastifyInstance, r: KindRoutes) {
         description: `\`?version=\` makes it conditional: a stale one answers 409 with the current ${name}. Deleting a deleted ${name} again answers 204. ${IDEMPOTENCY_NOTE}`,
         params: IdParams,
         querystring: DeleteQuery,
-        response: { 204: Type.Null(), 404: ErrorBody, 409: Stale },
+        response: { 204: Type.Null(), 404: ErrorBody, 409: StaleBody },
       },
     },
     async (request, reply) => {

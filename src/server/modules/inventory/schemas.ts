@@ -207,10 +207,8 @@ export const BulkStatusBody = Type.Object(
 );
 export const BulkStatusResult = Type.Object({ rows: Type.Array(ItemSchema), notFound: Type.Array(Uuid) });
 
-export const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
+/** write-batch.ts and bulk.ts take the error schema from here (the sync lift will import it from plugins/errors.ts). */
+export { ErrorBody } from "../../plugins/errors";
 
 export const SyncQuery = Type.Object(
   {

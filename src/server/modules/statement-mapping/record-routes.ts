@@ -12,13 +12,12 @@ import {
   tablesOf,
 } from "../../../domain/statement-mapping";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import { renderOutput } from "./record-outputs";
 import {
   ApplyTemplateBody,
   ApplyTemplateResponse,
   CompareResponse,
-  ErrorBody,
   FileIdParams,
   HistoryResponse,
   ListQuery,

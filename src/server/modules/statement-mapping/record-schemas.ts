@@ -344,8 +344,3 @@ export const CompareResponse = Type.Object({
     }),
   ),
 });
-
-export const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
