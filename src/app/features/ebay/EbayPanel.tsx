@@ -136,7 +136,7 @@ function LocationForm({ initial }: { initial: Record<string, string | undefined>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {field("addressLine1", t`Street address`)}
           {field("city", t`City`)}
-          {field("stateOrProvince", t`State`)}
+          {field("stateOrProvince", t`State or province`)}
           {field("postalCode", t`ZIP code`)}
         </SimpleGrid>
         <Group>
