@@ -139,7 +139,16 @@ export function ListingPage() {
   const [confirm, setConfirm] = useState<ListingAction | null>(null);
   const [sending, setSending] = useState(false);
   const request = useListingRequests();
-  const listings = useQuery(ebayQueries.listings());
+  const items = useLiveQuery(async (): Promise<Item[] | null> => {
+    if (!companyId) return null;
+    return getDb()
+      .items.where("[companyId+sku]")
+      .between([companyId, Dexie.minKey], [companyId, Dexie.maxKey])
+      .toArray();
+  }, [companyId]);
+  const [waiting, setWaiting] = useState(false);
+  // While a request made here is not yet on the server's listing, look again every 3 s.
+  const listings = useQuery({ ...ebayQueries.listings(), ...(waiting ? { refetchInterval: 3000 } : {}) });
   const listingOf = useMemo(() => new Map((listings.data ?? []).map((l) => [l.itemId, l])), [listings.data]);
   /** A request made on this device that the server's listing does not show yet. */
   const queued = (i: Item) => {
@@ -148,14 +157,8 @@ export function ListingPage() {
     const l = listingOf.get(i.id);
     return !l || Date.parse(l.updatedAt) < Date.parse(r.at);
   };
-
-  const items = useLiveQuery(async (): Promise<Item[] | null> => {
-    if (!companyId) return null;
-    return getDb()
-      .items.where("[companyId+sku]")
-      .between([companyId, Dexie.minKey], [companyId, Dexie.maxKey])
-      .toArray();
-  }, [companyId]);
+  const anyQueued = (items ?? []).some(queued);
+  if (anyQueued !== waiting) setWaiting(anyQueued);
 
   const view = useMemo(
     () => (items ? listingView(items, { state, status, query }) : null),
