@@ -124,7 +124,7 @@ describe("List on eBay", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 
   it("a declined consent lands on /auth-declined and says why", async () => {
     const { context, page } = await signedInSeller();

@@ -35,6 +35,27 @@ const getItem = async (user: TestUser, id: string) =>
 const callsOf = (op: string) => double.calls.filter((c) => c.operationId === op);
 
 describe("eBay listing pipeline", () => {
+  it("suggests categories from a title and lists a category's item specifics", async () => {
+    const res = await server.app.inject({
+      method: "GET",
+      url: "/api/ebay/categories/suggestions?q=Brass%20desk%20lamp",
+      headers: seller.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toContainEqual(
+      expect.objectContaining({ categoryId: "112581", categoryName: "Lamps" }),
+    );
+    const aspects = await server.app.inject({
+      method: "GET",
+      url: "/api/ebay/categories/112581/aspects",
+      headers: seller.auth,
+    });
+    expect(aspects.statusCode, aspects.body).toBe(200);
+    expect(aspects.json()).toContainEqual(
+      expect.objectContaining({ name: "Brand", required: true, mode: "FREE_TEXT" }),
+    );
+  });
+
   it("setup is complete and status says so", async () => {
     const res = await server.app.inject({ method: "GET", url: "/api/ebay/status", headers: seller.auth });
     expect(res.json().setup).toMatchObject({ businessPolicies: true, complete: true });

@@ -32,3 +32,10 @@ export function publishBlockers(
   if (item.photos.length === 0) out.push("photos");
   return out;
 }
+
+/** A request made on this device that the server's listing does not show yet. */
+export function isQueued(item: Pick<Item, "ebay">, listing: { updatedAt: string } | undefined): boolean {
+  const r = item.ebay?.request;
+  if (!r) return false;
+  return !listing || Date.parse(listing.updatedAt) < Date.parse(r.at);
+}

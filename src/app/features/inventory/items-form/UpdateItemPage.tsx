@@ -20,6 +20,7 @@ import { getDb } from "../../../offline/db";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { ItemEbaySection } from "../../ebay/ItemEbaySection";
 import { RecordSyncBadge } from "../../sync/RecordSyncBadge";
 import { ItemPhotosPanel } from "../photos/ItemPhotosPanel";
 import { NoCompanyNotice } from "./AddItemPage";
@@ -167,6 +168,7 @@ function EditItem({ item, companyId }: { item: Item; companyId: string }) {
       <Text size="sm" role="status" aria-live="polite" c={status ? undefined : "dimmed"} ta="right">
         {status ?? ""}
       </Text>
+      <ItemEbaySection item={item} />
     </Stack>
   );
 }

@@ -44,6 +44,7 @@ import { ebayQueries } from "../../ebay/api";
 import { EbayListingCell } from "../../ebay/EbayListingCell";
 import { EbayOrdersList } from "../../ebay/EbayOrdersList";
 import { EbayPanel } from "../../ebay/EbayPanel";
+import { isQueued } from "../../ebay/listing-requests";
 import { useListingRequests } from "../../ebay/use-listing-requests";
 import { PUBLICATION_STATUS_COLORS, PUBLICATION_STATUS_LABELS } from "../field-labels";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../item-status";
@@ -151,12 +152,7 @@ export function ListingPage() {
   const listings = useQuery({ ...ebayQueries.listings(), ...(waiting ? { refetchInterval: 3000 } : {}) });
   const listingOf = useMemo(() => new Map((listings.data ?? []).map((l) => [l.itemId, l])), [listings.data]);
   /** A request made on this device that the server's listing does not show yet. */
-  const queued = (i: Item) => {
-    const r = i.ebay?.request;
-    if (!r) return false;
-    const l = listingOf.get(i.id);
-    return !l || Date.parse(l.updatedAt) < Date.parse(r.at);
-  };
+  const queued = (i: Item) => isQueued(i, listingOf.get(i.id));
   const anyQueued = (items ?? []).some(queued);
   if (anyQueued !== waiting) setWaiting(anyQueued);
 
