@@ -21,12 +21,15 @@ export const ERROR_CODES = {
   IN_FLIGHT: "IN_FLIGHT",
   /** An Idempotency-Key was reused for a different request (422). */
   KEY_REUSED: "KEY_REUSED",
+  /**
+   * A link that grants access by itself (an item's photo link) no longer does: expired, turned
+   * off, forged, or its record deleted (409). Everything queued for that link fails the same way.
+   */
+  LINK_CLOSED: "LINK_CLOSED",
   /** A unique value (SKU, e-mail, …) is already taken (409). */
   DUPLICATE: "DUPLICATE",
   /** Someone else holds the record (a statement mapping's hold); the body carries `heldBy` (409). */
   HELD: "HELD",
-  /** A photo link is invalid, revoked, expired or its item deleted; the body carries `reason` (409). */
-  LINK_CLOSED: "LINK_CLOSED",
   /** The request is understood but cannot be carried out as asked (422). */
   UNPROCESSABLE: "UNPROCESSABLE",
   /** The body or an uploaded file is over a size limit (413). */

@@ -12,6 +12,7 @@ import type { Database } from "./db/client";
 import { livePlugin } from "./live/plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
+import type { ServerSyncedType } from "./modules/sync/types";
 import { authPlugin } from "./plugins/auth";
 import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
@@ -24,6 +25,8 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
+  /** The synced types (default: the app's, modules/index.ts SYNCED_TYPES; tests add their own). */
+  syncedTypes?: readonly ServerSyncedType[];
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -71,7 +74,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   await app.register(livePlugin);
 
-  await registerModules(app);
+  await registerModules(app, { syncedTypes: opts.syncedTypes });
 
   const spa = config.staticDir && existsSync(resolve(config.staticDir, "index.html"));
   if (spa) await serveApp(app, config.staticDir as string);

@@ -262,7 +262,7 @@ describe("offline inventory", () => {
       const req = route.request();
       const path = new URL(req.url()).pathname;
       const write =
-        (req.method() === "POST" && path === "/api/inventory/writes") ||
+        (req.method() === "POST" && path === "/api/sync/writes") ||
         (["PUT", "PATCH", "DELETE"].includes(req.method()) && /^\/api\/inventory\/items\/[^/]+$/.test(path));
       if (!write) return seen >= 1 ? route.abort("connectionrefused") : route.continue();
       seen++;

@@ -51,7 +51,7 @@ async function member(role: "ROLE_COMPANY_EMPLOYEE" | "ROLE_COMPANY_ADMIN") {
   return { ...user, session: await signIn(user.email) };
 }
 
-/** A committed inventory change in the admin's company (heard as `inventory-changed`). */
+/** A committed inventory change in the admin's company (heard as `sync-changed`). */
 async function touchInventory() {
   const { res } = await putItem(server, admin.auth, itemBody(`LIVE-${uuidv7().slice(-8)}`));
   expect(res.statusCode).toBeLessThan(300);
@@ -69,8 +69,8 @@ describe("live streams follow the access behind them", () => {
     const employee = await member(ROLES.COMPANY_EMPLOYEE);
     const stream = await openStream(base, employee.session.token);
     await touchInventory();
-    await until(() => stream.of("inventory-changed").length > 0, 5_000, "an event before removal");
-    const heard = stream.of("inventory-changed").length;
+    await until(() => stream.of("sync-changed").length > 0, 5_000, "an event before removal");
+    const heard = stream.of("sync-changed").length;
 
     const res = await server.app.inject({
       method: "DELETE",
@@ -82,12 +82,12 @@ describe("live streams follow the access behind them", () => {
     await expectEndsWithin(stream, startedAt, "membership");
     await touchInventory();
     await new Promise((r) => setTimeout(r, 300));
-    expect(stream.of("inventory-changed").length).toBe(heard);
+    expect(stream.of("sync-changed").length).toBe(heard);
     // Reconnecting gets no stream of the old company: they are active in their own company now.
     const again = await openStream(base, employee.session.token);
     await touchInventory();
     await new Promise((r) => setTimeout(r, 300));
-    expect(again.of("inventory-changed")).toEqual([]);
+    expect(again.of("sync-changed")).toEqual([]);
     again.close();
   });
 
@@ -106,7 +106,7 @@ describe("live streams follow the access behind them", () => {
     const startedAt = Date.now();
     await expectEndsWithin(demoted, startedAt, "role");
     await touchInventory();
-    await until(() => bystander.of("inventory-changed").length > 0, 5_000, "the bystander's event");
+    await until(() => bystander.of("sync-changed").length > 0, 5_000, "the bystander's event");
     expect(bystander.endedAt).toBeNull();
     bystander.close();
   });
@@ -136,7 +136,7 @@ describe("live streams follow the access behind them", () => {
     const startedAt = Date.now();
     await expectEndsWithin(stream, startedAt, "signed-out");
     await touchInventory();
-    await until(() => otherStream.of("inventory-changed").length > 0, 5_000, "the other session's event");
+    await until(() => otherStream.of("sync-changed").length > 0, 5_000, "the other session's event");
     expect(otherStream.endedAt).toBeNull();
     otherStream.close();
     // The signed-out session cannot open a new stream, though its access token has not expired.

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { changedFields, deepEqual, mergeFields, mergeRecords, resolveConflicts } from "../sync/merge";
 import { ITEM_MERGE_FIELDS, type Item, type ItemFields } from "./item";
-import { changedFields, deepEqual, mergeFields, mergeItem, resolveConflicts } from "./merge";
+import { ITEM_TYPE } from "./synced-types";
+
+/** Inventory's item merge rules: the sync module's field merge over the fields ITEM_TYPE declares. */
+const mergeItem = (base: ItemFields, mine: ItemFields, theirs: ItemFields) =>
+  mergeRecords(ITEM_TYPE, base, mine, theirs);
 
 const base: ItemFields = {
   batchId: "b1",

@@ -698,12 +698,13 @@ export const learnedLabels = pgTable(
 /**
  * Inventory (issue 6, docs/inventory.md). Ids are made by the app (UUIDv7) so records can be
  * created offline. Every insert and update gets a new `change_seq` from the one sequence
- * inventory_change_seq, assigned by a trigger (migration 0008) under a per-company
+ * sync_change_seq (every synced table shares it; named inventory_change_seq before migration
+ * 0013), assigned by a trigger (migrations 0008, 0013) under a per-company
  * transaction advisory lock, so within a company sequence order is commit order and the
  * sync cursor (the last change_seq seen) never skips a committed row. Deletion is soft:
  * `deleted_at` set = a tombstone in the sync feed.
  */
-export const inventoryChangeSeq = pgSequence("inventory_change_seq");
+export const syncChangeSeq = pgSequence("sync_change_seq");
 
 const inventoryCommon = () => ({
   companyId: uuid("company_id")

@@ -13,15 +13,27 @@ import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
-import { inventoryRoutes } from "./inventory/routes";
+import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
 import { rpieRoutes } from "./rpie/routes";
 import { readyMappingOutputs } from "./statement-mapping/filed-outputs";
 import { statementMappingRoutes } from "./statement-mapping/routes";
+import { syncRoutes } from "./sync/routes";
+import type { ServerSyncedType } from "./sync/types";
+
+/**
+ * The app's synced types (docs/offline.md "How to add a synced type"): each gets its REST routes
+ * from the sync module's factory, and the change feed and write batch carry them all.
+ */
+export const SYNCED_TYPES: readonly ServerSyncedType[] = [...INVENTORY_SYNCED];
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
-export async function registerModules(app: FastifyInstance) {
+export async function registerModules(
+  app: FastifyInstance,
+  opts: { syncedTypes?: readonly ServerSyncedType[] } = {},
+) {
+  const types = opts.syncedTypes ?? SYNCED_TYPES;
   await app.register(companyScopePlugin);
   await app.register(idempotencyPlugin);
   await app.register(healthRoutes);
@@ -37,7 +49,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filingRoutes, { filedOutputs: readyMappingOutputs });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
-  await app.register(inventoryRoutes);
+  await app.register(syncRoutes, { types });
+  await app.register(inventoryRoutes, { types });
   await app.register(photoRoutes);
   await app.register(ebayRoutes);
   await app.register(ebayDeletionRoutes);

@@ -21,7 +21,8 @@ import {
 } from "../../integrations/ebay/errors";
 import { enqueue, type Job } from "../../jobs/queue";
 import type { FileStore } from "../../storage";
-import { INVENTORY_LOCK_CLASS, inventoryTx, itemToApi } from "../inventory/store";
+import { inventoryTx, itemToApi } from "../inventory/store";
+import { COMPANY_LOCK_CLASS } from "../sync/store";
 import { type EbayDeps, RECONNECT_MESSAGE, sellerClient } from "./connection";
 import { dollars, ebaySkuFor, listingProblems, toInventoryItem, toOffer } from "./mapping";
 import { setupOf } from "./setup";
@@ -88,7 +89,7 @@ export function listingJobHandler(deps: ListingDeps) {
     for (;;) {
       const pending = await pendingListings(deps.db, companyId, 1000);
       if (pending.length === 0) {
-        if (await releaseAndCheck(deps.db, job.id, companyId, INVENTORY_LOCK_CLASS)) {
+        if (await releaseAndCheck(deps.db, job.id, companyId, COMPANY_LOCK_CLASS)) {
           await enqueueListingJob(deps.db, companyId);
         }
         return;

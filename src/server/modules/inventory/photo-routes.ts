@@ -33,7 +33,7 @@ import { inventoryTx } from "./store";
  * - signed in: create / revoke an item's photo link, read stored photos;
  * - with the link's hash, no sign-in: the item's title and photos, add a photo, read its photos.
  * Adding a photo appends it to the item's `photos` and bumps `version` in the company's
- * inventory transaction, so the sync feed and the `inventory-changed` event carry it.
+ * inventory transaction, so the sync feed and the `sync-changed` event carry it.
  * Photos no live item references any more are deleted after a grace period by the cleanup job
  * (photo-cleanup.ts), started here when JOBS_IN_PROCESS is on.
  */

@@ -147,9 +147,6 @@ export const BatchPut = createBody(batchFields, BATCH_REQUIRED, false);
 export const BatchPost = createBody(batchFields, BATCH_REQUIRED, true);
 export const BatchPatch = patchBody(batchFields);
 
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
-export const DeleteQuery = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });
-
 const paging = {
   page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   rowsPerPage: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
@@ -209,16 +206,6 @@ export const BulkStatusResult = Type.Object({ rows: Type.Array(ItemSchema), notF
 
 /** write-batch.ts and bulk.ts take the error schema from here (the sync lift will import it from plugins/errors.ts). */
 export { ErrorBody } from "../../plugins/errors";
-
-export const SyncQuery = Type.Object(
-  {
-    since: Type.Optional(
-      Type.String({ maxLength: 200, description: "The cursor of the last page; empty = from the beginning" }),
-    ),
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 500 }),
-  },
-  { additionalProperties: false },
-);
 
 /**
  * `POST /api/inventory/items/bulk`'s body limit. The app's chunks stay under 8 MB by its own

@@ -1,10 +1,13 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Item } from "../../../../domain/inventory/item";
+import { newId } from "../../../../sync/outbox";
+import { NetworkError } from "../../../../sync/transport";
 import { type BlocklotDb, createDb } from "../../../offline/db";
-import { newId } from "../../../offline/mutations";
-import { createSyncEngine, type SyncEngine } from "../../../offline/sync-engine";
-import { NetworkError } from "../../../offline/transport";
+import {
+  createAppSyncEngine as createSyncEngine,
+  type AppSyncEngine as SyncEngine,
+} from "../../../offline/synced-types";
 import { applyScan, findItemByCode, type ScanContext, undoScan } from "./apply-scan";
 import { scannedItemFields } from "./scan-logic";
 import { addEntry, type ScanEntry } from "./scan-session";

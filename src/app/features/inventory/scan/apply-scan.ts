@@ -7,7 +7,7 @@
 import type { Item } from "../../../../domain/inventory/item";
 import { validateItemFields } from "../../../../domain/inventory/validate";
 import type { BlocklotDb } from "../../../offline/db";
-import type { SyncEngine } from "../../../offline/sync-engine";
+import type { AppSyncEngine as SyncEngine } from "../../../offline/synced-types";
 import { decideAction, type ScanAction, type ScanMode, scannedItemFields } from "./scan-logic";
 import { decremented, type ScanEntry, undoPlan } from "./scan-session";
 import { codeVariants, type ScanFormat } from "./symbologies";

@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import { type BlocklotDb, createDb } from "../../../offline/db";
+import { type BlocklotDb, createDb } from "./db";
+import { addPhoto, PHOTO_SYNC_MESSAGE, PHOTO_SYNC_TAG } from "./photo-upload-queue";
 import { startPhotoUploadReplay } from "./sw-photo-replay";
-import { addPhoto, PHOTO_SYNC_MESSAGE, PHOTO_SYNC_TAG } from "./upload-queue";
 
 const opened: BlocklotDb[] = [];
 afterEach(async () => {

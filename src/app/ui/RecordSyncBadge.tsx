@@ -3,17 +3,17 @@ import { Trans } from "@lingui/react/macro";
 import { Anchor, Badge, Group } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { SyncEntity } from "../../../domain/inventory/item";
-import { getDb, type OutboxEntry } from "../../offline/db";
+import type { OutboxEntry } from "../../sync/db";
+import { getDb } from "../offline/db";
 
-export function useRecordOutbox(entity: SyncEntity, id: string): OutboxEntry[] | undefined {
+export function useRecordOutbox(entity: string, id: string): OutboxEntry[] | undefined {
   return useLiveQuery(
     () => getDb().outbox.where("[entity+id]").equals([entity, id]).sortBy("seq"),
     [entity, id],
   );
 }
 
-export function RecordSyncBadge({ entity, id }: { entity: SyncEntity; id: string }) {
+export function RecordSyncBadge({ entity, id }: { entity: string; id: string }) {
   const entries = useRecordOutbox(entity, id);
   if (!entries) return null;
   const held = entries.find((e) => e.state === "conflict") ?? entries.find((e) => e.state === "rejected");

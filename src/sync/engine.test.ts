@@ -1,14 +1,18 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BULK_ITEMS_PATH, type BulkItemResult, type BulkItemsResponse } from "../../domain/inventory/bulk";
-import type { Item, ItemFields, SyncChange, SyncPage } from "../../domain/inventory/item";
-import { testItemFields } from "../../domain/inventory/test-items";
-import { type BatchWrite, type BatchWriteAnswer, WRITE_BATCH_PATH } from "../../domain/inventory/write-batch";
-import { jsonBodyText } from "../lib/json-text";
-import { bulkBodyKey, openImport, queueItemChunk } from "./bulk";
-import { type BlocklotDb, createDb, cursorKey } from "./db";
-import { itemWrites, newId } from "./mutations";
-import { createSyncEngine, type SyncEngineOptions } from "./sync-engine";
+import { jsonBodyText } from "../app/lib/json-text";
+import { bulkBodyKey, openImport, queueItemChunk } from "../app/offline/bulk";
+import { type BlocklotDb, createDb } from "../app/offline/db";
+import { createAppSyncEngine as createSyncEngine } from "../app/offline/synced-types";
+import { itemWrites } from "../app/offline/test-writes";
+import { BULK_ITEMS_PATH, type BulkItemResult, type BulkItemsResponse } from "../domain/inventory/bulk";
+import type { Item, ItemFields, InventoryChange as SyncChange } from "../domain/inventory/item";
+import { testItemFields } from "../domain/inventory/test-items";
+import type { SyncPage } from "../domain/sync/feed";
+import { type BatchWrite, type BatchWriteAnswer, WRITE_BATCH_PATH } from "../domain/sync/write-batch";
+import { cursorKey } from "./db";
+import type { SyncEngineOptions } from "./engine";
+import { newId } from "./outbox";
 import { NetworkError, type SyncRequest, type SyncResponse, type SyncTransport } from "./transport";
 
 const COMPANY = "c1";
@@ -87,7 +91,7 @@ class FakeApi {
       const limit = Number(url.searchParams.get("limit") ?? 100);
       const after = this.log.filter((l) => l.seq > since);
       const page = after.slice(0, limit);
-      const body: SyncPage = {
+      const body: SyncPage<SyncChange> = {
         changes: page.map((l) => l.change),
         cursor: String(page.at(-1)?.seq ?? since),
         hasMore: after.length > limit,
@@ -118,13 +122,12 @@ class FakeApi {
       body.version = Number(url.searchParams.get("version"));
     const res = this.forced.shift() ?? this.mutate(req.method, id, body);
     // answers are kept per key, except 5xx and the "still running" 409 (as the server does)
-    const inFlight =
-      res.status === 409 && /still being processed/.test(String((res.data as { message?: string })?.message));
+    const inFlight = res.status === 409 && (res.data as { code?: string } | null)?.code === "IN_FLIGHT";
     if (res.status < 500 && !inFlight) this.keys.set(key, { body: bodyText, res });
     return res;
   }
 
-  /** POST /api/inventory/writes: each write as if sent alone, in order, up to the first that is not a 2xx. */
+  /** POST /api/sync/writes: each write as if sent alone, in order, up to the first that is not a 2xx. */
   private writeBatch(req: SyncRequest): SyncResponse {
     const { writes } = req.body as { writes: BatchWrite[] };
     this.batches.push(structuredClone(writes));
@@ -256,13 +259,13 @@ let dbName: string;
 let n = 0;
 let clock: number;
 
-function engine(over: Partial<SyncEngineOptions> = {}) {
+function engine(over: Partial<SyncEngineOptions<BlocklotDb>> = {}) {
   return createSyncEngine({
     db,
     transport: api.transport,
     now: () => clock,
     schedule: () => () => undefined,
-    backoff: () => 1000,
+    backoff: { firstMs: 1000, maxMs: 1000, jitter: [1, 1] },
     ...over,
   });
 }
@@ -429,12 +432,13 @@ describe("write path", () => {
     expect(api.rows.get(id)?.version).toBe(1);
   });
 
-  it("a 409 'key still being processed' retries shortly with the same key", async () => {
+  it("a 409 IN_FLIGHT (key still being processed) retries after Retry-After with the same key", async () => {
     const e = engine();
     const id = newId();
     api.forced.push({
       status: 409,
-      data: { message: "A request with this Idempotency-Key is still being processed" },
+      retryAfter: "1",
+      data: { message: "A request with this Idempotency-Key is still being processed", code: "IN_FLIGHT" },
     });
     await e.write.put("item", COMPANY, id, fields());
     expect(await e.drain()).toEqual({ sent: 0, stopped: "backoff" });
@@ -1119,7 +1123,7 @@ describe("import chunks (POST /api/inventory/items/bulk)", () => {
   });
 });
 
-describe("write batches (POST /api/inventory/writes)", () => {
+describe("write batches (POST /api/sync/writes)", () => {
   /** `n` items created and acknowledged, then `api.requests` and the batch log cleared. */
   async function syncedItems(e: ReturnType<typeof engine>, n: number) {
     const ids = Array.from({ length: n }, () => newId());

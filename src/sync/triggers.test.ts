@@ -1,11 +1,11 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SyncPage } from "../../domain/inventory/item";
-import { type BlocklotDb, createDb } from "./db";
-import { createSyncEngine } from "./sync-engine";
+import { type BlocklotDb, createDb } from "../app/offline/db";
+import { createAppSyncEngine as createSyncEngine } from "../app/offline/synced-types";
+import { readOutboxStatus } from "../app/offline/use-outbox-status";
+import type { SyncPage } from "../domain/sync/feed";
 import { NetworkError, type SyncRequest } from "./transport";
-import { LIVE_PULL_GAP_MS, onInventoryChanged, startSync } from "./triggers";
-import { readOutboxStatus } from "./use-outbox-status";
+import { LIVE_PULL_GAP_MS, onSyncChanged, startSync } from "./triggers";
 
 let db: BlocklotDb;
 let n = 0;
@@ -58,7 +58,7 @@ describe("sync triggers", () => {
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     target.fire("online");
     await vi.waitFor(() => expect(seen).toHaveLength(3));
-    onInventoryChanged();
+    onSyncChanged();
     await vi.waitFor(() => expect(seen).toHaveLength(4));
     expect(seen.map((r) => r.url)).toEqual([
       "/api/sync/changes?limit=500",
@@ -75,7 +75,7 @@ describe("sync triggers", () => {
     stop();
     expect(target.handlers.get("focus")?.size).toBe(0);
     offline = false;
-    onInventoryChanged(); // no active sync: nothing happens
+    onSyncChanged(); // no active sync: nothing happens
     await settle();
     expect(seen).toHaveLength(4);
   });
@@ -99,10 +99,10 @@ describe("sync triggers", () => {
     const stop = startSync(engine, "c1", { target: new Target() });
     await vi.waitFor(() => expect(pulls).toHaveLength(1)); // the start
     const start = Date.now();
-    for (let i = 0; i < 50; i++) onInventoryChanged();
+    for (let i = 0; i < 50; i++) onSyncChanged();
     await vi.waitFor(() => expect(pulls).toHaveLength(2)); // at once
     expect(pulls[1] as number).toBeLessThan(start + LIVE_PULL_GAP_MS / 2);
-    for (let i = 0; i < 50; i++) onInventoryChanged(); // during the slow pull
+    for (let i = 0; i < 50; i++) onSyncChanged(); // during the slow pull
     await settle();
     expect(pulls).toHaveLength(2);
     (release as (() => void) | null)?.();

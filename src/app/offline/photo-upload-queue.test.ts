@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import { type BlocklotDb, createDb, type PhotoUploadRecord } from "../../../offline/db";
-import { NetworkError } from "../../../offline/transport";
+import { NetworkError } from "../../sync/transport";
+import { type BlocklotDb, createDb, type PhotoUploadRecord } from "./db";
 import {
   addPhoto,
   backoffMs,
@@ -13,7 +13,7 @@ import {
   replaceDraft,
   submitDrafts,
   type UploadAnswer,
-} from "./upload-queue";
+} from "./photo-upload-queue";
 
 const opened: BlocklotDb[] = [];
 let n = 0;
@@ -116,7 +116,7 @@ describe("photo upload queue", () => {
     expect(server.calls.map((c) => c.id)).toEqual([a.id]);
   });
 
-  it("a 409 (link expired, revoked, forged) fails every waiting photo of that link only", async () => {
+  it("LINK_CLOSED (link expired, revoked, forged) fails every waiting photo of that link only", async () => {
     const db = await freshDb();
     await addPhoto(db, "h1", shot(1), "waiting");
     await tick();
@@ -126,7 +126,7 @@ describe("photo upload queue", () => {
     await tick();
     const other = await addPhoto(db, "h2", shot(4), "waiting");
     const message = "This photo link expired on 2026-01-01 10:00 UTC.";
-    const server = scripted([{ status: 409, data: { message } }, ok("p-other")]);
+    const server = scripted([{ status: 409, data: { message, code: "LINK_CLOSED" } }, ok("p-other")]);
     const r = await drainPhotoUploads(db, { send: server.send, lock: noLock });
     expect(r).toMatchObject({ sent: 1, failed: 2, stopped: "done" });
     expect(server.calls.map((c) => c.hash)).toEqual(["h1", "h2"]);
@@ -138,6 +138,17 @@ describe("photo upload queue", () => {
     ]);
     expect((await db.photoUploads.get(other.id))?.state).toBe("done");
     expect((await db.photoUploads.get(draft.id))?.state).toBe("draft");
+  });
+
+  it("a 409 IN_FLIGHT (the same key still being stored) waits per Retry-After and fails nothing", async () => {
+    const db = await freshDb();
+    const a = await addPhoto(db, "h1", shot(1), "waiting");
+    const server = scripted([
+      { status: 409, retryAfter: "2", data: { message: "still being processed", code: "IN_FLIGHT" } },
+    ]);
+    const r = await drainPhotoUploads(db, { send: server.send, lock: noLock, now: () => 10_000 });
+    expect(r).toMatchObject({ sent: 0, failed: 0, stopped: "backoff", retryAt: 12_000 });
+    expect(await db.photoUploads.get(a.id)).toMatchObject({ state: "waiting", notBefore: 12_000 });
   });
 
   it("a refused photo keeps the server's reason and the next one still goes", async () => {
@@ -168,8 +179,8 @@ describe("photo upload queue", () => {
     const server = scripted([{ status: 503, data: undefined }]);
     const r = await drainPhotoUploads(db, { send: server.send, lock: noLock, now: () => now });
     expect(r.stopped).toBe("backoff");
-    expect(r.retryAt).toBeGreaterThanOrEqual(now + 500);
-    expect(r.retryAt).toBeLessThanOrEqual(now + 1000);
+    expect(r.retryAt).toBeGreaterThanOrEqual(now + 750);
+    expect(r.retryAt).toBeLessThanOrEqual(now + 1250);
     // Not due yet: nothing is sent, the time is given again.
     const again = await drainPhotoUploads(db, { send: server.send, lock: noLock, now: () => now + 100 });
     expect(again).toMatchObject({ sent: 0, stopped: "backoff", retryAt: r.retryAt });
@@ -197,9 +208,9 @@ describe("photo upload queue", () => {
     await addPhoto(db, "h1", shot(2), "waiting");
     expect(await pruneDone(db)).toBe(1);
     expect((await db.photoUploads.toArray()).map((r: PhotoUploadRecord) => r.state)).toEqual(["waiting"]);
-    expect(backoffMs(1, 1)).toBe(1000);
-    expect(backoffMs(3, 1)).toBe(4000);
-    expect(backoffMs(30, 1)).toBe(300_000);
-    expect(backoffMs(1, 0)).toBe(500);
+    expect(backoffMs(1, 0.5)).toBe(1000);
+    expect(backoffMs(3, 0.5)).toBe(4000);
+    expect(backoffMs(30, 0.5)).toBe(300_000);
+    expect(backoffMs(1, 0)).toBe(750);
   });
 });

@@ -8,7 +8,7 @@
  *   server's until they do, so nothing the user did not see is written).
  * Pure; compares objects and arrays (dimensions, weight, photos) by value.
  */
-import { ITEM_MERGE_FIELDS, type ItemFields } from "./item";
+import type { SyncedTypeDecl } from "./entity";
 
 export interface MergeResult<T> {
   merged: T;
@@ -51,10 +51,16 @@ export function mergeFields<T extends object>(
   return { merged, conflicts };
 }
 
-/** Item edit merge over ITEM_MERGE_FIELDS. `merged` holds only ItemFields keys. */
-export function mergeItem(base: ItemFields, mine: ItemFields, theirs: ItemFields): MergeResult<ItemFields> {
-  const pick = (v: ItemFields) => pickFields(v, ITEM_MERGE_FIELDS);
-  return mergeFields(pick(base), pick(mine), pick(theirs), ITEM_MERGE_FIELDS);
+/** A synced type's merge: over the fields it declares (`merged` holds only those). */
+export function mergeRecords<T extends object>(
+  type: Pick<SyncedTypeDecl, "fields">,
+  base: T,
+  mine: T,
+  theirs: T,
+): MergeResult<T> {
+  const fields = type.fields as unknown as (keyof T)[];
+  const pick = (v: T) => pickFields(v, fields) as T;
+  return mergeFields(pick(base), pick(mine), pick(theirs), fields);
 }
 
 /** The listed fields of a record (drops id, version, timestamps and anything else). */

@@ -6,7 +6,7 @@
  * and Firefox, which have no Background Sync). No sign-in is involved: the link's hash is
  * the permission.
  */
-import { type BlocklotDb, getDb } from "../../../offline/db";
+import { type BlocklotDb, getDb } from "./db";
 import {
   type DrainResult,
   drainPhotoUploads,
@@ -14,7 +14,7 @@ import {
   PHOTO_SYNC_MESSAGE,
   PHOTO_SYNC_TAG,
   pruneDone,
-} from "./upload-queue";
+} from "./photo-upload-queue";
 
 interface ExtendableEventLike extends Event {
   waitUntil(p: Promise<unknown>): void;

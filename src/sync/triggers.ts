@@ -1,9 +1,12 @@
 /**
- * When the page syncs: on start, window focus, `online`, and the live channel's
- * `inventory-changed` poke (DESIGN.md section 4). The screens engineer wires `startSync` once
- * per signed-in company and hands SSE events to `onInventoryChanged`.
+ * When the page syncs: on start, window focus, `online`, and the live channel's `sync-changed`
+ * notice for any synced type (DESIGN.md section 4). The sync provider starts `startSync` once per
+ * signed-in company and hands the live notices to `onSyncChanged`.
  */
-import type { SyncEngine } from "./sync-engine";
+import type { SyncEngine as Engine } from "./engine";
+
+/** What the triggers use of an engine. */
+type SyncEngine = Pick<Engine, "drain" | "pull" | "whenIdle">;
 
 export interface SyncTriggerTarget {
   addEventListener(type: string, fn: () => void): void;
@@ -70,7 +73,7 @@ const live: { timer: ReturnType<typeof setTimeout> | null; dirty: boolean; runni
   };
 
 /**
- * The live channel said inventory changed (SSE `inventory-changed`): pull — now if the last
+ * The live channel said records changed (SSE `sync-changed`, any synced type): pull — now if the last
  * live pull was more than LIVE_PULL_GAP_MS ago, else once at the end of the gap, however many
  * notices came meanwhile. Every write of the company notifies, including this page's own: a
  * drain of 1,000 writes would otherwise pull 1,000 times, each pull competing with the drain
@@ -79,7 +82,7 @@ const live: { timer: ReturnType<typeof setTimeout> | null; dirty: boolean; runni
  * before the change). A live pull waits for a drain of this page to end: the notices during a
  * drain are mostly the drain's own writes, which its answers already brought.
  */
-export function onInventoryChanged(): void {
+export function onSyncChanged(): void {
   if (!active) return;
   live.dirty = true;
   if (live.timer !== null || live.running) return;

@@ -1,15 +1,15 @@
 /**
- * `POST /api/inventory/writes` (docs/inventory.md "Write batches"): several queued single-record
- * writes of the outbox in one request. Each write is exactly the request the app would have sent
+ * `POST /api/sync/writes` (docs/inventory.md "Write batches"): several queued single-record
+ * writes of the outbox in one request, of any synced type. Each write is exactly the request the app would have sent
  * on its own — method, path (with `?version=` for a DELETE), body and Idempotency-Key — and is
  * answered with exactly the status and body that request would have had. The server applies the
  * writes in order in one transaction and stops after the first one that is not a 2xx: the answers
  * cover the writes up to and including it; the writes after it were not run (send them again).
  */
 
-import type { CursorRange } from "./item";
+import type { CursorRange } from "./feed";
 
-export const WRITE_BATCH_PATH = "/api/inventory/writes";
+export const WRITE_BATCH_PATH = "/api/sync/writes";
 /** Most writes one request takes. */
 export const WRITE_BATCH_MAX = 100;
 
@@ -17,7 +17,7 @@ export type BatchWriteMethod = "PUT" | "PATCH" | "DELETE";
 
 export interface BatchWrite {
   method: BatchWriteMethod;
-  /** `/api/inventory/{items|products|batches}/{id}`, a DELETE optionally with `?version=N`. */
+  /** A record URL of a synced type (`{path}/{id}`), a DELETE optionally with `?version=N`. */
   url: string;
   body?: Record<string, unknown> | null;
   idempotencyKey: string;

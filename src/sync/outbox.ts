@@ -1,20 +1,22 @@
 /**
- * The write path: a change is written to Dexie and its outbox entry (with a fresh
- * Idempotency-Key) is added in ONE Dexie transaction, so the screen shows it at once and it
- * can never be lost between the two. Call `engine.drain()` afterwards (the engine's `write*`
- * helpers do) to send it.
+ * The outbox: the write path and what the user does with a held write.
+ *
+ * A change is written to its record's table and its outbox entry (with a fresh Idempotency-Key)
+ * is added in ONE Dexie transaction, so the screen shows it at once and it can never be lost
+ * between the two. `engine.write.*` calls these and then drains. As the server's route factory
+ * expects (src/server/modules/sync/routes.ts): a PUT of a new id carries the fields, a PUT
+ * replacing a record the server has also its `version`; a PATCH the changed fields plus
+ * `version`; a DELETE no body, its version added to the URL when sent (`?version=N`).
  */
 import { v7 as uuidv7 } from "uuid";
-import type { Batch, Item, ItemFields, Product, SyncEntity } from "../../domain/inventory/item";
-import { changedFields, pickFields } from "../../domain/inventory/merge";
-import { type BlocklotDb, type OutboxEntry, tableOf } from "./db";
-import { ENTITIES, recordUrl } from "./entities";
+import { recordPath, type SyncedTypes, typeOf } from "../domain/sync/entity";
+import { changedFields, pickFields } from "../domain/sync/merge";
+import type { Loose } from "./context";
+import { type LocalRow, type OutboxEntry, recordTable, type SyncDb } from "./db";
 
-type AnyRow = Item | Product | Batch;
-type Loose = Record<string, unknown>;
-
-export interface WriteContext {
-  db: BlocklotDb;
+export interface WriteContext<D extends SyncDb = SyncDb> {
+  db: D;
+  types: SyncedTypes;
   /** ISO time (tests fix it). */
   now?: () => string;
   /** New idempotency keys (tests may fix them). */
@@ -29,7 +31,7 @@ function entry(
 ): OutboxEntry {
   return {
     ...e,
-    url: recordUrl(e.entity, e.id),
+    url: recordPath(typeOf(ctx.types, e.entity), e.id),
     idempotencyKey: (ctx.newKey ?? uuidv7)(),
     state: "waiting",
     error: null,
@@ -47,19 +49,20 @@ export const newId = () => uuidv7();
  * Creates (or replaces) a record with a client-made id: `PUT {path}/{id}` with its fields.
  * The local row has version 0 until the server answers with the real one.
  */
-export async function putRecord<T extends AnyRow>(
+export async function putRecord<T extends object>(
   ctx: WriteContext,
-  entity: SyncEntity,
+  entity: string,
   companyId: string,
   id: string,
   fields: Loose,
 ): Promise<T> {
   const { db } = ctx;
-  const table = tableOf(db, entity);
+  const type = typeOf(ctx.types, entity);
+  const table = recordTable(db, type);
   const now = (ctx.now ?? iso)();
   return db.transaction("rw", [table, db.outbox], async () => {
-    const existing = (await table.get(id)) as Loose | undefined;
-    const body = pickFields(fields, ENTITIES[entity].fields as (keyof Loose)[]);
+    const existing = await table.get(id);
+    const body = pickFields(fields, type.fields as (keyof Loose)[]);
     const row = {
       ...existing,
       ...body,
@@ -68,7 +71,7 @@ export async function putRecord<T extends AnyRow>(
       version: (existing?.version as number | undefined) ?? 0,
       createdAt: (existing?.createdAt as string | undefined) ?? now,
       updatedAt: now,
-    } as unknown as T;
+    } as LocalRow;
     await table.put(row);
     const version = existing?.version as number | undefined;
     await db.outbox.add(
@@ -84,7 +87,7 @@ export async function putRecord<T extends AnyRow>(
         base: existing ? { ...existing } : null,
       }),
     );
-    return row;
+    return row as unknown as T;
   });
 }
 
@@ -92,29 +95,30 @@ export async function putRecord<T extends AnyRow>(
  * Changes some fields: `PATCH {path}/{id}` with the changed fields and the version they were
  * based on. Returns null when nothing changed (no entry is queued).
  */
-export async function patchRecord<T extends AnyRow>(
+export async function patchRecord<T extends object>(
   ctx: WriteContext,
-  entity: SyncEntity,
+  entity: string,
   id: string,
   changes: Loose,
 ): Promise<T | null> {
   const { db } = ctx;
-  const table = tableOf(db, entity);
-  const fields = ENTITIES[entity].fields as (keyof Loose)[];
+  const type = typeOf(ctx.types, entity);
+  const table = recordTable(db, type);
+  const fields = type.fields as (keyof Loose)[];
   return db.transaction("rw", [table, db.outbox], async () => {
-    const row = (await table.get(id)) as Loose | undefined;
+    const row = await table.get(id);
     if (!row) throw new Error(`No local ${entity} ${id}`);
-    const next: Loose = {
+    const next: LocalRow = {
       ...row,
       ...pickFields(
         changes,
         fields.filter((f) => f in changes),
       ),
     };
-    const changed = changedFields(row, next, fields);
+    const changed = changedFields(row as Loose, next as Loose, fields);
     if (changed.length === 0) return null;
     next.updatedAt = (ctx.now ?? iso)();
-    await table.put(next as unknown as AnyRow);
+    await table.put(next);
     const version = row.version as number;
     await db.outbox.add(
       entry(ctx, {
@@ -122,7 +126,7 @@ export async function patchRecord<T extends AnyRow>(
         entity,
         id,
         method: "PATCH",
-        body: { ...pickFields(next, changed), version },
+        body: { ...pickFields(next as Loose, changed), version },
         baseVersion: version,
         base: { ...row },
       }),
@@ -132,14 +136,14 @@ export async function patchRecord<T extends AnyRow>(
 }
 
 /**
- * Deletes a record: `DELETE {path}/{id}?version=N`. A record created offline whose create
- * was never sent is simply forgotten with its queued writes (the server never knew it).
+ * Deletes a record: `DELETE {path}/{id}?version=N`. A record created offline whose create was
+ * never sent is simply forgotten with its queued writes (the server never knew it).
  */
-export async function deleteRecord(ctx: WriteContext, entity: SyncEntity, id: string): Promise<void> {
+export async function deleteRecord(ctx: WriteContext, entity: string, id: string): Promise<void> {
   const { db } = ctx;
-  const table = tableOf(db, entity);
+  const table = recordTable(db, typeOf(ctx.types, entity));
   await db.transaction("rw", [table, db.outbox], async () => {
-    const row = (await table.get(id)) as Loose | undefined;
+    const row = await table.get(id);
     if (!row) return;
     await table.delete(id);
     const queued = await db.outbox.where("[entity+id]").equals([entity, id]).sortBy("seq");
@@ -159,7 +163,7 @@ export async function deleteRecord(ctx: WriteContext, entity: SyncEntity, id: st
         entity,
         id,
         method: "DELETE",
-        // the version goes in the query (`?version=`), added when sent: see sync-engine.ts
+        // the version goes in the query (`?version=`), added when sent (drain.ts)
         body: null,
         baseVersion: version,
         base: { ...row },
@@ -175,13 +179,13 @@ export async function deleteRecord(ctx: WriteContext, entity: SyncEntity, id: st
  * the URL when sent). Call inside a transaction over the record's table and the outbox.
  */
 export async function rebaseQueuedWrites(
-  db: BlocklotDb,
-  entity: SyncEntity,
+  db: SyncDb,
+  type: { localTable: string },
   id: string,
   version: number,
   later: readonly OutboxEntry[],
 ): Promise<void> {
-  await tableOf(db, entity).update(id, { version } as never);
+  await recordTable(db, type).update(id, { version });
   for (const x of later) {
     if (x.attempts > 0 || x.state !== "waiting") continue;
     const body = x.method === "DELETE" ? x.body : { ...(x.body ?? {}), version };
@@ -190,11 +194,9 @@ export async function rebaseQueuedWrites(
   }
 }
 
-/** Item helpers with the domain types. */
-export const itemWrites = {
-  create: (ctx: WriteContext, companyId: string, fields: ItemFields, id = newId()) =>
-    putRecord<Item>(ctx, "item", companyId, id, fields as unknown as Loose),
-  update: (ctx: WriteContext, id: string, changes: Partial<ItemFields>) =>
-    patchRecord<Item>(ctx, "item", id, changes as Loose),
-  remove: (ctx: WriteContext, id: string) => deleteRecord(ctx, "item", id),
-};
+/** The writes queued for a record after entry `seq`, oldest first. */
+export async function laterWrites(db: SyncDb, e: Pick<OutboxEntry, "entity" | "id" | "seq">) {
+  return (await db.outbox.where("[entity+id]").equals([e.entity, e.id]).sortBy("seq")).filter(
+    (x) => (x.seq as number) > (e.seq as number),
+  );
+}

@@ -4,7 +4,8 @@
  * app's HTTP client (bearer token, refresh on 401: app-transport.ts); the service worker builds
  * one on fetch with a token it refreshes from the refresh cookie (`fetchTransport`).
  */
-import { jsonBodyText } from "../lib/json-text";
+import { jsonBodyText } from "../app/lib/json-text";
+import { parseBody } from "../app/lib/server-answer";
 
 export interface SyncRequest {
   method: "GET" | "PUT" | "PATCH" | "DELETE" | "POST";
@@ -18,6 +19,8 @@ export interface SyncRequest {
 export interface SyncResponse {
   status: number;
   data: unknown;
+  /** The answer's Retry-After header, when it had one. */
+  retryAfter?: string | null;
 }
 
 export interface SyncTransport {
@@ -62,13 +65,11 @@ export function fetchTransport(opts: FetchTransportOptions = {}): SyncTransport 
       throw new NetworkError(e instanceof Error ? e.message : String(e));
     }
     const text = await res.text().catch(() => "");
-    let data: unknown = text || undefined;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: res.status, data };
+    return {
+      status: res.status,
+      data: parseBody(text),
+      retryAfter: res.headers?.get?.("retry-after") ?? null,
+    };
   };
   return {
     async send(req) {
@@ -81,11 +82,11 @@ export function fetchTransport(opts: FetchTransportOptions = {}): SyncTransport 
   };
 }
 
-/** The `message` of an error body ({ message }), else a fallback. */
-export function messageOf(data: unknown, fallback: string): string {
-  if (data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string") {
-    return (data as { message: string }).message;
-  }
-  if (typeof data === "string" && data.trim()) return data.slice(0, 500);
-  return fallback;
+/** A send with no answer after `ms` counts as no answer (NetworkError): a hung request must not hold a queue. */
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new NetworkError(`No answer within ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

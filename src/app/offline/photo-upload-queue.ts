@@ -6,17 +6,22 @@
  * - `draft`: taken, being reviewed on the page (retake / delete); never sent.
  * - `waiting` → `sending` → `done`. Each photo's id is its Idempotency-Key, the same on every
  *   try, so a photo whose answer was lost is not added twice when it is sent again.
+ * - Answers are read by the app's one answer rule (lib/server-answer.ts):
  * - No answer: back to `waiting`, the drain stops (the next `online`, page start, Background
- *   Sync or SW start tries again). 408/425/429/5xx: `waiting` with a backoff.
- * - 409 (link expired, revoked, forged): `failed` — and every photo of that link with it.
- *   Other 4xx (not an image, too large, 24 photos already): `failed` with the server's message.
+ *   Sync or SW start tries again). Retry (IN_FLIGHT, 408/425/429/5xx): `waiting` until its delay.
+ * - LINK_CLOSED (link expired, revoked, forged, item deleted): `failed` — and every photo of
+ *   that link with it. Any other refusal (not an image, too large, 24 photos already): `failed`
+ *   with the server's message.
  * - One drain at a time across tabs and the service worker (Web Lock "blocklot-photo-uploads");
  *   a `sending` row found by a drain holding the lock was left by a page that died: replayed.
  */
-import type { BlocklotDb, PhotoUploadRecord } from "../../../offline/db";
-import { withExclusiveLock } from "../../../offline/lock";
-import { newId } from "../../../offline/mutations";
-import { NetworkError } from "../../../offline/transport";
+
+import { ERROR_CODES } from "../../domain/errors";
+import { withExclusiveLock } from "../../sync/lock";
+import { newId } from "../../sync/outbox";
+import { NetworkError } from "../../sync/transport";
+import { backoffDelay, nextStep, parseBody, QUEUE_BACKOFF } from "../lib/server-answer";
+import type { BlocklotDb, PhotoUploadRecord } from "./db";
 
 export const PHOTO_UPLOAD_LOCK = "blocklot-photo-uploads";
 /** Background Sync tag the page registers when a drain stops offline. */
@@ -29,6 +34,8 @@ export type PhotoUploadState = PhotoUploadRecord["state"];
 export interface UploadAnswer {
   status: number;
   data: unknown;
+  /** The Retry-After header, when the answer had one. */
+  retryAfter?: string | null;
 }
 
 /** Sends one photo; resolves with any HTTP answer, rejects with NetworkError when none came. */
@@ -54,14 +61,9 @@ export interface DrainResult {
   retryAt?: number;
 }
 
-const BACKOFF_MAX_MS = 5 * 60_000;
+/** The wait after `attempts` failed tries: the queues' backoff (1 s doubling to 5 min, jittered). */
 export const backoffMs = (attempts: number, random = Math.random()) =>
-  Math.round(Math.min(BACKOFF_MAX_MS, 1000 * 2 ** Math.max(0, attempts - 1)) * (0.5 + random / 2));
-
-const messageOf = (data: unknown): string | null =>
-  data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string"
-    ? (data as { message: string }).message
-    : null;
+  backoffDelay(attempts, QUEUE_BACKOFF, random);
 
 /** A photo kept on the phone, still to be reviewed (`draft`) or to be sent (`waiting`). */
 export async function addPhoto(
@@ -168,9 +170,13 @@ export function drainPhotoUploads(db: BlocklotDb, opts: DrainOptions): Promise<D
         await db.photoUploads.update(row.id, { state: "waiting", lastStatus: 0, error: null });
         return { ...result, stopped: "offline" };
       }
-      const { status, data } = answer;
-      if (status >= 200 && status < 300) {
-        const photoId = (data as { photo?: { id?: unknown } } | null)?.photo?.id;
+      const step = nextStep(
+        { status: answer.status, retryAfter: answer.retryAfter, body: answer.data },
+        { attempts, backoff: QUEUE_BACKOFF },
+      );
+      const status = answer.status;
+      if (step.kind === "done") {
+        const photoId = (answer.data as { photo?: { id?: unknown } } | null)?.photo?.id;
         await db.photoUploads.update(row.id, {
           state: "done",
           lastStatus: status,
@@ -183,13 +189,13 @@ export function drainPhotoUploads(db: BlocklotDb, opts: DrainOptions): Promise<D
         result.sent++;
         continue;
       }
-      if (status === 408 || status === 425 || status === 429 || status >= 500) {
-        const notBefore = now() + backoffMs(attempts);
+      if (step.kind === "retry" && step.delayMs !== null) {
+        const notBefore = now() + step.delayMs;
         await db.photoUploads.update(row.id, { state: "waiting", lastStatus: status, notBefore });
         return { ...result, stopped: "backoff", retryAt: notBefore };
       }
-      const error = messageOf(data) ?? `The server refused the photo (${status})`;
-      if (status === 409) {
+      const error = step.message;
+      if (step.kind === "rejected" && step.code === ERROR_CODES.LINK_CLOSED) {
         // The link no longer lets photos in: the link's other photos would be refused the same way.
         const n = await db.photoUploads
           .where("[hash+createdAt]")
@@ -217,13 +223,7 @@ function formOf(row: PhotoUploadRecord): FormData {
 
 async function readAnswer(res: Response): Promise<UploadAnswer> {
   const text = await res.text().catch(() => "");
-  let data: unknown = text || undefined;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON: keep the text */
-  }
-  return { status: res.status, data };
+  return { status: res.status, data: parseBody(text), retryAfter: res.headers?.get?.("retry-after") ?? null };
 }
 
 /** Sends with fetch (the service worker; no upload progress there). */
@@ -256,15 +256,12 @@ export function xhrSender(baseUrl = "", timeoutMs = 120_000): PhotoSender {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
       };
-      xhr.onload = () => {
-        let data: unknown = xhr.responseText || undefined;
-        try {
-          data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-        } catch {
-          /* not JSON: keep the text */
-        }
-        resolve({ status: xhr.status, data });
-      };
+      xhr.onload = () =>
+        resolve({
+          status: xhr.status,
+          data: parseBody(xhr.responseText),
+          retryAfter: xhr.getResponseHeader("retry-after"),
+        });
       const noAnswer = () => reject(new NetworkError());
       xhr.onerror = noAnswer;
       xhr.ontimeout = noAnswer;
