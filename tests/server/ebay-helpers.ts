@@ -237,7 +237,7 @@ export async function requestActions(
   }
   const res = await server.app.inject({
     method: "POST",
-    url: "/api/inventory/writes",
+    url: "/api/sync/writes",
     headers: user.auth,
     payload: { writes },
   });
