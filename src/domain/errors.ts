@@ -46,6 +46,16 @@ export const ERROR_CODES = {
   EMAIL_NOT_CONFIRMED: "EMAIL_NOT_CONFIRMED",
   /** An invitation was opened by an account with another e-mail address (403). */
   INVITATION_EMAIL_MISMATCH: "INVITATION_EMAIL_MISMATCH",
+  /** The server has no eBay application settings (503). */
+  EBAY_NOT_CONFIGURED: "EBAY_NOT_CONFIGURED",
+  /** The company has no eBay account connected (409). */
+  EBAY_NOT_CONNECTED: "EBAY_NOT_CONNECTED",
+  /** eBay refused the saved sign-in; the seller must connect again (409). */
+  EBAY_RECONNECT_NEEDED: "EBAY_RECONNECT_NEEDED",
+  /** Business policies or the inventory location are missing (409). */
+  EBAY_SETUP_INCOMPLETE: "EBAY_SETUP_INCOMPLETE",
+  /** eBay answered with an error; the message says eBay's reason (502). */
+  EBAY_ERROR: "EBAY_ERROR",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

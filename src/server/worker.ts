@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createMailer } from "./mail/mailer";
+import { createEbayRunner, ensureEbayJobs } from "./modules/ebay/jobs";
 import { createFileServices } from "./modules/files/services";
 import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
@@ -45,12 +46,23 @@ async function main() {
   const photoCleanup = createPhotoCleanupRunner(ctx, createFileStore(config), log);
   await ensurePhotoCleanupScheduled(database.db, config.inventoryPhotoCleanupEveryMinutes);
   photoCleanup.start();
+  // eBay listing and order jobs (docs/ebay.md) likewise, when the eBay connection is configured.
+  const ebayRunner = config.ebay
+    ? createEbayRunner({ ...ctx, ebay: config.ebay, store: createFileStore(config) }, log)
+    : null;
+  if (config.ebay) await ensureEbayJobs(database.db, config.ebay);
+  ebayRunner?.start();
   log.info(
     { worker: services.runner?.workerId, threads: config.extractionWorkers },
     "extraction worker started",
   );
   const shutdown = async () => {
-    await Promise.all([services.close(), reminders.stop(3000), photoCleanup.stop(3000)]);
+    await Promise.all([
+      services.close(),
+      reminders.stop(3000),
+      photoCleanup.stop(3000),
+      ebayRunner?.stop(3000),
+    ]);
     mailer.close();
     await database.close();
     process.exit(0);

@@ -3,6 +3,7 @@
  * Spec section 3: item condition codes, publication status, units, the twelve item statuses.
  * Money is integer cents (see ../money.ts). Ids are client-made UUIDv7 strings.
  */
+import type { ItemEbay } from "../ebay/item-ebay";
 import type { Cents } from "../money";
 
 export const ITEM_CONDITIONS = { NEW: 5, USED: 13 } as const;
@@ -69,6 +70,11 @@ export interface ItemFields {
   publicationStatus: PublicationStatus;
   photos: string[];
   notes: string | null;
+  /**
+   * eBay category, item aspects and the seller's latest listing request (docs/ebay.md). Absent
+   * or null until the seller describes the item for eBay; a PUT that leaves it out keeps it.
+   */
+  ebay?: ItemEbay | null;
 }
 
 /**
@@ -174,6 +180,7 @@ export const ITEM_MERGE_FIELDS: readonly (keyof ItemFields)[] = [
   "publicationStatus",
   "photos",
   "notes",
+  "ebay",
 ];
 
 /** Inventory's synced types (declared in synced-types.ts). */

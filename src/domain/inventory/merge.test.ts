@@ -28,7 +28,7 @@ const base: ItemFields = {
 };
 
 /** Two different values for every field, neither equal to base. */
-const alt: { [K in keyof ItemFields]: [ItemFields[K], ItemFields[K]] } = {
+const alt: { [K in keyof ItemFields]-?: [ItemFields[K], ItemFields[K]] } = {
   batchId: ["b2", null],
   productId: ["pr1", "pr2"],
   sku: ["SKU-2", "SKU-3"],
@@ -52,6 +52,19 @@ const alt: { [K in keyof ItemFields]: [ItemFields[K], ItemFields[K]] } = {
   publicationStatus: [1, 2],
   photos: [["p2", "p1"], ["p1"]],
   notes: ["fragile", "chipped"],
+  ebay: [
+    { categoryId: "261186", categoryName: "Lamps", aspects: { Brand: ["Acme"] }, request: null },
+    {
+      categoryId: "261186",
+      categoryName: "Lamps",
+      aspects: {},
+      request: {
+        id: "0193a7a0-0000-7000-8000-000000000001",
+        action: "publish",
+        at: "2026-11-25T10:00:00.000Z",
+      },
+    },
+  ],
 };
 
 const with_ = <K extends keyof ItemFields>(row: ItemFields, k: K, v: ItemFields[K]) => ({ ...row, [k]: v });

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ItemEbay } from "../../domain/ebay/item-ebay";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -813,6 +814,8 @@ export const inventoryItems = pgTable(
     publicationStatus: smallint("publication_status").notNull().default(0),
     photos: text("photos").array().notNull().default(sql`ARRAY[]::text[]`),
     notes: text("notes"),
+    /** eBay category, item aspects and the seller's latest listing request (domain ItemEbay); migration 0018. */
+    ebay: jsonb("ebay").$type<ItemEbay | null>(),
     ...inventoryCommon(),
   },
   (t) => [
@@ -962,3 +965,149 @@ export const inventoryPhotos = pgTable(
     index("inventory_photos_thumb_key_idx").on(t.thumbKey),
   ],
 );
+
+/**
+ * A company's eBay seller account (docs/ebay.md): one per company, connected by a company admin.
+ * Tokens are AES-256-GCM ciphertext (integrations/ebay/token-crypto.ts), bound to the row's id.
+ */
+export const ebayConnections = pgTable("ebay_connections", {
+  id: uuid("id").primaryKey(),
+  companyId: uuid("company_id")
+    .notNull()
+    .unique()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  connectedBy: uuid("connected_by").references(() => users.id, { onDelete: "set null" }),
+  ebayUserId: text("ebay_user_id"),
+  ebayUsername: text("ebay_username"),
+  accessToken: text("access_token").notNull(),
+  accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }).notNull(),
+  refreshToken: text("refresh_token").notNull(),
+  refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true }).notNull(),
+  /** connected | reconnect_needed (eBay refused a refresh). */
+  state: text("state").notNull().default("connected"),
+  message: text("message"),
+  businessPolicies: boolean("business_policies").notNull().default(false),
+  fulfillmentPolicyId: text("fulfillment_policy_id"),
+  paymentPolicyId: text("payment_policy_id"),
+  returnPolicyId: text("return_policy_id"),
+  merchantLocationKey: text("merchant_location_key"),
+  /** The order sync's high-water mark: eBay's lastModifiedDate of the newest order seen. */
+  ordersCursor: timestamp("orders_cursor", { withTimezone: true }),
+  ordersSyncedAt: timestamp("orders_synced_at", { withTimezone: true }),
+  /** One process refreshes the token at a time (a lease, not a lock held across the call). */
+  refreshLeaseUntil: timestamp("refresh_lease_until", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A consent request's `state`: single use, 10 minutes, bound to the user and company (stored hashed). */
+export const ebayOauthStates = pgTable("ebay_oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  companyId: uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * An item's eBay listing. `wanted_seq` moves on every request or local price/quantity change
+ * (trigger of migration 0019); the eBay job brings the listing to `action` and sets `done_seq`.
+ * Pending work = wanted_seq > done_seq.
+ */
+export const ebayListings = pgTable(
+  "ebay_listings",
+  {
+    itemId: uuid("item_id")
+      .primaryKey()
+      .references(() => inventoryItems.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The SKU eBay knows the item by, fixed at its first publish (docs/ebay.md "SKUs"). */
+    ebaySku: text("ebay_sku"),
+    offerId: text("offer_id"),
+    listingId: text("listing_id"),
+    listingUrl: text("listing_url"),
+    /** What eBay has: unlisted | published | withdrawn | deleted (pending and failed are derived). */
+    state: text("state").notNull().default("unlisted"),
+    /** publish | withdraw | delete | update (price/quantity) | autodelist */
+    action: text("action"),
+    requestId: uuid("request_id"),
+    requestedBy: uuid("requested_by"),
+    wantedSeq: bigint("wanted_seq", { mode: "number" }).notNull().default(0),
+    doneSeq: bigint("done_seq", { mode: "number" }).notNull().default(0),
+    error: text("error"),
+    /** EPS picture URLs by photo reference, with their expiry: not uploaded twice. */
+    images: jsonb("images")
+      .$type<Record<string, { url: string; expiresAt: string | null }>>()
+      .notNull()
+      .default({}),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ebay_listings_company_sku_key").on(t.companyId, t.ebaySku),
+    index("ebay_listings_pending_idx").on(t.companyId).where(sql`${t.wantedSeq} > ${t.doneSeq}`),
+    index("ebay_listings_state_idx").on(t.state, t.updatedAt),
+  ],
+);
+
+/** One order line of a seller's eBay order (Fulfillment API), with the item it sold. */
+export const ebayOrders = pgTable(
+  "ebay_orders",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull(),
+    lineItemId: text("line_item_id").notNull(),
+    itemId: uuid("item_id").references(() => inventoryItems.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    title: text("title").notNull(),
+    quantity: integer("quantity").notNull(),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    feesCents: bigint("fees_cents", { mode: "number" }),
+    buyerUsername: text("buyer_username"),
+    buyerName: text("buyer_name"),
+    buyerCity: text("buyer_city"),
+    /** sold | awaiting_shipment | shipped | delivered */
+    status: text("status").notNull(),
+    /** The quantity already taken off the item (an order counts once, however often it is seen). */
+    decremented: boolean("decremented").notNull().default(false),
+    orderCreatedAt: timestamp("order_created_at", { withTimezone: true }).notNull(),
+    lastModifiedAt: timestamp("last_modified_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ebay_orders_line_key").on(t.companyId, t.orderId, t.lineItemId),
+    index("ebay_orders_item_idx").on(t.itemId),
+    index("ebay_orders_company_idx").on(t.companyId, t.orderCreatedAt),
+  ],
+);
+
+/** eBay's notification public keys by key id (getPublicKey), cached. */
+export const ebayPublicKeys = pgTable("ebay_public_keys", {
+  kid: text("kid").primaryKey(),
+  algorithm: text("algorithm").notNull(),
+  digest: text("digest").notNull(),
+  pem: text("pem").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Account-deletion notifications handled (by eBay's notification id: a repeat changes nothing). */
+export const ebayAccountDeletions = pgTable("ebay_account_deletions", {
+  notificationId: text("notification_id").primaryKey(),
+  ebayUserId: text("ebay_user_id"),
+  ebayUsername: text("ebay_username"),
+  connectionsDeleted: integer("connections_deleted").notNull().default(0),
+  ordersCleared: integer("orders_cleared").notNull().default(0),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,9 @@ import { authRoutes } from "./auth/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
 import { demoRoutes } from "./demo/routes";
+import { ebayAdminRoutes } from "./ebay/admin-routes";
+import { ebayDeletionRoutes } from "./ebay/deletion-routes";
+import { ebayRoutes } from "./ebay/routes";
 import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
@@ -55,4 +58,7 @@ export async function registerModules(
   await app.register(syncRoutes, { types });
   await app.register(inventoryRoutes, { types });
   await app.register(photoRoutes);
+  await app.register(ebayRoutes);
+  await app.register(ebayDeletionRoutes);
+  await app.register(ebayAdminRoutes);
 }

@@ -109,8 +109,8 @@ export function describeValidation(part: string, issues: readonly ValidationIssu
 
 /**
  * One error shape for every failure: `{ statusCode, error, message, code }` plus any extra data.
- * Client mistakes keep their 4xx and a message that says what was wrong; anything
- * unexpected is logged and answered with a 500 that reveals nothing.
+ * Client mistakes keep their 4xx and a message that says what was wrong, as do deliberate 5xx
+ * answers (httpError); anything unexpected is logged and answered with a 500 that reveals nothing.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
@@ -133,7 +133,9 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (status >= 500) {
       request.log.error({ err }, "request failed");
-      message = "Something went wrong on our side. Please try again.";
+      // A deliberate httpError (eBay not configured, Google's keys unavailable) says what is
+      // wrong; anything unexpected reveals nothing.
+      if (!(err instanceof HttpError)) message = "Something went wrong on our side. Please try again.";
     }
     const extra = err instanceof HttpError && err.data ? err.data : {};
     if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");

@@ -1,4 +1,6 @@
 import { type TSchema, Type } from "@sinclair/typebox";
+import { LISTING_ACTIONS } from "../../../domain/ebay/contract";
+import { ITEM_EBAY_LIMITS } from "../../../domain/ebay/item-ebay";
 import { BULK_ITEM_STATUSES, BULK_ITEMS_MAX } from "../../../domain/inventory/bulk";
 import {
   DIMENSION_UNITS,
@@ -16,6 +18,32 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = (values: readonly (string | number)[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const Uuid = Type.String({ format: "uuid" });
+
+const E = ITEM_EBAY_LIMITS;
+/** Item.ebay (domain ItemEbay); validate.ts's itemEbayError checks the same rules for the forms. */
+const ItemEbaySchema = Type.Object(
+  {
+    categoryId: Type.Union([Type.String({ pattern: "^[0-9]+$", maxLength: E.categoryIdMax }), Type.Null()]),
+    categoryName: Type.Union([Type.String({ maxLength: E.categoryNameMax }), Type.Null()]),
+    aspects: Type.Record(
+      Type.String({ minLength: 1, maxLength: E.aspectNameMax }),
+      Type.Array(Type.String({ minLength: 1, maxLength: E.aspectValueMax }), { maxItems: E.aspectValuesMax }),
+      { maxProperties: E.aspectsMax },
+    ),
+    request: Type.Union([
+      Type.Object(
+        {
+          id: Type.String({ format: "uuid" }),
+          action: Type.Union(LISTING_ACTIONS.map((a) => Type.Literal(a))),
+          at: Type.String({ format: "date-time" }),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+  },
+  { additionalProperties: false },
+);
 const Measure = Nullable(Type.Number({ minimum: 0, maximum: MEASURE_MAX }));
 const Timestamp = Type.String({ format: "date-time" });
 
@@ -52,6 +80,7 @@ const itemFields = {
   publicationStatus: PublicationSchema,
   photos: Refs,
   notes: Nullable(Type.String({ maxLength: ITEM_LIMITS.notesMax })),
+  ebay: Type.Optional(Nullable(ItemEbaySchema)),
 };
 
 const productFields = {
@@ -187,6 +216,8 @@ export const BULK_BODY_LIMIT = 24 * 1024 * 1024;
 
 const bulkItemProps: Props = {};
 for (const [k, v] of Object.entries(itemFields)) {
+  // eBay details and listing requests are written one item at a time (docs/ebay.md), never by an import.
+  if (k === "ebay") continue;
   bulkItemProps[k] = (ITEM_REQUIRED as readonly string[]).includes(k) ? v : Type.Optional(v);
 }
 /** One item of a bulk request: the create body with its (required) client-made id. */

@@ -63,6 +63,7 @@ export function itemToApi(r: ItemRow): Item {
     publicationStatus: r.publicationStatus as Item["publicationStatus"],
     photos: r.photos,
     notes: r.notes,
+    ebay: r.ebay ?? null,
     version: r.version,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),

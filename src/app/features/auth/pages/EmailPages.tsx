@@ -170,7 +170,8 @@ export function SuccessConfirmationPage() {
 }
 
 /** Result pages of the marketplace (eBay) authorisation flow. */
-export function AuthResultPage({ ok }: { ok: boolean }) {
+/** `/auth-success` and `/auth-declined`; `detail` says why a marketplace declined, when it said. */
+export function AuthResultPage({ ok, detail }: { ok: boolean; detail?: ReactNode }) {
   const { t } = useLingui();
   return (
     <CenteredMessage
@@ -192,6 +193,11 @@ export function AuthResultPage({ ok }: { ok: boolean }) {
           <Trans>The marketplace account was not connected. You can try again from the dashboard.</Trans>
         )}
       </Text>
+      {detail && (
+        <Text role="alert" data-testid="auth-declined-reason">
+          {detail}
+        </Text>
+      )}
       <Button component={Link} to={HOME_AFTER_LOGIN}>
         <Trans>Go to dashboard</Trans>
       </Button>

@@ -21,6 +21,7 @@ import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { RecordSyncBadge } from "../../../ui/RecordSyncBadge";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { ItemEbaySection } from "../../ebay/ItemEbaySection";
 import { ItemPhotosPanel } from "../photos/ItemPhotosPanel";
 import { NoCompanyNotice } from "./AddItemPage";
 import { ItemForm, useItemForm } from "./ItemForm";
@@ -167,6 +168,7 @@ function EditItem({ item, companyId }: { item: Item; companyId: string }) {
       <Text size="sm" role="status" aria-live="polite" c={status ? undefined : "dimmed"} ta="right">
         {status ?? ""}
       </Text>
+      <ItemEbaySection item={item} />
     </Stack>
   );
 }
