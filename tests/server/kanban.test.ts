@@ -24,7 +24,7 @@ beforeAll(async () => {
   emp = await createTestUser(server);
   await addMember(server, alice.companyId, emp.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
   outsider = await createTestUser(server);
-  await addMember(server, alice.companyId, outsider.userId, ["ROLE_USER"], true);
+  await addMember(server, alice.companyId, outsider.userId, [], true); // a member without a role
   bob = await createTestUser(server);
 }, 300_000); // a fresh database on a shared, loaded machine
 afterAll(async () => server?.close());
