@@ -179,8 +179,8 @@ describe("photo upload queue", () => {
     const server = scripted([{ status: 503, data: undefined }]);
     const r = await drainPhotoUploads(db, { send: server.send, lock: noLock, now: () => now });
     expect(r.stopped).toBe("backoff");
-    expect(r.retryAt).toBeGreaterThanOrEqual(now + 500);
-    expect(r.retryAt).toBeLessThanOrEqual(now + 1000);
+    expect(r.retryAt).toBeGreaterThanOrEqual(now + 750);
+    expect(r.retryAt).toBeLessThanOrEqual(now + 1250);
     // Not due yet: nothing is sent, the time is given again.
     const again = await drainPhotoUploads(db, { send: server.send, lock: noLock, now: () => now + 100 });
     expect(again).toMatchObject({ sent: 0, stopped: "backoff", retryAt: r.retryAt });
