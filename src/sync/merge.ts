@@ -111,7 +111,8 @@ export async function onConflict(
     await db.outbox.update(seq, { state: "rejected", error: message, lastStatus: 409 });
     return false;
   }
-  const fields = typeOf(ctx.types, e.entity).fields as (keyof Loose)[];
+  const decl = typeOf(ctx.types, e.entity);
+  const fields = decl.fields as (keyof Loose)[];
   const base = pickFields(e.base, fields);
   const theirs = pickFields(current, fields);
   const hold = (c: {
@@ -147,7 +148,7 @@ export async function onConflict(
     fields.filter((f) => f in (e.body ?? {})),
   );
   const mine = { ...base, ...patch };
-  const result = mergeFields(base, mine, theirs, fields);
+  const result = decl.merge ? decl.merge(base, mine, theirs) : mergeFields(base, mine, theirs, fields);
   if (result.conflicts.length > 0) {
     await hold({ kind: "update", fields: result.conflicts as string[], mine, merged: result.merged });
     return false;

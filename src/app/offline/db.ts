@@ -9,6 +9,7 @@
  */
 import { Dexie, type EntityTable, type Transaction } from "dexie";
 import type { Batch, Item, ItemFields, Product } from "../../domain/inventory/item";
+import type { Board, Column, Comment, Task } from "../../domain/kanban/board";
 import type { SyncDb } from "../../sync/db";
 
 /**
@@ -48,6 +49,10 @@ export type BlocklotDb = SyncDb & {
   products: EntityTable<Product, "id">;
   batches: EntityTable<Batch, "id">;
   photoUploads: EntityTable<PhotoUploadRecord, "id">;
+  kanbanBoards: EntityTable<Board, "id">;
+  kanbanColumns: EntityTable<Column, "id">;
+  kanbanTasks: EntityTable<Task, "id">;
+  kanbanComments: EntityTable<Comment, "id">;
 };
 
 export interface SchemaVersion {
@@ -114,6 +119,16 @@ export const SCHEMA: readonly SchemaVersion[] = [
     version: 5,
     stores: {
       items: "id, [companyId+sku], barcode, [companyId+status], [batchId+updatedAt]",
+    },
+  },
+  {
+    // 6: kanban (domain/kanban, docs/kanban.md): a board's columns and tasks, a task's comments.
+    version: 6,
+    stores: {
+      kanbanBoards: "id, companyId",
+      kanbanColumns: "id, companyId, boardId",
+      kanbanTasks: "id, companyId, boardId, columnId",
+      kanbanComments: "id, companyId, taskId",
     },
   },
 ];

@@ -19,6 +19,15 @@ export interface SyncedTypeDecl<F extends string = string> {
   scope: SyncScope;
   /** The Dexie table holding its rows on the device (declared in the app's schema: offline/db.ts). */
   localTable: string;
+  /**
+   * The type's own merge after a 409 (default: field by field, sync/merge.ts `mergeFields`), for
+   * rules such as kanban's "a move is one unit, the later writer wins" (kanban/merge.ts).
+   */
+  merge?(
+    base: Record<string, unknown>,
+    mine: Record<string, unknown>,
+    theirs: Record<string, unknown>,
+  ): { merged: Record<string, unknown>; conflicts: string[] };
 }
 
 /** Declares a synced type (keeps the literal types of its fields). */

@@ -1111,3 +1111,74 @@ export const ebayAccountDeletions = pgTable("ebay_account_deletions", {
   ordersCleared: integer("orders_cleared").notNull().default(0),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Kanban (issue 14, docs/kanban.md): four synced company types (domain/kanban/synced-types.ts)
+ * with the sync module's columns. `position` is a fractional ordering key (domain/sync/order-key.ts)
+ * compared byte-wise (COLLATE "C", set in migration 0020). Board and column references are checked
+ * by the server inside the company (modules/kanban/store.ts), not by foreign keys: soft-deleted
+ * rows stay as tombstones and a replayed write names a record by id.
+ */
+export const kanbanBoards = pgTable(
+  "kanban_boards",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    ...inventoryCommon(),
+  },
+  (t) => [index("kanban_boards_company_seq_idx").on(t.companyId, t.changeSeq)],
+);
+
+export const kanbanColumns = pgTable(
+  "kanban_columns",
+  {
+    id: uuid("id").primaryKey(),
+    boardId: uuid("board_id").notNull(),
+    name: text("name").notNull(),
+    position: text("position").notNull(),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    index("kanban_columns_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("kanban_columns_board_idx").on(t.boardId),
+  ],
+);
+
+export const kanbanTasks = pgTable(
+  "kanban_tasks",
+  {
+    id: uuid("id").primaryKey(),
+    boardId: uuid("board_id").notNull(),
+    columnId: uuid("column_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    position: text("position").notNull(),
+    dueDate: text("due_date"),
+    labels: jsonb("labels").$type<string[]>().notNull().default([]),
+    assignees: jsonb("assignees").$type<string[]>().notNull().default([]),
+    checklists: jsonb("checklists")
+      .$type<{ id: string; title: string; items: { id: string; text: string; done: boolean }[] }[]>()
+      .notNull()
+      .default([]),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    index("kanban_tasks_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("kanban_tasks_column_idx").on(t.columnId),
+  ],
+);
+
+export const kanbanComments = pgTable(
+  "kanban_comments",
+  {
+    id: uuid("id").primaryKey(),
+    taskId: uuid("task_id").notNull(),
+    body: text("body").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    index("kanban_comments_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("kanban_comments_task_idx").on(t.taskId),
+  ],
+);

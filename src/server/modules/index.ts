@@ -15,6 +15,7 @@ import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
 import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
+import { KANBAN_SYNCED } from "./kanban/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
@@ -29,7 +30,7 @@ import type { ServerSyncedType } from "./sync/types";
  * The app's synced types (docs/offline.md "How to add a synced type"): each gets its REST routes
  * from the sync module's factory, and the change feed and write batch carry them all.
  */
-export const SYNCED_TYPES: readonly ServerSyncedType[] = [...INVENTORY_SYNCED];
+export const SYNCED_TYPES: readonly ServerSyncedType[] = [...INVENTORY_SYNCED, ...KANBAN_SYNCED];
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
 export async function registerModules(
