@@ -37,17 +37,23 @@ describe("GET /api/health", () => {
 });
 
 describe("GET /api/config", () => {
-  it("tells the app there is no Google sign-in when GOOGLE_CLIENT_ID is unset", async () => {
+  it("tells the app there is no Google sign-in and no mail server when neither is configured", async () => {
     const res = await server.app.inject({ method: "GET", url: "/api/config" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ googleClientId: null });
+    expect(res.json()).toEqual({ googleClientId: null, mailDelivery: "outbox" });
   });
 
-  it("hands the app the Google client id when it is configured", async () => {
-    const google = await startTestServer({ GOOGLE_CLIENT_ID: "1234-abc.apps.googleusercontent.com" });
+  it("hands the app the Google client id, and says mail is sent, when they are configured", async () => {
+    const google = await startTestServer({
+      GOOGLE_CLIENT_ID: "1234-abc.apps.googleusercontent.com",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+    });
     try {
       const res = await google.app.inject({ method: "GET", url: "/api/config" });
-      expect(res.json()).toEqual({ googleClientId: "1234-abc.apps.googleusercontent.com" });
+      expect(res.json()).toEqual({
+        googleClientId: "1234-abc.apps.googleusercontent.com",
+        mailDelivery: "smtp",
+      });
     } finally {
       await google.close();
     }
