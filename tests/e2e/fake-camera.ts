@@ -9,9 +9,9 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import bwipjs from "bwip-js/node";
 
-export const FRAME_W = 640;
-export const FRAME_H = 480;
-export const FPS = 10;
+const FRAME_W = 640;
+const FRAME_H = 480;
+const FPS = 10;
 
 /** A run of identical frames: a code, or `null` for an empty (white) picture. */
 export interface Segment {
@@ -26,7 +26,7 @@ const BLACK = 16;
 const WHITE = 235;
 
 /** One greyscale picture (Y plane) of a code on white, centred. */
-export function drawCodeFrame(code: string | null, kind: Segment["kind"] = "code128"): Uint8Array {
+function drawCodeFrame(code: string | null, kind: Segment["kind"] = "code128"): Uint8Array {
   const y = new Uint8Array(FRAME_W * FRAME_H).fill(WHITE);
   if (code === null) return y;
   const fillRect = (x0: number, y0: number, w: number, h: number) => {

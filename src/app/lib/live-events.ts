@@ -15,7 +15,7 @@ import { API_BASE_URL } from "./http";
 import { freshAccessToken } from "./session/access-token";
 
 /** The named events the server sends (src/server/modules/files/events-route.ts). */
-export type LiveEventType = "file-status" | "inventory-changed";
+type LiveEventType = "file-status" | "inventory-changed";
 
 export const eventsUrl = (token: string) =>
   `${API_BASE_URL}/api/events?access_token=${encodeURIComponent(token)}`;

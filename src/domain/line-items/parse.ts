@@ -82,7 +82,7 @@ export function sectionHeading(text: string): string | null {
   return SECTION_RE.test(t) ? t : null;
 }
 
-export function isTotalLabel(label: string): boolean {
+function isTotalLabel(label: string): boolean {
   return TOTAL_RE.test(label);
 }
 
@@ -198,7 +198,7 @@ export interface ParseTextOptions {
 }
 
 /** Normal form used to spot a line repeated on several pages (digits may differ: page numbers). */
-export function normaliseLine(line: string): string {
+function normaliseLine(line: string): string {
   return line.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 }
 

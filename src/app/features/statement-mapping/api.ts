@@ -76,7 +76,7 @@ export interface ViewLine {
   target: string | null;
 }
 
-export interface ViewTable {
+interface ViewTable {
   id: string;
   page: number;
   section: string | null;
@@ -146,7 +146,7 @@ export interface HistoryEvent {
   changes: Change[];
 }
 
-export interface CompareRow {
+interface CompareRow {
   fieldId: string;
   section: string;
   line: string;

@@ -17,8 +17,8 @@ import type { Batch, Item } from "../../../../domain/inventory/item";
 import { readBatchItems } from "../../../offline/batch-items";
 import { type BlocklotDb, cursorKey } from "../../../offline/db";
 
-export const FIRST_ROWS = 60;
-export const RELOAD_GAP_MS = 400;
+const FIRST_ROWS = 60;
+const RELOAD_GAP_MS = 400;
 
 export interface BatchItemsState {
   /** undefined while reading, null when this device has no such batch. */

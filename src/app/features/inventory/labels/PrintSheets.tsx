@@ -48,7 +48,7 @@ const Bars = memo(function Bars({ code, heightIn }: { code: string; heightIn: nu
   );
 });
 
-export const LabelView = memo(function LabelView({
+const LabelView = memo(function LabelView({
   label,
   size,
   x,
