@@ -15,6 +15,7 @@ import { authPlugin } from "./plugins/auth";
 import { installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
 import { withLogRedaction } from "./plugins/log-redaction";
+import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
 import { makeAjv } from "./plugins/validators";
 
 export interface BuildOptions {
@@ -33,6 +34,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: "idle",
     ajv: { customOptions: { removeAdditional: false } },
+    frameworkErrors: frameworkErrorAnswer,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installJsonBodyParser(app);
@@ -64,6 +66,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(requestTextPlugin);
   await app.register(authPlugin, { config });
 
   await registerModules(app);

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
+import { migrationsDir } from "./migrations-dir";
 import { readTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
@@ -24,15 +24,6 @@ export interface Database {
   /** Cheap reachability check for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-}
-
-/** Migrations sit beside the source; the bundled server carries a copy next to itself. */
-export function migrationsDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [resolve(here, "migrations"), resolve(here, "../../src/server/db/migrations")];
-  const found = candidates.find((c) => existsSync(resolve(c, "meta/_journal.json")));
-  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(", ")})`);
-  return found;
 }
 
 /** Serialises migrations across replicas starting at once against one PostgreSQL server. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { migrationsDir } from "./client";
+import { migrationsDir } from "./migrations-dir";
 
 /**
  * A fresh PGlite data directory costs an initdb inside WebAssembly (seconds on a small

@@ -14,6 +14,7 @@ import { inventoryRoutes } from "./inventory/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
 import { rpieRoutes } from "./rpie/routes";
+import { readyMappingOutputs } from "./statement-mapping/filed-outputs";
 import { statementMappingRoutes } from "./statement-mapping/routes";
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
@@ -29,7 +30,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(bblRoutes);
   await app.register(rpieRoutes);
   await app.register(statementMappingRoutes);
-  await app.register(filingRoutes);
+  // Filing files what statement-mapping renders; passed in so the two modules do not import each other.
+  await app.register(filingRoutes, { filedOutputs: readyMappingOutputs });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
   await app.register(inventoryRoutes);

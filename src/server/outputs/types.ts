@@ -133,3 +133,12 @@ export interface Worksheet {
   preparedBy: string | null;
   generatedAt: Date;
 }
+
+/** The files a mapped statement is put out as, with their content types, in the order they are listed. */
+export const OUTPUT_TYPES = {
+  pdf: "application/pdf",
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  tc309: "application/pdf",
+} as const;
+export type OutputKind = keyof typeof OUTPUT_TYPES;

@@ -1,32 +1,53 @@
 /**
- * JSON request bodies. PostgreSQL cannot store the character U+0000 in text, so a body holding
- * one (JSON can only carry it as the escape `\u0000`) is refused as a whole with a 400 before
- * any route reads it, instead of failing in the database as a 500. Everything else is Fastify's
- * own JSON parser (prototype-poisoning checks included).
+ * JSON request bodies, decoded strictly: bytes that are not valid UTF-8 (stray bytes, overlong
+ * forms, encoded surrogates) and strings holding U+0000 (which PostgreSQL cannot store in text)
+ * or a lone surrogate escape such as `\ud800` (which would be stored as U+FFFD) are refused as a
+ * whole with a 400 before any route reads them, instead of being stored altered or failing in
+ * the database as a 500. Everything else is Fastify's own JSON parser (prototype-poisoning checks
+ * included). The same rules for the rest of a request: plugins/request-text.ts.
  */
 import type { FastifyInstance } from "fastify";
+import { httpError } from "./errors";
+import { decodeUtf8Strict, NUL_MESSAGE, notUtf8Message, textProblem } from "./request-text";
 
-export const NUL_MESSAGE =
-  "Text cannot contain the invisible character U+0000 (NUL); remove it (it often comes from a copied file) and send again";
+export { NUL_MESSAGE };
 
-/** Whether JSON text holds the escape \u0000 (not the text "\u0000" written with an escaped backslash). */
-export function jsonHasNul(text: string): boolean {
-  for (let i = text.indexOf("\\u0000"); i !== -1; i = text.indexOf("\\u0000", i + 1)) {
-    let backslashes = 0;
-    for (let j = i - 1; j >= 0 && text[j] === "\\"; j--) backslashes++;
-    if (backslashes % 2 === 0) return true;
+export const LONE_SURROGATE_MESSAGE =
+  "The request body holds a lone surrogate escape (such as \\ud800), which is not a character; send the text as it is";
+
+/** The first problem of any string (value or key) in a parsed JSON value, or null. */
+export function jsonTextProblem(value: unknown): "nul" | "surrogate" | null {
+  if (typeof value === "string") return textProblem(value);
+  if (value === null || typeof value !== "object") return null;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const p = jsonTextProblem(v);
+      if (p) return p;
+    }
+    return null;
   }
-  return false;
+  for (const [k, v] of Object.entries(value)) {
+    const p = textProblem(k) ?? jsonTextProblem(v);
+    if (p) return p;
+  }
+  return null;
 }
 
 export function installJsonBodyParser(app: FastifyInstance) {
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (jsonHasNul(body as string)) {
-      done(Object.assign(new Error(NUL_MESSAGE), { statusCode: 400 }), undefined);
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const text = decodeUtf8Strict(body as Buffer);
+    if (text === null) {
+      done(httpError(400, notUtf8Message("request body")), undefined);
       return;
     }
-    parse(request, body as string, done);
+    parse(request, text, (err, value) => {
+      if (err) return done(err, undefined);
+      const problem = jsonTextProblem(value);
+      if (problem === "nul") return done(httpError(400, NUL_MESSAGE), undefined);
+      if (problem === "surrogate") return done(httpError(400, LONE_SURROGATE_MESSAGE), undefined);
+      done(null, value);
+    });
   });
 }

@@ -89,6 +89,7 @@ export const ErrorResponse = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),
   message: Type.String(),
+  code: Type.Optional(Type.String({ description: "Stable reason (src/domain/errors.ts)" })),
 });
 
 export const PageParams = Type.Object(

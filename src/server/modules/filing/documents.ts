@@ -2,15 +2,34 @@ import { Readable } from "node:stream";
 import { and, asc, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
-import { filingDocuments, statementMappings } from "../../db/schema";
-import { HttpError, httpError } from "../../plugins/errors";
+import { filingDocuments } from "../../db/schema";
+import { OUTPUT_TYPES, type OutputKind } from "../../outputs";
+import { httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
-import { type OutputKind, renderOutput } from "../statement-mapping/record-outputs";
-import { loadFile } from "../statement-mapping/records";
 import type { FilingRow, Q } from "./filings";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
-const KINDS: readonly OutputKind[] = ["pdf", "csv", "xlsx", "tc309"];
+const KINDS = Object.keys(OUTPUT_TYPES) as OutputKind[];
+
+/** One rendered output of a mapping marked ready, to be filed. */
+export interface FiledOutput {
+  mappingId: string;
+  kind: OutputKind;
+  bytes: Uint8Array;
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * The outputs filed for a filing: statement-mapping's `readyMappingOutputs`, handed to the
+ * filing routes by modules/index.ts so that filing does not import statement-mapping (which
+ * imports filing to move a filing when its mapping is marked ready). Throws a 422 HttpError
+ * when a mapping's figures cannot go on the form.
+ */
+export type FiledOutputs = (
+  db: Db,
+  filing: Pick<FilingRow, "companyId" | "propertyId" | "year">,
+) => AsyncIterable<FiledOutput>;
 
 /** A rendered output stored in the file store, not yet recorded for the filing. */
 export interface StoredDocument {
@@ -35,59 +54,31 @@ function uniqueName(name: string, taken: Set<string>): string {
 }
 
 /**
- * Renders what is filed: for each mapping of the filing's property and year marked ready, the
- * worksheet PDF, CSV, XLSX and (when it applies) the TC309 checklist through src/server/outputs,
- * and puts the bytes in the file store (content-addressed, so a retry stores nothing twice).
- * Figures that cannot go on the form answer 422 naming the file and the problems.
+ * Renders what is filed (`outputs`: per mapping of the filing's property and year marked ready,
+ * its worksheet PDF, CSV, XLSX and TC309 checklist when it applies) and puts the bytes in the
+ * file store (content-addressed, so a retry stores nothing twice).
  */
 export async function storeFiledDocuments(
   db: Db,
   store: FileStore,
+  outputs: FiledOutputs,
   filing: FilingRow,
 ): Promise<StoredDocument[]> {
-  const ready = await db
-    .select({ id: statementMappings.id, fileId: statementMappings.fileId })
-    .from(statementMappings)
-    .where(
-      and(
-        eq(statementMappings.companyId, filing.companyId),
-        eq(statementMappings.propertyId, filing.propertyId),
-        eq(statementMappings.filingYear, filing.year),
-        eq(statementMappings.status, "ready"),
-      ),
-    )
-    .orderBy(asc(statementMappings.readyAt), asc(statementMappings.id));
   const out: StoredDocument[] = [];
   const taken = new Set<string>();
-  for (const m of ready) {
-    const l = await loadFile(db, m.fileId);
-    for (const kind of KINDS) {
-      let rendered: Awaited<ReturnType<typeof renderOutput>>;
-      try {
-        rendered = await renderOutput(l, kind, l.updater?.displayName ?? null);
-      } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 404 && kind === "tc309") continue; // does not apply
-        if (err instanceof HttpError && err.statusCode === 422)
-          throw httpError(
-            422,
-            `The outputs of ${l.file.fileName} cannot be produced: ${err.message}`,
-            err.data,
-          );
-        throw err;
-      }
-      const stored = await store.put(Readable.from(Buffer.from(rendered.bytes)));
-      const name = uniqueName(rendered.fileName, taken);
-      taken.add(name);
-      out.push({
-        mappingId: m.id,
-        name,
-        kind,
-        contentType: rendered.contentType,
-        size: stored.size,
-        sha256: stored.sha256,
-        storageKey: stored.key,
-      });
-    }
+  for await (const rendered of outputs(db, filing)) {
+    const stored = await store.put(Readable.from(Buffer.from(rendered.bytes)));
+    const name = uniqueName(rendered.fileName, taken);
+    taken.add(name);
+    out.push({
+      mappingId: rendered.mappingId,
+      name,
+      kind: rendered.kind,
+      contentType: rendered.contentType,
+      size: stored.size,
+      sha256: stored.sha256,
+      storageKey: stored.key,
+    });
   }
   return out;
 }

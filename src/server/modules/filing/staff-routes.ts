@@ -8,7 +8,12 @@ import { filings, invoices } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
-import { recordFiledDocuments, type StoredDocument, storeFiledDocuments } from "./documents";
+import {
+  type FiledOutputs,
+  recordFiledDocuments,
+  type StoredDocument,
+  storeFiledDocuments,
+} from "./documents";
 import {
   FILING_NOT_FOUND,
   filingApi,
@@ -43,7 +48,10 @@ const STAFF_WRITE = { ...STAFF, idempotency: true } as const;
  * moves, pricing and sending quotes, recording transfers and checks, overriding an unpaid
  * invoice with a reason, marking a filing filed. Owners get 403 from the role check.
  */
-export async function staffFilingRoutes(app: FastifyInstance, opts: { store: FileStore }) {
+export async function staffFilingRoutes(
+  app: FastifyInstance,
+  opts: { store: FileStore; filedOutputs: FiledOutputs },
+) {
   const ctx = app.ctx;
   const { db } = ctx;
 
@@ -190,7 +198,7 @@ export async function staffFilingRoutes(app: FastifyInstance, opts: { store: Fil
       if (!current) throw httpError(404, FILING_NOT_FOUND);
       const docs: StoredDocument[] =
         current.filing.state === "ready_to_file" && current.filing.version === request.body.version
-          ? await storeFiledDocuments(db, opts.store, current.filing)
+          ? await storeFiledDocuments(db, opts.store, opts.filedOutputs, current.filing)
           : [];
       await db.transaction(async (tx) => {
         const filing = await lockFiling(tx, request.params.id);

@@ -1,7 +1,9 @@
 import { type MappableForm, mappedFigures } from "../../../domain/statement-mapping";
 import {
+  OUTPUT_TYPES,
   type OutputInput,
   OutputInputError,
+  type OutputKind,
   outputFileName,
   prepareWorksheet,
   renderCsv,
@@ -11,7 +13,7 @@ import {
   tc309Decision,
 } from "../../outputs";
 import { httpError } from "../../plugins/errors";
-import { documentOf, type Loaded, withCatalogue } from "./records";
+import { documentOf, type Loaded, withCatalogue } from "./store/load";
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -53,14 +55,6 @@ export function outputInput(l: Loaded, preparedBy: string | null): OutputInput {
     audit: l.property.aav !== null ? { tentativeAav: l.property.aav } : null,
   };
 }
-
-export const OUTPUT_TYPES = {
-  pdf: "application/pdf",
-  csv: "text/csv; charset=utf-8",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  tc309: "application/pdf",
-} as const;
-export type OutputKind = keyof typeof OUTPUT_TYPES;
 
 /** Renders one output; bad figures answer 422 naming every problem, a TC309 that does not apply 404. */
 export async function renderOutput(

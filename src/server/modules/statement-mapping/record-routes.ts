@@ -32,26 +32,21 @@ import {
   SaveBody,
   VersionBody,
 } from "./record-schemas";
+import { type MappingMemory, suggest } from "./service";
+import { releaseHold, takeHold } from "./store/hold";
+import { history, lastYearMapping, listRecords } from "./store/list";
 import {
-  applyTemplateTo,
   assertMappable,
   documentOf,
   ensureMapping,
   HOLD_MINUTES,
-  history,
   type Loaded,
-  lastYearMapping,
-  listRecords,
   loadFile,
-  markReady,
   recordToApi,
-  releaseHold,
-  reopen,
-  saveMapping,
-  takeHold,
   withCatalogue,
-} from "./records";
-import { type MappingMemory, suggest } from "./service";
+} from "./store/load";
+import { markReady, reopen } from "./store/readiness";
+import { applyTemplateTo, saveMapping } from "./store/save";
 
 const staff = { auth: AREA_ROLES.admin };
 const tags = ["statement-mapping"];

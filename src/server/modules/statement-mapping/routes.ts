@@ -9,7 +9,6 @@ import {
 } from "../../../domain/statement-mapping";
 import { currentUser } from "../../plugins/auth";
 import { mappingRecordRoutes } from "./record-routes";
-import { dbMappingMemory } from "./records";
 import {
   AuditFieldList,
   FieldList,
@@ -20,6 +19,7 @@ import {
   SuggestResponse,
 } from "./schemas";
 import { fieldList, type MappingMemory, suggest } from "./service";
+import { dbMappingMemory } from "./store/memory";
 
 /** Staff work: the admin area (/admin) is for super admins only (spec section 6). */
 const staff = { auth: AREA_ROLES.admin };
@@ -30,7 +30,7 @@ const SUGGEST_BODY_LIMIT = 4 * 1024 * 1024;
 /**
  * The field catalogue (RPIE, TC201, TC203, audit report), mapping suggestions and the
  * mapping records. `memory` supplies earlier and learned mappings; by default it reads
- * the mapping templates and the learned table (records.ts).
+ * the mapping templates and the learned table (store/memory.ts).
  */
 export async function statementMappingRoutes(app: FastifyInstance, opts: { memory?: MappingMemory } = {}) {
   const memory = opts.memory ?? dbMappingMemory(app.ctx.db);

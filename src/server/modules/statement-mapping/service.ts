@@ -19,7 +19,7 @@ export function fieldList(form: Form, year = currentYear()) {
 /**
  * Where earlier mappings come from: this preparer's and this company's earlier label →
  * field, and the learned counts of confirmed mappings. The routes use `dbMappingMemory`
- * (records.ts: mapping templates and the learned_labels table); tests may pass another.
+ * (store/memory.ts: mapping templates and the learned_labels table); tests may pass another.
  */
 export interface MappingMemory {
   priorMappings(input: {
