@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../src/domain/errors";
 import { startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
@@ -20,9 +21,17 @@ describe("GET /api/health", () => {
     expect(res.json().paths["/api/health"]).toBeDefined();
   });
 
+  it("describes every error answer with the one error schema, its code listing every error code", async () => {
+    const doc = (await server.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const schema = doc.paths["/api/bbl/lookup/{bbl}"].get.responses["503"].content["application/json"].schema;
+    expect(schema.required).toEqual(["statusCode", "error", "message", "code"]);
+    expect(schema.properties.code.enum).toEqual(Object.values(ERROR_CODES));
+  });
+
   it("answers unknown API paths with a JSON 404", async () => {
     const res = await server.app.inject({ method: "GET", url: "/api/nope" });
     expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: "Not Found", code: "NOT_FOUND" });
     expect(res.json().message).toContain("/api/nope");
   });
 });
