@@ -12,7 +12,7 @@ export const ROLES = {
 
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 
-export const ALL_ROLES: readonly Role[] = Object.values(ROLES);
+const ALL_ROLES: readonly Role[] = Object.values(ROLES);
 
 /** The hierarchy, lowest first: each role inherits every role before it. */
 const HIERARCHY: readonly Role[] = [
@@ -25,22 +25,6 @@ const HIERARCHY: readonly Role[] = [
 /** Roles a member can hold inside a company. */
 export const COMPANY_ROLES = [ROLES.COMPANY_EMPLOYEE, ROLES.COMPANY_ADMIN] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
-
-/** Display labels (spec section 6). */
-export const ROLE_LABELS: Record<Role, string> = {
-  ROLE_USER: "User",
-  ROLE_COMPANY_EMPLOYEE: "Company Employee",
-  ROLE_COMPANY_ADMIN: "Company Admin",
-  ROLE_SUPER_ADMIN: "Super Admin",
-  ROLE_MARKETPLACE: "Marketplace",
-};
-
-/** Role options offered when creating or assigning: Employee, Company Admin, Admin (full access). */
-export const ROLE_OPTIONS: ReadonlyArray<{ value: Role; label: string }> = [
-  { value: ROLES.COMPANY_EMPLOYEE, label: "Employee" },
-  { value: ROLES.COMPANY_ADMIN, label: "Company Admin" },
-  { value: ROLES.SUPER_ADMIN, label: "Admin (full access)" },
-];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ALL_ROLES as readonly string[]).includes(value);

@@ -8,9 +8,9 @@ import type { Dexie, EntityTable, Table } from "dexie";
 import type { SyncedTypeDecl, SyncedTypes } from "../domain/sync/entity";
 import type { CursorRange } from "../domain/sync/feed";
 
-export type OutboxState = "waiting" | "sending" | "rejected" | "conflict";
+type OutboxState = "waiting" | "sending" | "rejected" | "conflict";
 /** POST: a chunk of records created together (an import; `bulk` set, see chunks.ts). */
-export type OutboxMethod = "PUT" | "PATCH" | "DELETE" | "POST";
+type OutboxMethod = "PUT" | "PATCH" | "DELETE" | "POST";
 
 /** A write waiting to reach the server (or held for the user: rejected, conflict). */
 export interface OutboxEntry {
@@ -69,7 +69,7 @@ export interface ConflictRecord {
 }
 
 /** Key/value records: `cursor:{companyId}` → the feed cursor; others as their owners say (docs/offline.md). */
-export interface MetaRecord {
+interface MetaRecord {
   key: string;
   value: unknown;
 }

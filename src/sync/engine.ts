@@ -16,7 +16,7 @@ import { SYNC_PAGE_DEFAULT } from "../domain/sync/feed";
 import { WRITE_BATCH_MAX } from "../domain/sync/write-batch";
 import type { ChunkSender } from "./chunks";
 import type { EngineContext, Loose } from "./context";
-import { type ConflictRecord, type LocalRow, recordTable, type SyncDb } from "./db";
+import { type LocalRow, recordTable, type SyncDb } from "./db";
 import { createSender, type DrainResult } from "./drain";
 import { type PullResult, pullFeed } from "./feed";
 import { withExclusiveLock } from "./lock";
@@ -24,7 +24,7 @@ import { type ConflictChoice, resolveConflictEntry } from "./merge";
 import { deleteRecord, patchRecord, putRecord, type WriteContext } from "./outbox";
 import type { SyncTransport } from "./transport";
 
-export const OUTBOX_LOCK = "blocklot-outbox";
+const OUTBOX_LOCK = "blocklot-outbox";
 
 export interface SyncEngineOptions<D extends SyncDb = SyncDb> {
   db: D;
@@ -51,7 +51,6 @@ export interface SyncEngineOptions<D extends SyncDb = SyncDb> {
   batchSize?: number;
 }
 
-export type { DrainStop } from "./drain";
 export type { ConflictChoice, DrainResult, PullResult };
 
 export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
@@ -265,4 +264,3 @@ export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
 }
 
 export type SyncEngine<D extends SyncDb = SyncDb> = ReturnType<typeof createSyncEngine<D>>;
-export type { ConflictRecord };

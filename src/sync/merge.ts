@@ -162,7 +162,7 @@ export async function onConflict(
  * refuses a reused key with another body). Nothing left to send → done, the server row wins.
  * Returns true when there is something to send.
  */
-export async function requeueOnServerVersion(
+async function requeueOnServerVersion(
   ctx: EngineContext,
   e: OutboxEntry,
   current: Loose,

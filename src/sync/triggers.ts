@@ -8,7 +8,7 @@ import type { SyncEngine as Engine } from "./engine";
 /** What the triggers use of an engine. */
 type SyncEngine = Pick<Engine, "drain" | "pull" | "whenIdle">;
 
-export interface SyncTriggerTarget {
+interface SyncTriggerTarget {
   addEventListener(type: string, fn: () => void): void;
   removeEventListener(type: string, fn: () => void): void;
 }
@@ -24,7 +24,7 @@ export interface StartSyncOptions {
 let active: { engine: SyncEngine; companyId: string; run: () => void } | null = null;
 
 /** Drain, then pull. Errors (offline pull) are reported, never thrown at the caller. */
-export function syncNow(engine: SyncEngine, companyId: string, opts: StartSyncOptions = {}): Promise<void> {
+function syncNow(engine: SyncEngine, companyId: string, opts: StartSyncOptions = {}): Promise<void> {
   return engine
     .drain()
     .then((r) => {

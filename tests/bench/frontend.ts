@@ -16,12 +16,12 @@ import { LANDING_BUDGET_KB, measure } from "../../scripts/size-budget";
 import { ensureBuilt, type Figure, ROOT, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-export const PAGES = [
+const PAGES = [
   { name: "landing", path: "/" },
   { name: "sign-in", path: "/auth/google/login" },
 ];
 
-export interface PageResult {
+interface PageResult {
   page: string;
   performance: number;
   accessibility: number;
@@ -80,7 +80,7 @@ async function lighthouseOnce(url: string): Promise<Omit<PageResult, "page">> {
   }
 }
 
-export async function runFrontendBench(
+async function runFrontendBench(
   runs = 1,
 ): Promise<{ pages: PageResult[]; size: ReturnType<typeof measure> }> {
   ensureBuilt();
@@ -110,7 +110,7 @@ export async function runFrontendBench(
   return { pages, size };
 }
 
-export function formatFrontendBench({ pages, size }: Awaited<ReturnType<typeof runFrontendBench>>): string {
+function formatFrontendBench({ pages, size }: Awaited<ReturnType<typeof runFrontendBench>>): string {
   const lines = [
     "| page | perf | a11y | best practices | SEO | LCP | TBT | transferred |",
     "|---|---|---|---|---|---|---|---|",

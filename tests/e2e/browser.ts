@@ -2,7 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { inject } from "vitest";
 
 /** Debian's Chromium, driven by playwright-core; no browser is ever downloaded. */
-export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /** `extraArgs`: more Chromium flags, e.g. the fake camera's (see fake-camera.ts). */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {

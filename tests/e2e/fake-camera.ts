@@ -15,12 +15,12 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import bwipjs from "bwip-js/node";
 
-export const FRAME_W = 1280;
-export const FRAME_H = 720;
+const FRAME_W = 1280;
+const FRAME_H = 720;
 export const FPS = 10;
 
 /** The symbologies the scanner reads, as bwip-js names them. */
-export const BWIP_SYMBOLOGY = {
+const BWIP_SYMBOLOGY = {
   ean_13: "ean13",
   ean_8: "ean8",
   upc_a: "upca",
@@ -104,7 +104,7 @@ function rng(seed: number) {
  * One greyscale frame (Y plane). The label is mapped into the frame by a turn and a scale and
  * sampled with bilinear filtering (a lens blurs edges); around it is cardboard or paper.
  */
-export function drawFrame(seg: Omit<Segment, "frames">, noiseSeed = 1): Uint8Array {
+function drawFrame(seg: Omit<Segment, "frames">, noiseSeed = 1): Uint8Array {
   const y = new Uint8Array(FRAME_W * FRAME_H);
   const rand = rng(noiseSeed);
   const framing = seg.framing ?? "full";

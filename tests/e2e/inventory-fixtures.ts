@@ -4,7 +4,7 @@ import type { Item, ItemFields } from "../../src/domain/inventory/item";
 import { registerConfirmedUser } from "./auth-helpers";
 import { baseUrl, uniqueEmail } from "./browser";
 
-export async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const res = await fetch(`${baseUrl()}${path}`, {
     method: init.method ?? "GET",
     headers: {

@@ -52,7 +52,7 @@ export function mailsTo(dir: string, address: string): ReceivedMail[] {
 }
 
 /** Decodes quoted-printable soft line breaks and escapes so links can be found in the raw message. */
-export function plainText(raw: string): string {
+function plainText(raw: string): string {
   return raw
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

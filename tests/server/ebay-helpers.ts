@@ -75,7 +75,7 @@ export async function connectAndSetUp(
 }
 
 /** Stored photos for an item (distinct JPEGs, in the company's store); answers their references. */
-export async function storePhotos(server: TestServer, companyId: string, itemId: string, count: number) {
+async function storePhotos(server: TestServer, companyId: string, itemId: string, count: number) {
   const store = createFileStore(server.config);
   const refs: string[] = [];
   for (let i = 0; i < count; i++) {

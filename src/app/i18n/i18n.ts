@@ -4,7 +4,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 export const LOCALES = { en: "English", de: "Deutsch", es: "Español" } as const;
 export type Locale = keyof typeof LOCALES;
 export const DEFAULT_LOCALE: Locale = "en";
-export const LANGUAGE_STORAGE_KEY = "app.language";
+const LANGUAGE_STORAGE_KEY = "app.language";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && Object.hasOwn(LOCALES, value);

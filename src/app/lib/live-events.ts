@@ -18,7 +18,7 @@ import { freshAccessToken } from "./session/access-token";
  * The named events the server sends (src/server/modules/files/events-route.ts): file status, and
  * `sync-changed` when records of a synced type changed (src/domain/sync/feed.ts).
  */
-export type LiveEventType = "file-status" | "sync-changed";
+type LiveEventType = "file-status" | "sync-changed";
 
 export const eventsUrl = (token: string) =>
   `${API_BASE_URL}/api/events?access_token=${encodeURIComponent(token)}`;

@@ -21,7 +21,7 @@ export interface ServerAnswer {
 }
 
 /** Why a request is to be sent again (the same request, with the same Idempotency-Key). */
-export type RetryReason =
+type RetryReason =
   /** No answer came (offline, DNS, timeout): the next trigger (online, focus, Background Sync) sends it. */
   | "no-answer"
   /** The same Idempotency-Key is still being processed by the server (409 IN_FLIGHT). */

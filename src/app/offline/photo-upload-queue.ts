@@ -23,13 +23,11 @@ import { NetworkError } from "../../sync/transport";
 import { backoffDelay, nextStep, parseBody, QUEUE_BACKOFF } from "../lib/server-answer";
 import type { BlocklotDb, PhotoUploadRecord } from "./db";
 
-export const PHOTO_UPLOAD_LOCK = "blocklot-photo-uploads";
+const PHOTO_UPLOAD_LOCK = "blocklot-photo-uploads";
 /** Background Sync tag the page registers when a drain stops offline. */
 export const PHOTO_SYNC_TAG = "blocklot-photo-uploads";
 /** Message a page posts to the service worker to drain now. */
 export const PHOTO_SYNC_MESSAGE = "SYNC_PHOTO_UPLOADS";
-
-export type PhotoUploadState = PhotoUploadRecord["state"];
 
 export interface UploadAnswer {
   status: number;

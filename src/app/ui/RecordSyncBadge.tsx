@@ -6,7 +6,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import type { OutboxEntry } from "../../sync/db";
 import { getDb } from "../offline/db";
 
-export function useRecordOutbox(entity: string, id: string): OutboxEntry[] | undefined {
+function useRecordOutbox(entity: string, id: string): OutboxEntry[] | undefined {
   return useLiveQuery(
     () => getDb().outbox.where("[entity+id]").equals([entity, id]).sortBy("seq"),
     [entity, id],

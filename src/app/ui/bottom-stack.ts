@@ -38,7 +38,7 @@ export function setBannerHeight(px: number): void {
 }
 
 /** The page's bottom action bar's height on screen, 0 when the page has none. */
-export function setBarHeight(px: number): void {
+function setBarHeight(px: number): void {
   const next = Math.max(0, Math.round(px));
   if (next === barHeight) return;
   barHeight = next;

@@ -20,7 +20,7 @@ export function tooltipDelays(pointer: PointerKind): { openDelay: number; closeD
 }
 
 /** Maps a PointerEvent's pointerType (which may be "" or unknown) to a kind. */
-export function pointerKindOf(pointerType: string): PointerKind | null {
+function pointerKindOf(pointerType: string): PointerKind | null {
   return pointerType === "touch" || pointerType === "pen" || pointerType === "mouse" ? pointerType : null;
 }
 

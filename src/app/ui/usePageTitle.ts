@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 
-export const PRODUCT_NAME = "Blocklot";
+const PRODUCT_NAME = "Blocklot";
 
-export function formatPageTitle(title?: string | null): string {
+function formatPageTitle(title?: string | null): string {
   return title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 

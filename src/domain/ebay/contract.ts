@@ -80,7 +80,7 @@ export const LISTING_STATES = [
 ] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
 
-export type ConnectionState = "not_configured" | "not_connected" | "connected" | "reconnect_needed";
+type ConnectionState = "not_configured" | "not_connected" | "connected" | "reconnect_needed";
 
 export interface EbaySetup {
   /** The seller is opted in to business policies (SELLING_POLICY_MANAGEMENT). */
@@ -109,7 +109,7 @@ export interface EbayStatus {
   lastOrderSyncAt: string | null;
 }
 
-export interface EbayPolicy {
+interface EbayPolicy {
   id: string;
   name: string;
 }

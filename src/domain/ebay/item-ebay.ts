@@ -7,7 +7,7 @@
 import type { ListingAction } from "./contract";
 import { LISTING_ACTIONS } from "./contract";
 
-export interface ListingRequest {
+interface ListingRequest {
   /** UUID made on the device; a new id is a new request, the same id is never run twice. */
   id: string;
   action: ListingAction;

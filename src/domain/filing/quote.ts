@@ -10,7 +10,7 @@ export const QUOTE_ITEM_KINDS = [
 ] as const;
 export type QuoteItemKind = (typeof QUOTE_ITEM_KINDS)[number];
 
-export const QUOTE_ITEM_LABELS: Record<QuoteItemKind, string> = {
+const QUOTE_ITEM_LABELS: Record<QuoteItemKind, string> = {
   base_filing: "Base filing",
   extra_statement: "Extra statement",
   rent_roll: "Rent roll",
@@ -18,14 +18,11 @@ export const QUOTE_ITEM_LABELS: Record<QuoteItemKind, string> = {
   rush: "Rush",
 };
 
-export const QUOTE_STATUSES = ["draft", "sent", "accepted", "withdrawn"] as const;
+const QUOTE_STATUSES = ["draft", "sent", "accepted", "withdrawn"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 export const INVOICE_STATUSES = ["unpaid", "paid", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-export const PAYMENT_METHODS = ["stripe", "bank_transfer", "check"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface QuoteItemInput {
   kind: QuoteItemKind;

@@ -46,10 +46,5 @@ export const FILING_KIND_LABELS: Record<FilingKind, string> = {
   penalty_removal: "Penalty removal",
 };
 
-export const isFilingState = (v: unknown): v is FilingState =>
-  typeof v === "string" && (FILING_STATES as readonly string[]).includes(v);
 export const isInformationState = (v: unknown): v is InformationState =>
   typeof v === "string" && (INFORMATION_STATES as readonly string[]).includes(v);
-
-/** Finished: nothing more happens to a filed filing. */
-export const isDone = (state: FilingState) => state === "filed";

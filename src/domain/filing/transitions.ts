@@ -34,7 +34,7 @@ const rule = (
  * Every legal move. needs_information → back is not listed: it always returns to the state
  * it came from (see returnTo), for the owner (answering, with a message) or staff.
  */
-export const TRANSITIONS: readonly Rule[] = [
+const TRANSITIONS: readonly Rule[] = [
   rule("documents_requested", "documents_received", ["owner", "staff"]),
   rule("documents_received", "in_review", ["staff"]),
   rule("in_review", "quoted", ["staff"], ["sent-quote"]),
@@ -69,7 +69,7 @@ export interface TransitionInput {
   today?: string;
 }
 
-export type TransitionRefusal = {
+type TransitionRefusal = {
   ok: false;
   /** illegal: no such move (409) · forbidden: not this actor's move (403) · blocked: unpaid (409) · incomplete: details missing (400). */
   code: "illegal" | "forbidden" | "blocked" | "incomplete";

@@ -39,14 +39,14 @@ export const ITEM_STATUSES = [
 ] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
-export interface Dimensions {
+interface Dimensions {
   length: number | null;
   width: number | null;
   height: number | null;
   unit: DimensionUnit;
 }
 
-export interface Weight {
+interface Weight {
   value: number | null;
   unit: WeightUnit;
 }

@@ -70,7 +70,7 @@ export function columnMeaning(key: string, label: string): StatementColumn {
 }
 
 /** Why a column is the default: the app words it in the staff's language. */
-export type DefaultColumnWhy =
+type DefaultColumnWhy =
   | "none"
   | "only"
   | "twelve-month-total"
@@ -149,7 +149,7 @@ export function defaultColumn(
  * The layout of an extraction stored before columns were read (issue 23): as many unnamed
  * actual columns as its widest line has amounts.
  */
-export function fallbackLayout(items: readonly { amounts: readonly (number | null)[] }[]): StatementLayout {
+function fallbackLayout(items: readonly { amounts: readonly (number | null)[] }[]): StatementLayout {
   const width = Math.max(0, ...items.map((i) => i.amounts.length));
   return {
     columns: Array.from({ length: width }, (_, i) => columnMeaning(`c${i}`, `Column ${i + 1}`)),

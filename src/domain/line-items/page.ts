@@ -9,9 +9,9 @@ import { DATE_RE, isHeaderWord } from "./vocabulary";
  * each amount assigned to its column by position — blank cells stay blank.
  */
 
-export type TokenKind = "money" | "percent" | "dash" | "garbled" | "noise" | "word";
+type TokenKind = "money" | "percent" | "dash" | "garbled" | "noise" | "word";
 
-export interface Token {
+interface Token {
   text: string;
   kind: TokenKind;
   value: number | null;
@@ -78,7 +78,7 @@ const median = (xs: number[]) => {
 };
 
 /** Words into lines: a word joins the line whose vertical middle it shares. */
-export function wordsToLines(page: WordPage): { words: number[]; y0: number; y1: number }[] {
+function wordsToLines(page: WordPage): { words: number[]; y0: number; y1: number }[] {
   const order = page.words
     .map((w, i) => ({ w, i, c: (w.y0 + w.y1) / 2, h: Math.max(1e-6, w.y1 - w.y0) }))
     .filter((x) => x.w.text.trim() !== "")
@@ -145,7 +145,7 @@ function classifyText(text: string): { kind: TokenKind; value: number | null; fi
  * The tokens of a line: words, with "$ 1,234", "( 1,234 )", "1,234 -" and "45.2 %" joined into
  * one token when the pieces sit close together. Dates and times are words, never amounts.
  */
-export function lineTokens(page: WordPage, wordIdx: number[]): Token[] {
+function lineTokens(page: WordPage, wordIdx: number[]): Token[] {
   const words = wordIdx.map((i) => ({ w: page.words[i] as Word, i }));
   const h = median(words.map((x) => x.w.y1 - x.w.y0)) || 1;
   // Pieces of one amount sit close together (never across a sheet's cells).
@@ -219,7 +219,7 @@ const isAmountKind = (k: TokenKind) => k === "money" || k === "dash" || k === "g
 const junkInColumns = (t: Token, amountLeft: number) =>
   t.x0 >= amountLeft && (t.text.length <= 3 || !/^[A-Z]?[a-z]+[.,:]?$/.test(t.text));
 
-export function trailingRun(tokens: Token[], sheet = false, amountLeft = Number.POSITIVE_INFINITY): Token[] {
+function trailingRun(tokens: Token[], sheet = false, amountLeft = Number.POSITIVE_INFINITY): Token[] {
   if (sheet) {
     const first = tokens.findIndex((t) => t.kind === "word");
     return tokens.filter((t, i) => i > first && t.kind !== "word" && t.kind !== "noise");
@@ -285,7 +285,7 @@ const toBox = (page: WordPage, x0: number, y0: number, x1: number, y1: number): 
 };
 
 /** Lines of a page with their tokens. */
-export function pageLines(page: WordPage): PageLine[] {
+function pageLines(page: WordPage): PageLine[] {
   return wordsToLines(page).map((l, index) => {
     const tokens = lineTokens(page, l.words);
     const ws = l.words.map((i) => page.words[i] as Word);
@@ -584,5 +584,3 @@ function cellsFromRight(line: PageLine, width: number): LineCells {
     stray: [],
   };
 }
-
-export const isAmountToken = isAmountKind;

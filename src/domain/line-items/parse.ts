@@ -13,7 +13,7 @@ export function parseWordPages(pages: readonly WordPage[]): ParsedStatement {
 }
 
 /** A text line as words at their character offsets (a character is one unit wide, a line one unit high). */
-export function textLineWords(line: string, y: number): Word[] {
+function textLineWords(line: string, y: number): Word[] {
   const words: Word[] = [];
   for (const m of line.matchAll(/\S+/g)) {
     const x0 = m.index ?? 0;
@@ -23,7 +23,7 @@ export function textLineWords(line: string, y: number): Word[] {
 }
 
 /** Plain text pages (no positions). */
-export function textPage(number: number, text: string): WordPage {
+function textPage(number: number, text: string): WordPage {
   const words = text.split(/\r?\n/).flatMap((line, i) => textLineWords(line, i));
   return { number, width: 0, height: 0, words, source: "text" };
 }
@@ -46,7 +46,7 @@ function cellText(c: Cell): string {
 }
 
 /** A sheet as a page: each row a line, each non-empty cell a word at its column. */
-export function sheetPage(number: number, rows: ReadonlyArray<ReadonlyArray<Cell>>): WordPage {
+function sheetPage(number: number, rows: ReadonlyArray<ReadonlyArray<Cell>>): WordPage {
   const words: Word[] = [];
   rows.forEach((row, r) => {
     row.forEach((c, col) => {

@@ -1,13 +1,5 @@
 import { columnMeaning } from "./columns";
-import {
-  type Anchor,
-  headerLike,
-  type LineCells,
-  layoutPage,
-  type PageLayout,
-  type PageLine,
-  type Token,
-} from "./page";
+import { type Anchor, headerLike, type LineCells, layoutPage, type PageLayout, type PageLine } from "./page";
 import { buildTotals, type StructureEvent } from "./structure";
 import type { PageLineItem, SkippedColumn, StatementColumn, StatementLayout, WordPage } from "./types";
 import {
@@ -37,13 +29,13 @@ export interface ParsedStatement {
   trace: ItemTrace[];
 }
 
-export interface ItemTrace {
+interface ItemTrace {
   page: number;
   cells: ({ words: number[]; conf: number } | null)[];
 }
 
 /** Normal form used to spot a line repeated on several pages (digits may differ: page numbers). */
-export function normaliseLine(line: string): string {
+function normaliseLine(line: string): string {
   return line.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 }
 
@@ -428,5 +420,3 @@ function statementYear(layouts: PageLayout[], columns: StatementColumn[]): numbe
   const fromColumns = columns.map((c) => c.year).filter((y): y is number => y !== null);
   return fromColumns.length ? Math.max(...fromColumns) : null;
 }
-
-export type { Token };

@@ -26,7 +26,7 @@ interface Group {
 const cents = (n: number) => Math.round(n * 100);
 
 /** Σ sign × amount of the parts in one column, in cents; null when the total or every part is blank. */
-export function partsSum(
+function partsSum(
   items: readonly Pick<LineItem, "amounts">[],
   parts: readonly TotalPart[],
   column: number,

@@ -71,11 +71,6 @@ export function totalKind(label: string): TotalKind {
   return null;
 }
 
-export function isTotalLabel(label: string): boolean {
-  const k = totalKind(label);
-  return k === "sum" || k === "net";
-}
-
 /** What a "Total …" line names: "Total for Rental Income" → "rental income". */
 export function totalSubject(label: string): string {
   return groupKey(
@@ -98,7 +93,7 @@ export function groupKey(s: string): string {
 }
 
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-export const MONTH_RE = new RegExp(`^${MONTH}$`, "i");
+const MONTH_RE = new RegExp(`^${MONTH}$`, "i");
 const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 export function monthNumber(word: string): number | null {
   const w = word.toLowerCase().replace(/\.$/, "");

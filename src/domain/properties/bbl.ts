@@ -3,7 +3,7 @@
  * A BBL is 10 digits: borough (1) + block (5, 1–99999) + lot (4, 1–9999).
  */
 
-export const BOROUGHS = [
+const BOROUGHS = [
   { code: 1, name: "Manhattan", abbr: "MN" },
   { code: 2, name: "Bronx", abbr: "BX" },
   { code: 3, name: "Brooklyn", abbr: "BK" },
@@ -11,7 +11,7 @@ export const BOROUGHS = [
   { code: 5, name: "Staten Island", abbr: "SI" },
 ] as const;
 
-export type BoroughCode = (typeof BOROUGHS)[number]["code"];
+type BoroughCode = (typeof BOROUGHS)[number]["code"];
 
 export interface Bbl {
   borough: BoroughCode;
@@ -93,10 +93,6 @@ export function parseBbl(input: string): BblParseResult {
   if (borough === "bad") return fail("borough");
   if (borough === null) return /^[a-z\s]+$/i.test(boroughText.trim()) ? fail("borough") : fail("format");
   return check(borough, blockText, lotText);
-}
-
-export function isValidBbl(input: string): boolean {
-  return parseBbl(input).ok;
 }
 
 /** "1011190036" */

@@ -21,8 +21,8 @@ export const RPIE_PENALTY_BANDS: ReadonlyArray<readonly [number, number]> = [
   [40_001, 300],
 ];
 
-export const CONSECUTIVE_YEARS_FOR_PERCENT = 3;
-export const CONSECUTIVE_PERCENT = 0.05;
+const CONSECUTIVE_YEARS_FOR_PERCENT = 3;
+const CONSECUTIVE_PERCENT = 0.05;
 
 /**
  * Penalty for missing this year's statement.

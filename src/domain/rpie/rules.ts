@@ -9,13 +9,13 @@ import { claimOfExclusionPenalty, rpiePenalty } from "./penalties";
  */
 
 /** Actual assessed value above which a property must file. */
-export const FILING_THRESHOLD = 40_000;
+const FILING_THRESHOLD = 40_000;
 /** Highest AAV allowed on the short form. */
-export const SHORT_FORM_MAX_AAV = 250_000;
+const SHORT_FORM_MAX_AAV = 250_000;
 /** AAV from which the rent-roll addendum is required. */
-export const RENT_ROLL_MIN_AAV = 750_000;
+const RENT_ROLL_MIN_AAV = 750_000;
 /** Largest commercial floor area a co-op may have and still be excluded. */
-export const COOP_COMMERCIAL_SQFT_MAX = 2_500;
+const COOP_COMMERCIAL_SQFT_MAX = 2_500;
 
 export interface PropertyFacts {
   /** The year the statement is due (June 1 of this year); it reports the year before. */
@@ -55,7 +55,7 @@ export const EXCLUSIONS = [
 
 export type Exclusion = (typeof EXCLUSIONS)[number];
 
-export type RpieForm = "long" | "short" | "exclusion";
+type RpieForm = "long" | "short" | "exclusion";
 
 export interface RpieAssessment {
   mustFile: boolean;
@@ -68,7 +68,7 @@ export interface RpieAssessment {
   reasons: string[];
 }
 
-export const EXCLUSION_REASONS: Record<Exclusion, string> = {
+const EXCLUSION_REASONS: Record<Exclusion, string> = {
   "residential-10-units-or-fewer": "Exclusively residential with 10 or fewer units",
   "mixed-use-6-residential-1-commercial": "6 or fewer residential units and no more than 1 commercial unit",
   "coop-small-commercial": "Co-op with 2,500 sq ft or less of commercial space",
@@ -85,7 +85,7 @@ export const EXCLUSION_REASONS: Record<Exclusion, string> = {
  * Building classes whose owner-occupied use still files: hotels (H*), department stores
  * (K3, "multi-story department store") and garages (G0–G9, GU, GW: garages and gas stations).
  */
-export function isOwnerOccupiedExceptionClass(buildingClass: string | undefined): boolean {
+function isOwnerOccupiedExceptionClass(buildingClass: string | undefined): boolean {
   const bc = (buildingClass ?? "").trim().toUpperCase();
   return bc.startsWith("H") || bc === "K3" || bc.startsWith("G");
 }

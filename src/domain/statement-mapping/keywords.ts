@@ -13,7 +13,7 @@ import type { MappableForm } from "./types";
  * specific word in the label decides ("Laundry income", "Utilities - Gas").
  */
 
-export type Side = "income" | "expense" | "total" | "excluded";
+type Side = "income" | "expense" | "total" | "excluded";
 
 export interface Concept {
   key: string;

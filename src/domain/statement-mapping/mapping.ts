@@ -38,7 +38,6 @@ export const EXCLUDED = "excluded";
 export const IGNORE_SUBTOTAL = "ignore:subtotal";
 /** The line's amount is divided between fields: see `splits`. */
 export const SPLIT = "split";
-export type SpecialTarget = typeof EXCLUDED | typeof IGNORE_SUBTOTAL | typeof SPLIT;
 
 export interface MappingDocument {
   /** Which amount column counts (statements often show this year and last year side by side). */
@@ -64,7 +63,7 @@ export interface MappingDocument {
 export const lineId = (index: number) => String(index);
 
 /** A table is the lines of one section on one page (a sheet of a workbook is a page). */
-export function tableId(line: Pick<ExtractedLine, "page" | "section">): string {
+function tableId(line: Pick<ExtractedLine, "page" | "section">): string {
   return `${line.page}|${line.section ?? ""}`;
 }
 
@@ -241,7 +240,7 @@ export function splitLine(doc: MappingDocument, id: string, parts: readonly Spli
 const cents = (n: number) => Math.round(n * 100);
 const dollars = (c: number) => c / 100;
 /** A finite amount of dollars and whole cents (float noise allowed). */
-export const wholeCents = (n: number) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+const wholeCents = (n: number) => Number.isFinite(n) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** Formats an amount for messages: 1,234.5 → "1,234.50". */
 export const formatMoney = (n: number) =>

@@ -31,13 +31,7 @@ import type { FieldDef, MappableForm } from "./types";
  * the ones that cannot be explained.
  */
 
-export type FlagKind =
-  | "difference"
-  | "form-difference"
-  | "unmapped"
-  | "negative-line"
-  | "negative-field"
-  | "empty";
+type FlagKind = "difference" | "form-difference" | "unmapped" | "negative-line" | "negative-field" | "empty";
 
 export interface ReconciliationFlag {
   /** Stable while the cause lasts: "difference:12", "unmapped:4", "negative-field:rpie.L.5". */
@@ -56,7 +50,7 @@ export interface ReconciliationFlag {
   resolved: boolean;
 }
 
-export interface SectionCheck {
+interface SectionCheck {
   lineId: string;
   section: string | null;
   label: string;

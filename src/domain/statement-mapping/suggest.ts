@@ -17,16 +17,16 @@ import type { FieldDef, MappableForm } from "./types";
  * prior 0.95–0.99, learned 0.80–0.95, keyword 0.40–0.80, fuzzy below 0.40.
  */
 
-export type SuggestionSource = "prior" | "learned" | "keyword" | "fuzzy";
+type SuggestionSource = "prior" | "learned" | "keyword" | "fuzzy";
 
-export interface SuggestedField {
+interface SuggestedField {
   id: string;
   form: FieldDef["form"];
   line: string;
   label: string;
 }
 
-export interface Suggestion {
+interface Suggestion {
   field: SuggestedField;
   confidence: number;
   reason: string;

@@ -15,7 +15,7 @@ export type MappableForm = (typeof MAPPABLE_FORMS)[number];
 export type FieldKind = "income" | "expense" | "total" | "excluded" | "info";
 
 /** What an info field holds; amounts are whole or fractional dollars. */
-export type ValueType = "amount" | "count" | "text" | "date" | "choice";
+type ValueType = "amount" | "count" | "text" | "date" | "choice";
 
 export interface FieldDef {
   /** Stable across catalogue versions while the line means the same thing, e.g. "rpie.J.1a". */

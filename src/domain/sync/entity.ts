@@ -7,7 +7,7 @@
  */
 
 /** company: every member of the record's company sees it; user: only the user who owns it (mail). */
-export type SyncScope = "company" | "user";
+type SyncScope = "company" | "user";
 
 export interface SyncedTypeDecl<F extends string = string> {
   /** The type's name in the feed, the outbox and the live notices ("item", "task", …). */

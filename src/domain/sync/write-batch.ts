@@ -13,7 +13,7 @@ export const WRITE_BATCH_PATH = "/api/sync/writes";
 /** Most writes one request takes. */
 export const WRITE_BATCH_MAX = 100;
 
-export type BatchWriteMethod = "PUT" | "PATCH" | "DELETE";
+type BatchWriteMethod = "PUT" | "PATCH" | "DELETE";
 
 export interface BatchWrite {
   method: BatchWriteMethod;

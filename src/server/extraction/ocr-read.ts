@@ -12,7 +12,7 @@ import { ocrWorker } from "./ocr";
  */
 
 /** Amounts read with less confidence than this are read again. */
-export const REREAD_CONFIDENCE = 85;
+const REREAD_CONFIDENCE = 85;
 /** Crops are enlarged this much before they are read again. */
 const REREAD_SCALE = 2.5;
 const REREAD_CHARS = "0123456789,.$()-%";

@@ -63,7 +63,7 @@ const FILTER_NAMES: Record<string, string> = {
 };
 
 /** Every `stream` keyword of the file with the dictionary before it. */
-export function* findStreams(data: Buffer): Generator<RawStream> {
+function* findStreams(data: Buffer): Generator<RawStream> {
   let pos = 0;
   for (;;) {
     pos = data.indexOf("stream", pos, "latin1");
@@ -116,7 +116,7 @@ function directLength(dict: string, data: Buffer): number | null {
   return ref?.[1] ? Number(ref[1]) : null;
 }
 
-export function filtersOf(dict: string): string[] {
+function filtersOf(dict: string): string[] {
   const m = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dict);
   if (!m?.[1]) return [];
   return [...m[1].matchAll(/\/([A-Za-z0-9]+)/g)].map((n) => FILTER_NAMES[n[1] as string] ?? (n[1] as string));
@@ -144,7 +144,7 @@ function imageProblemOf(stream: RawStream, data: Buffer): string | null {
 }
 
 /** Width and height from a JPEG's start-of-frame marker. */
-export function jpegSize(head: Buffer): { width: number; height: number } | null {
+function jpegSize(head: Buffer): { width: number; height: number } | null {
   let i = 2;
   while (i + 9 < head.length) {
     if (head[i] !== 0xff) {

@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Audience, EndReason } from "./grant";
 import type { LiveConnection } from "./hub";
 
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /** The last event of a stream the server ends because the access behind it changed. */
-export const ACCESS_ENDED_EVENT = "access-ended";
+const ACCESS_ENDED_EVENT = "access-ended";
 
 export interface EventStream {
   /** Sends one event when the connection may receive it (checked now, not when it opened). */

@@ -36,7 +36,7 @@ export type Audience =
   /** Super admins only. */
   | { staff: true };
 
-export function isStaff(grant: LiveGrant): boolean {
+function isStaff(grant: LiveGrant): boolean {
   return hasAnyRole({ roles: grant.globalRoles }, [ROLES.SUPER_ADMIN]);
 }
 

@@ -4,7 +4,7 @@ import { httpError } from "../plugins/errors";
 import { type Audience, type EndReason, type LiveGrant, loadGrant, loweredBy, mayReceive } from "./grant";
 
 /** Channel the triggers of migration 0013 notify on: "user:<id>", "password:<id>" or "session:<family id>". */
-export const ACCESS_CHANGED = "access_changed";
+const ACCESS_CHANGED = "access_changed";
 
 export type AccessNotice = { kind: "user" | "password" | "session"; id: string };
 

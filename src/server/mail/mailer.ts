@@ -37,7 +37,7 @@ export function describeMailDelivery(config: { smtpUrl?: string; publicUrl: stri
  * Addresses under the reserved .example top-level domain (RFC 2606), such as the demo accounts':
  * no mail server delivers to them, so their mail stays in the outbox instead of bouncing.
  */
-export const isUndeliverable = (to: string) => /\.example$/i.test(to.trim());
+const isUndeliverable = (to: string) => /\.example$/i.test(to.trim());
 
 /**
  * Every mail is first written to the outbox table. With SMTP_URL set it is then sent

@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from "fastify";
 const SECRET_PARAMS = ["access_token", "token"];
 
 /** Most characters of one user-supplied field that reach a log line. */
-export const LOG_EXCERPT_CHARS = 300;
+const LOG_EXCERPT_CHARS = 300;
 
 /** A string cut to a short excerpt for the logs, saying how much was left out. */
 export function excerpt(value: string, max = LOG_EXCERPT_CHARS): string {
@@ -26,7 +26,7 @@ const SECRET_KEY =
   /pass(word|wd|phrase)?|secret|token|authorization|cookie|credential|api[-_]?key|private[-_]?key|signature|(setup|seed|verification|verify|reset|invite|invitation|one[-_]?time)[-_]?code|^otp$|^hash$/i;
 
 /** The value logged in place of a credential. */
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /**
  * A log object with credentials (by field name, SECRET_KEY) replaced by `[redacted]` and every

@@ -16,7 +16,7 @@ const DENIED_FEATURES = ["microphone", "geolocation", "payment", "usb", "serial"
  * prerendered public pages): the boot script that sets the colour scheme before the first paint.
  * Hashed from the files served, so a changed script is allowed exactly as built and nothing else.
  */
-export function inlineScriptHashes(staticDir: string | undefined): string[] {
+function inlineScriptHashes(staticDir: string | undefined): string[] {
   if (!staticDir || !existsSync(join(staticDir, "index.html"))) return [];
   const pages = [join(staticDir, "index.html")];
   const prerendered = join(staticDir, "prerendered");
@@ -57,7 +57,7 @@ function originOf(url: string | undefined): string | null {
  * no framing; connections to self and the configured S3 endpoint (and Google when sign-in with
  * Google is configured). Styles allow inline: Mantine sets style attributes and CSS variables.
  */
-export function contentSecurityPolicy(config: Config, scriptHashes: string[]): Record<string, string[]> {
+function contentSecurityPolicy(config: Config, scriptHashes: string[]): Record<string, string[]> {
   const s3 = originOf(config.s3?.endpoint);
   const google = config.googleClientId ? [GOOGLE_SIGN_IN] : [];
   const storage = s3 ? [s3] : [];

@@ -41,7 +41,7 @@ const BASES: Record<EbayContractName, string> = {
   identity: "/commerce/identity/v1",
 };
 
-export interface DoubleCategory {
+interface DoubleCategory {
   id: string;
   name: string;
   path: string[];
@@ -50,7 +50,7 @@ export interface DoubleCategory {
 }
 
 /** The categories the double's Taxonomy knows. */
-export const DOUBLE_CATEGORIES: DoubleCategory[] = [
+const DOUBLE_CATEGORIES: DoubleCategory[] = [
   {
     id: "9355",
     name: "Cell Phones & Smartphones",

@@ -29,7 +29,7 @@ function withToken(state: AuthState, token: string | null): AuthState {
   return { ...state, isAuthenticated: user !== null, user, token: user ? token : null };
 }
 
-export function authReducer(state: AuthState, action: Action): AuthState {
+function authReducer(state: AuthState, action: Action): AuthState {
   switch (action.type) {
     case "INITIALIZE":
       // A hydrated guest page that finds no session stays as it is (no re-render).

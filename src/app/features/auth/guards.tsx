@@ -70,10 +70,6 @@ export function RoleGuard({ roles, children }: { roles: readonly Role[]; childre
   return <>{children}</>;
 }
 
-export function useHasRole(roles: readonly Role[]): boolean {
-  return useAuth().hasRole(roles);
-}
-
 /** A provider sub-tree only works with its own issuer; otherwise a 400 page names the one in use. */
 export function IssuerGuard({ issuer, children }: { issuer: Issuer; children: ReactNode }) {
   const { t } = useLingui();

@@ -8,7 +8,7 @@ export interface PublicConfig {
   mailDelivery?: "smtp" | "outbox";
 }
 
-export const publicConfigKeys = { all: ["public-config"] as const };
+const publicConfigKeys = { all: ["public-config"] as const };
 
 /** The server's public settings, read once (an unreachable server answers `{}`). */
 export function usePublicConfig(): PublicConfig {

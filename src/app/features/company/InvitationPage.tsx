@@ -33,7 +33,7 @@ type State =
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Where the app goes after joining: the new active company's account page (full load: new token, new company). */
-export const AFTER_ACCEPT_PATH = "/dashboard/company-account";
+const AFTER_ACCEPT_PATH = "/dashboard/company-account";
 
 /** /invitation/$hash: "You're invited to join {companyName}"; sign in or register, then accept. */
 export function InvitationPage({ hash }: { hash: string }) {

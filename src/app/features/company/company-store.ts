@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from "react";
 import type { Company } from "./company-api";
 
-export type LoadStatus = "idle" | "loading" | "succeeded" | "failed";
+type LoadStatus = "idle" | "loading" | "succeeded" | "failed";
 
 export interface SwitcherEntry {
   id: string;
@@ -40,7 +40,7 @@ export function toEntries(companies: readonly Company[]): SwitcherEntry[] {
 }
 
 /** Makes one company the sole primary one (locally, as the server does). */
-export function markPrimary(companies: readonly Company[], id: string): Company[] {
+function markPrimary(companies: readonly Company[], id: string): Company[] {
   return companies.map((c) => ({ ...c, isPrimary: c.id === id ? 1 : 0 }));
 }
 

@@ -120,7 +120,7 @@ function StartFilingForm({
 }
 
 /** A penalty-removal request: the property, the penalty notice (uploaded first) and the reason. */
-export function PenaltyRemovalForm({ properties, onDone }: { properties: Property[]; onDone: () => void }) {
+function PenaltyRemovalForm({ properties, onDone }: { properties: Property[]; onDone: () => void }) {
   const { t } = useLingui();
   const [propertyId, setPropertyId] = useState<string | null>(properties[0]?.id ?? null);
   const [year, setYear] = useState(thisYear());

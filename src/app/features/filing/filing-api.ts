@@ -10,7 +10,7 @@ import { http } from "../../lib/http";
 import { idempotentPost } from "../../lib/idempotent";
 
 /** One row of a filing's timeline (filing_events, docs/filing.md). */
-export interface FilingEvent {
+interface FilingEvent {
   id: string;
   type: string;
   actorRole: string;

@@ -5,9 +5,9 @@
  */
 import { type FilingState, isInformationState, PIPELINE } from "../../../domain/filing";
 
-export type StepStatus = "done" | "skipped" | "current" | "upcoming";
+type StepStatus = "done" | "skipped" | "current" | "upcoming";
 
-export interface TimelineStep {
+interface TimelineStep {
   state: FilingState;
   status: StepStatus;
   /** When the filing last reached this state (its event), if it did. */

@@ -5,7 +5,7 @@
 import dayjs from "dayjs";
 import { useSyncExternalStore } from "react";
 
-export type NotificationType = "job_add" | "new_feature" | "company_created";
+type NotificationType = "job_add" | "new_feature" | "company_created";
 
 export interface AppNotification {
   id: string;
@@ -20,7 +20,7 @@ export interface AppNotification {
   read: boolean;
 }
 
-export interface NotificationsState {
+interface NotificationsState {
   notifications: AppNotification[];
   unreadCount: number;
 }

@@ -1,10 +1,10 @@
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import { http } from "../../lib/http";
 
-export type Obligation = "must-file" | "claim-of-exclusion" | "not-required";
-export type RpieForm = "long" | "short" | "exclusion";
+type Obligation = "must-file" | "claim-of-exclusion" | "not-required";
+type RpieForm = "long" | "short" | "exclusion";
 
-export interface Assessment {
+interface Assessment {
   filingYear: number;
   obligation: Obligation;
   mustFile: boolean;
@@ -18,7 +18,7 @@ export interface Assessment {
   reasons: string[];
 }
 
-export interface PropertyFacts {
+interface PropertyFacts {
   address: string | null;
   ownerName: string | null;
   taxClass: string | null;

@@ -6,9 +6,9 @@ export const SCROLL_THROTTLE_MS = 100;
 export const MOBILE_DRAWER_WIDTH = 300;
 export const PAGES_MENU_WIDTH = 400;
 /** Gap between the bottom of the header and the Pages popover. */
-export const PAGES_MENU_OFFSET = 16;
+const PAGES_MENU_OFFSET = 16;
 /** Height of the "Pages" button (Mantine Button, size sm), centred in the header. */
-export const PAGES_BUTTON_HEIGHT = 36;
+const PAGES_BUTTON_HEIGHT = 36;
 /** The popover is anchored to the button, so its offset adds the space below the button. */
 export const PAGES_MENU_GAP_FROM_BUTTON = PAGES_MENU_OFFSET + (HEADER_HEIGHT - PAGES_BUTTON_HEIGHT) / 2;
 export const HOVER_CLOSE_DELAY_MS = 50;

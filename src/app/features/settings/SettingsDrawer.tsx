@@ -19,8 +19,8 @@ import { useSettings } from "../../lib/settings/use-settings";
 import { PRESET_MAIN } from "../../ui/theme/theme";
 import { AppTooltip } from "../../ui/tooltip";
 
-export const SETTINGS_DRAWER_WIDTH = 440;
-export const SETTINGS_DRAWER_Z_INDEX = 1400;
+const SETTINGS_DRAWER_WIDTH = 440;
+const SETTINGS_DRAWER_Z_INDEX = 1400;
 
 function Option({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (

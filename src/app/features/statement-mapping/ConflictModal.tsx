@@ -6,7 +6,7 @@ import type { MappingEditor } from "./use-mapping-editor";
 export const showValue = (v: unknown) =>
   v === undefined || v === null ? "—" : typeof v === "string" ? v : JSON.stringify(v);
 
-export function ChangeTable({ changes, caption }: { changes: Change[]; caption: string }) {
+function ChangeTable({ changes, caption }: { changes: Change[]; caption: string }) {
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table withTableBorder fz="sm">

@@ -78,7 +78,7 @@ export interface ViewLine {
   target: string | null;
 }
 
-export interface ViewTable {
+interface ViewTable {
   id: string;
   page: number;
   section: string | null;
@@ -157,7 +157,7 @@ export interface HistoryEvent {
   changes: Change[];
 }
 
-export interface CompareRow {
+interface CompareRow {
   fieldId: string;
   section: string;
   line: string;

@@ -58,20 +58,6 @@ export function keyboardReducer(count: number) {
   };
 }
 
-/** The shortcut keys (shown in the help popover). */
-export const SHORTCUTS = {
-  next: ["ArrowDown", "j"],
-  previous: ["ArrowUp", "k"],
-  first: ["Home"],
-  last: ["End"],
-  picker: ["Enter"],
-  accept: ["a"],
-  exclude: ["x"],
-  ignoreSubtotal: ["s"],
-  clear: ["Delete", "Backspace"],
-  help: ["?"],
-} as const;
-
 /** A key press on a line row → what it does, or null when the key is not a shortcut. */
 export function keyAction(
   key: string,

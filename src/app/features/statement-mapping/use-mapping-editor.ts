@@ -29,7 +29,7 @@ export interface HeldConflict {
 }
 
 /** The extraction's lines as the domain functions take them (the originals, never the corrections). */
-export function rawLines(view: MappingView | undefined): ExtractedLine[] {
+function rawLines(view: MappingView | undefined): ExtractedLine[] {
   return (view?.extraction.lines ?? []).map((l) => ({
     page: l.page,
     section: l.section,

@@ -1,10 +1,10 @@
 /** App settings of spec section 3: pure data and rules, no React. */
 export type ColorPreset = "green" | "blue" | "indigo" | "purple";
-export type PaletteMode = "light" | "dark";
-export type NavColor = "blend-in" | "discrete" | "evident";
-export type Layout = "vertical" | "horizontal";
+type PaletteMode = "light" | "dark";
+type NavColor = "blend-in" | "discrete" | "evident";
+type Layout = "vertical" | "horizontal";
 export type Contrast = "normal" | "high";
-export type Direction = "ltr" | "rtl";
+type Direction = "ltr" | "rtl";
 
 export interface Settings {
   colorPreset: ColorPreset;
@@ -21,7 +21,7 @@ export interface Settings {
 export const SETTINGS_STORAGE_KEY = "app.settings";
 
 export const COLOR_PRESETS: readonly ColorPreset[] = ["green", "blue", "indigo", "purple"];
-export const NAV_COLORS: readonly NavColor[] = ["blend-in", "discrete", "evident"];
+const NAV_COLORS: readonly NavColor[] = ["blend-in", "discrete", "evident"];
 
 export function defaultSettings(prefersDark: boolean): Settings {
   return {

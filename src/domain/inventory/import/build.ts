@@ -43,7 +43,7 @@ export interface CellError {
 
 export type RowStatus = "valid" | "invalid" | "duplicate-in-file" | "duplicate-existing";
 
-export interface ImportRow {
+interface ImportRow {
   line: number;
   status: RowStatus;
   /** The item fields to import (also filled, as far as they parsed, for invalid rows). */
@@ -117,7 +117,7 @@ export function parseWeight(
   return { value, unit };
 }
 
-export function parseCondition(raw: string): ItemCondition | null {
+function parseCondition(raw: string): ItemCondition | null {
   const s = raw.trim().toLowerCase();
   if (
     /^(5|new|brand new|new with tags|new with box|new without tags|new other|nwt|nib|nwob|sealed)$/.test(s)
@@ -313,14 +313,4 @@ export function withExistingSkus(preview: ImportPreview, existing?: ReadonlySet<
     return { ...row, status: "duplicate-existing" as const, duplicateOf: null };
   });
   return changed ? { ...preview, rows, counts: countRows(rows) } : preview;
-}
-
-/** A sentence for a duplicate row, for the preview. */
-export function duplicateMessage(row: ImportRow): string | null {
-  if (row.status === "duplicate-existing")
-    return `SKU "${row.fields.sku}" is already in your inventory; this row is skipped.`;
-  if (row.status === "duplicate-in-file") {
-    return `SKU "${row.fields.sku}" already appears on line ${row.duplicateOf}; this row is skipped.`;
-  }
-  return null;
 }

@@ -29,7 +29,7 @@ const CP1252_HIGH = [
  * Decoded by table rather than TextDecoder("windows-1252"): Node built without full ICU decodes
  * that label as ISO-8859-1 and turns € or – into control characters.
  */
-export function decodeWindows1252(bytes: Uint8Array): string {
+function decodeWindows1252(bytes: Uint8Array): string {
   let out = "";
   const CHUNK = 8192;
   for (let i = 0; i < bytes.length; i += CHUNK) {

@@ -6,27 +6,17 @@
  *    duplicate by SKU. The screen imports only the rows the user chose (usually the valid ones).
  */
 export {
-  type BuildOptions,
   buildImport,
-  type CellError,
-  duplicateMessage,
   type ImportPreview,
-  type ImportRow,
-  parseCondition,
   parseDimensions,
   parseNumber,
   parseWeight,
-  type RowStatus,
   withExistingSkus,
 } from "./build";
-export { decodeText, sniffFormat } from "./decode";
+
 export {
-  type ColumnMapping,
   type GuessedMapping,
   guessMapping,
-  IMPORT_FIELDS,
-  type ImportField,
-  normaliseHeader,
 } from "./mapping";
 export { type ImportFile, type ReadOptions, readImportFile } from "./read";
 export * from "./types";

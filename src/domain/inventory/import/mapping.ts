@@ -41,7 +41,7 @@ export interface GuessedMapping {
 }
 
 /** Lower case, letters and digits only: "Item Name" → "itemname", "Qty." → "qty". */
-export function normaliseHeader(h: string): string {
+function normaliseHeader(h: string): string {
   return h
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -47,7 +47,7 @@ interface ExcelWorkbook {
   worksheets: ExcelSheet[];
   xlsx: { load(data: ArrayBuffer | Uint8Array): Promise<unknown> };
 }
-export interface ExcelModule {
+interface ExcelModule {
   Workbook: new () => ExcelWorkbook;
 }
 

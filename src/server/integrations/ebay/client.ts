@@ -15,7 +15,7 @@ import type { paths as TaxonomyPaths } from "./types/taxonomy";
  * Every call goes through `send`, which adds the bearer token, retries 429 (honouring
  * Retry-After) and 5xx with backoff, and on a 401 refreshes the token once and retries.
  */
-export interface TokenSource {
+interface TokenSource {
   /** A valid access token (refreshed first when it is about to expire). */
   get(): Promise<string>;
   /** A new access token after eBay refused the current one. */

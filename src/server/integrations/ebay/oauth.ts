@@ -131,7 +131,7 @@ export function applicationToken(
 }
 
 /** Refresh this long before the access token's expiry, so no call starts with a token about to lapse. */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
+const REFRESH_MARGIN_MS = 5 * 60_000;
 
 /** True when the access token should be refreshed before use. */
 export function needsRefresh(accessExpiresAt: Date, now: number = Date.now()): boolean {

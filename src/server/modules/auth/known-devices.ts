@@ -7,7 +7,7 @@ import { REFRESH_COOKIE_PATH } from "./cookies";
 import { randomToken, sha256 } from "./secrets";
 
 /** httpOnly cookie naming the browser a user signed in from (only its hash is stored). */
-export const DEVICE_COOKIE = "device";
+const DEVICE_COOKIE = "device";
 const DEVICE_TTL_SECONDS = 365 * 24 * 3600;
 /** Devices kept per user (the least recently used are forgotten). */
 const MAX_DEVICES = 20;

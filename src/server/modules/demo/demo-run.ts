@@ -19,7 +19,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export class DemoStepError extends Error {}
 
 /** A multipart/form-data body (what a browser's FormData sends), built for app.inject. */
-export function multipartBody(
+function multipartBody(
   fields: Record<string, string>,
   file: { field?: string; name: string; type: string; data: Uint8Array },
 ) {

@@ -23,7 +23,7 @@ interface SignatureHeader {
   digest: string;
 }
 
-export function parseSignatureHeader(header: string | undefined): SignatureHeader | null {
+function parseSignatureHeader(header: string | undefined): SignatureHeader | null {
   if (!header || header.length > 4096) return null;
   try {
     const h = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as Partial<SignatureHeader>;
@@ -44,10 +44,7 @@ const memory = new Map<string, { pem: string; digest: string; at: number }>();
 const KEY_TTL_MS = 60 * 60_000;
 
 /** eBay's public key for a kid: from memory, then the table, then the Notification API (stored for the next time). */
-export async function publicKey(
-  deps: EbayDeps,
-  kid: string,
-): Promise<{ pem: string; digest: string } | null> {
+async function publicKey(deps: EbayDeps, kid: string): Promise<{ pem: string; digest: string } | null> {
   const hit = memory.get(kid);
   if (hit && Date.now() - hit.at < KEY_TTL_MS) return hit;
   const [row] = await deps.db.select().from(ebayPublicKeys).where(eq(ebayPublicKeys.kid, kid));

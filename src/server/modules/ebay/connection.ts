@@ -54,7 +54,7 @@ function accessOf(deps: EbayDeps, row: ConnectionRow): string | undefined {
  * once; a process that finds the lease taken waits and re-reads the row. A refusal (or a
  * refresh token that cannot be read) marks the connection reconnect_needed.
  */
-export async function refreshConnection(deps: EbayDeps, connectionId: string): Promise<string> {
+async function refreshConnection(deps: EbayDeps, connectionId: string): Promise<string> {
   const now = deps.now ?? Date.now;
   for (let i = 0; i < 50; i++) {
     const row = await connectionById(deps.db, connectionId);

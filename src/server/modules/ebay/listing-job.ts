@@ -30,7 +30,7 @@ import { finishListing, type ListingRow, pendingListings, releaseAndCheck, skusT
 
 export const LISTING_JOB = "ebay-listings";
 
-export function enqueueListingJob(db: Db, companyId: string) {
+function enqueueListingJob(db: Db, companyId: string) {
   return enqueue(db, {
     kind: LISTING_JOB,
     key: `${LISTING_JOB}:${companyId}`,
@@ -104,7 +104,7 @@ async function failAll(db: Db, rows: ListingRow[], message: string) {
   for (const r of rows) await finishListing(db, r.itemId, r.wantedSeq, { error: message });
 }
 
-export async function runListings(deps: ListingDeps, companyId: string, rows: ListingRow[]) {
+async function runListings(deps: ListingDeps, companyId: string, rows: ListingRow[]) {
   const { db } = deps;
   let seller: Awaited<ReturnType<typeof sellerClient>>;
   try {

@@ -11,10 +11,10 @@ type InventoryItemWithSku = components["schemas"]["InventoryItemWithSkuLocale"];
 type OfferRequest = components["schemas"]["EbayOfferDetailsWithKeys"];
 
 /** Spec condition codes → eBay's ConditionEnum: 5 New → NEW (1000); 13 Used → USED_EXCELLENT (3000, "Used"). */
-export const EBAY_CONDITIONS = { 5: "NEW", 13: "USED_EXCELLENT" } as const;
+const EBAY_CONDITIONS = { 5: "NEW", 13: "USED_EXCELLENT" } as const;
 
 /** eBay's limits the listing checks before calling (Inventory API: title 80, description 4000 characters). */
-export const EBAY_LIMITS = { skuMax: 50, titleMax: 80, descriptionMax: 4000, picturesMax: 24 } as const;
+const EBAY_LIMITS = { skuMax: 50, titleMax: 80, descriptionMax: 4000, picturesMax: 24 } as const;
 
 /**
  * The SKU eBay knows an item by. eBay takes letters and digits only, at most 50 (error 25707;

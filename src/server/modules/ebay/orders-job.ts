@@ -49,7 +49,7 @@ export async function ensureOrderSyncsScheduled(db: Db, everyMinutes: number) {
 const cents = (v: string | undefined) => (v ? Math.round(Number(v) * 100) : 0);
 
 /** The item status an order line has reached. */
-export function orderStatus(order: Order, now = Date.now()): EbayOrder["status"] {
+function orderStatus(order: Order, now = Date.now()): EbayOrder["status"] {
   const fulfilled = order.orderFulfillmentStatus === "FULFILLED";
   if (fulfilled) {
     const latest = (order.fulfillmentStartInstructions ?? [])
@@ -73,10 +73,7 @@ export function ordersJobHandler(deps: EbayDeps) {
   };
 }
 
-export async function syncOrders(
-  deps: EbayDeps,
-  companyId: string,
-): Promise<{ orders: number; lines: number }> {
+async function syncOrders(deps: EbayDeps, companyId: string): Promise<{ orders: number; lines: number }> {
   const { db } = deps;
   let seller: Awaited<ReturnType<typeof sellerClient>>;
   try {

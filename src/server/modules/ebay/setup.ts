@@ -5,11 +5,10 @@
  */
 import { EBAY_MARKETPLACE, type EbayPolicies, type EbaySetup } from "../../../domain/ebay/contract";
 import { type EbayClient, ok } from "../../integrations/ebay/client";
-import { EbayApiError } from "../../integrations/ebay/errors";
 import type { ConnectionRow } from "./store";
 
-export const BUSINESS_POLICIES_PROGRAM = "SELLING_POLICY_MANAGEMENT";
-export const MERCHANT_LOCATION_KEY = "BLOCKLOT-MAIN";
+const BUSINESS_POLICIES_PROGRAM = "SELLING_POLICY_MANAGEMENT";
+const MERCHANT_LOCATION_KEY = "BLOCKLOT-MAIN";
 
 export function setupOf(row: ConnectionRow | undefined): EbaySetup {
   const s = {
@@ -189,8 +188,4 @@ export async function ensureLocation(client: EbayClient, companyName: string, ad
   if (created.response.status === 409) return key;
   ok("createInventoryLocation", created);
   return key;
-}
-
-export function isEbayRefusal(err: unknown): err is EbayApiError {
-  return err instanceof EbayApiError && err.status >= 400 && err.status < 500;
 }

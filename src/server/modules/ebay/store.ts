@@ -9,7 +9,6 @@ import type { EbayListing, EbayOrder, ListingAction, ListingState } from "../../
 import type { Db } from "../../db/client";
 import {
   companies,
-  companyMembers,
   ebayConnections,
   ebayListings,
   ebayOauthStates,
@@ -153,7 +152,7 @@ export async function companyAddress(db: Db, companyId: string) {
 }
 
 /** The API's view of a listing row: pending while work waits, failed when the last run was refused. */
-export function listingToApi(r: ListingRow): EbayListing {
+function listingToApi(r: ListingRow): EbayListing {
   const pending = r.wantedSeq > r.doneSeq;
   const state: ListingState = pending ? "pending" : r.error ? "failed" : (r.state as ListingState);
   const action =
@@ -191,14 +190,6 @@ export async function pendingListings(db: Db, companyId: string, limit: number) 
     .where(and(eq(ebayListings.companyId, companyId), gt(ebayListings.wantedSeq, ebayListings.doneSeq)))
     .orderBy(asc(ebayListings.updatedAt))
     .limit(limit);
-}
-
-export async function itemsByIds(db: Db, companyId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.companyId, companyId), inArray(inventoryItems.id, ids)));
 }
 
 export async function skusTaken(db: Db, companyId: string, candidates: string[]) {
@@ -244,7 +235,7 @@ export async function releaseAndCheck(db: Db, jobId: string, companyId: string, 
   });
 }
 
-export function orderToApi(r: typeof ebayOrders.$inferSelect): EbayOrder {
+function orderToApi(r: typeof ebayOrders.$inferSelect): EbayOrder {
   return {
     orderId: r.orderId,
     lineItemId: r.lineItemId,
@@ -381,14 +372,6 @@ export async function adminListings(
 export async function userExists(db: Db, userId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return !!row;
-}
-
-export async function isCompanyMember(db: Db, userId: string, companyId: string) {
-  const [row] = await db
-    .select({ roles: companyMembers.roles })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.userId, userId), eq(companyMembers.companyId, companyId)));
-  return row;
 }
 
 export const newConnectionId = () => uuidv7();

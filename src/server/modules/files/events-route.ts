@@ -5,8 +5,6 @@ import { liveUser } from "../../live/plugin";
 import { openSyncNotices } from "../sync/live";
 import type { StatusBus } from "./status-bus";
 
-export { HEARTBEAT_MS } from "../../live/event-stream";
-
 /**
  * GET /api/events: a Server-Sent Events stream of `file-status` events for the caller's
  * company (every company for super admins) and `sync-changed` for the synced records of their

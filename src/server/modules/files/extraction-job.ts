@@ -25,7 +25,7 @@ export interface ExtractionDeps {
 }
 
 /** A file whose reading hit the thread's memory ceiling: no retry, the owner is told why. */
-export function outOfMemoryReason(memoryMb: number): string {
+function outOfMemoryReason(memoryMb: number): string {
   return `This file needs more memory to read than one file may use (${memoryMb.toLocaleString("en-US")} MB), so reading it was stopped. Split it into smaller files, or save it again as a plain PDF or .csv, and upload it again.`;
 }
 

@@ -15,7 +15,7 @@ const STATUS_WHERE: Record<OutboxStatus, SQL | undefined> = {
   kept: and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error)),
 };
 
-export const toMail = (r: Row): OutboxMail => ({
+const toMail = (r: Row): OutboxMail => ({
   id: r.id,
   to: r.to,
   subject: r.subject,

@@ -32,7 +32,7 @@ const canonical = (code: string) => code.toUpperCase().replace(/[^0-9A-Z]/g, "")
 const digest = (code: string) => createHash("sha256").update(canonical(code)).digest();
 
 /** True when an enabled super administrator exists. */
-export async function hasSuperAdmin(db: Db): Promise<boolean> {
+async function hasSuperAdmin(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(users)

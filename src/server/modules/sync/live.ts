@@ -10,7 +10,7 @@ import type { SyncChanged } from "../../../domain/sync/feed";
 import type { Database } from "../../db/client";
 import { listenChannel } from "../../db/listen";
 
-export const SYNC_CHANNEL = "sync_changed";
+const SYNC_CHANNEL = "sync_changed";
 
 export interface SyncNotices {
   /** Calls `listener` for every change of the company's records or the user's own. */
@@ -21,7 +21,7 @@ export interface SyncNotices {
   close(): Promise<void>;
 }
 
-export function parseSyncNotice(payload: string): SyncChanged | null {
+function parseSyncNotice(payload: string): SyncChanged | null {
   const m = /^([a-z][a-z0-9-]*):([cu]):([0-9a-f-]{36})$/.exec(payload);
   if (!m?.[1] || !m[3]) return null;
   return m[2] === "c" ? { entity: m[1], companyId: m[3] } : { entity: m[1], userId: m[3] };

@@ -68,7 +68,7 @@ export async function syncWrite<T>(
 }
 
 /** GET/PUT/POST/PATCH/DELETE of one synced type. */
-export function registerSyncedType(app: FastifyInstance, type: ServerSyncedType) {
+function registerSyncedType(app: FastifyInstance, type: ServerSyncedType) {
   const { db } = app.ctx;
   const { kind, schemas, tag } = type;
   const path = kind.decl.path;
@@ -211,7 +211,7 @@ const SyncQuery = Type.Object(
  * The caller's scope for the types they may read: each type's own access rule; a type that
  * refuses (403) is left out, and when every type refuses, so is the caller.
  */
-export async function readableTypes(request: FastifyRequest, types: readonly ServerSyncedType[]) {
+async function readableTypes(request: FastifyRequest, types: readonly ServerSyncedType[]) {
   let scope: CompanyScope | null = null;
   let refusal: unknown = null;
   const allowed: ServerSyncedType[] = [];

@@ -14,7 +14,7 @@ import { httpError } from "../../plugins/errors";
 
 /** The advisory lock classes the change_seq triggers take per owner (migrations 0008 and 0013). */
 export const COMPANY_LOCK_CLASS = 7_310_453;
-export const USER_LOCK_CLASS = 7_310_454;
+const USER_LOCK_CLASS = 7_310_454;
 
 /** Who a request reads and writes as (the user is needed for user types only). */
 export interface Owner {
@@ -80,12 +80,12 @@ export function ownedBy(kind: AnyKind, owner: Owner): SQL {
 }
 
 /** The owner columns a new row gets. */
-export const ownerColumns = (kind: AnyKind, owner: Owner) =>
+const ownerColumns = (kind: AnyKind, owner: Owner) =>
   kind.decl.scope === "user"
     ? { userId: userOf(owner), companyId: owner.companyId }
     : { companyId: owner.companyId };
 
-export const notFound = (kind: { label: string; decl?: SyncedTypeDecl }) =>
+const notFound = (kind: { label: string; decl?: SyncedTypeDecl }) =>
   httpError(
     404,
     `${kind.label} not found ${kind.decl?.scope === "user" ? "among yours" : "in your company"}`,
@@ -100,7 +100,7 @@ function validOrThrow(kind: AnyKind, fields: object, partial: boolean) {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** 409 STALE_VERSION with the current record (the client merges and sends again). */
-export function stale<Api>(kind: { label: string }, current: Api) {
+function stale<Api>(kind: { label: string }, current: Api) {
   return httpError(
     409,
     `This ${kind.label.toLowerCase()} was changed by someone else; merge with the current version and try again`,

@@ -51,7 +51,7 @@ const WriteSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export const WriteBatchBody = Type.Object(
+const WriteBatchBody = Type.Object(
   { writes: Type.Array(WriteSchema, { minItems: 1, maxItems: WRITE_BATCH_MAX }) },
   { additionalProperties: false },
 );

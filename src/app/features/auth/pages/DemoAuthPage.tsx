@@ -20,7 +20,7 @@ import { AuthLayout } from "../AuthLayout";
 
 import type { DemoPage, DemoVariant } from "./demo-pages";
 
-export { DEMO_PAGES, DEMO_VARIANTS, type DemoPage, type DemoVariant } from "./demo-pages";
+export type { DemoPage, DemoVariant } from "./demo-pages";
 
 function DemoForm({ page }: { page: DemoPage }) {
   const { t } = useLingui();

@@ -55,9 +55,9 @@ export interface Extraction {
 }
 
 /** Width asked of the server for page images (it never sends more than 1600). */
-export const PAGE_IMAGE_WIDTH = 1200;
+const PAGE_IMAGE_WIDTH = 1200;
 
-export const SPREADSHEET_KINDS = new Set(["xlsx", "xls", "csv"]);
+const SPREADSHEET_KINDS = new Set(["xlsx", "xls", "csv"]);
 export const isSpreadsheet = (kind: string) => SPREADSHEET_KINDS.has(kind);
 
 export const filePreviewKeys = {

@@ -12,7 +12,7 @@ import { SimplePageLayout } from "../../public-site/layout/SimplePageLayout";
 import { errorMessage, INVOICES_KEY, invoiceApi } from "../filing-api";
 
 /** Leaves the app for Stripe's hosted Checkout page (a separate function so tests can see it). */
-export function goToStripe(url: string) {
+function goToStripe(url: string) {
   window.location.assign(url);
 }
 

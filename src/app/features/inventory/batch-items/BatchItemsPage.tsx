@@ -42,7 +42,7 @@ import {
 import { useBatchItems } from "./use-batch-items";
 
 /** Bulk changes of this many items or more ask first. */
-export const BULK_CONFIRM_AT = 100;
+const BULK_CONFIRM_AT = 100;
 
 const ALL = "all";
 

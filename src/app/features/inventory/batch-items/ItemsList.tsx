@@ -10,7 +10,7 @@ import { QuantityCell, type QuantityCellProps } from "./QuantityCell";
 import type { HeaderState } from "./selection";
 
 /** Row heights (px): a table row on wide screens, a compact card on phones. */
-export const ROW_HEIGHT = { wide: 56, narrow: 132 } as const;
+const ROW_HEIGHT = { wide: 56, narrow: 132 } as const;
 
 export interface ItemsListProps {
   items: readonly Item[];

@@ -10,7 +10,6 @@
 import type { Item, ItemStatus } from "../../../../domain/inventory/item";
 
 export type ItemSort = "import" | "recent" | "title" | "sku" | "quantity";
-export const ITEM_SORTS: readonly ItemSort[] = ["import", "recent", "title", "sku", "quantity"];
 
 /** The rows the list shows: the item and the lower-cased text it is searched by. */
 export interface IndexedItems {

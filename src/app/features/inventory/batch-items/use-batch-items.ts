@@ -18,8 +18,8 @@ import { cursorKey } from "../../../../sync/db";
 import { readBatchItems } from "../../../offline/batch-items";
 import type { BlocklotDb } from "../../../offline/db";
 
-export const FIRST_ROWS = 60;
-export const RELOAD_GAP_MS = 400;
+const FIRST_ROWS = 60;
+const RELOAD_GAP_MS = 400;
 
 export interface BatchItemsState {
   /** undefined while reading, null when this device has no such batch. */

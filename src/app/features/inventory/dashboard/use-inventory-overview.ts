@@ -15,7 +15,7 @@ export interface StatusCounts {
   byStatus: Record<ItemStatus, number>;
 }
 
-export async function readStatusCounts(db: BlocklotDb, companyId: string): Promise<StatusCounts> {
+async function readStatusCounts(db: BlocklotDb, companyId: string): Promise<StatusCounts> {
   const counts = await Promise.all(
     ITEM_STATUSES.map((s) => db.items.where("[companyId+status]").equals([companyId, s]).count()),
   );
@@ -32,7 +32,7 @@ export interface RecentBatch {
   items: number;
 }
 
-export async function readRecentBatches(
+async function readRecentBatches(
   db: BlocklotDb,
   companyId: string,
   limit = 8,

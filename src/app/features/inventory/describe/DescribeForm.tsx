@@ -46,9 +46,9 @@ import { type DescribeErrors, describeValues, effectiveEdits, planSave } from ".
 import { type DescribeEdits, type DescribeField, deleteDraft, loadDraft, saveDraft } from "./drafts";
 
 /** Typing pauses this long before the draft is written. */
-export const DRAFT_DEBOUNCE_MS = 400;
+const DRAFT_DEBOUNCE_MS = 400;
 
-export const fieldId = (f: DescribeField) => `describe-${f}`;
+const fieldId = (f: DescribeField) => `describe-${f}`;
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform ?? "");
 

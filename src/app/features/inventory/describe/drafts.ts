@@ -39,7 +39,7 @@ const PREFIX = "draft:item:";
 export const draftKey = (itemId: string) => `${PREFIX}${itemId}`;
 
 /** Keeps only describe fields with values of the right kind (a stored draft may be old or edited by hand). */
-export function cleanEdits(input: unknown): DescribeEdits {
+function cleanEdits(input: unknown): DescribeEdits {
   if (typeof input !== "object" || input === null) return {};
   const out: Record<string, unknown> = {};
   for (const f of DESCRIBE_FIELDS) {

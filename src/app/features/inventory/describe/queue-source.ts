@@ -4,6 +4,6 @@
  * Dexie into the landing page's bundle.
  */
 export type QueueSource = "todo" | "batch" | "search";
-export const QUEUE_SOURCES: readonly QueueSource[] = ["todo", "batch", "search"];
+const QUEUE_SOURCES: readonly QueueSource[] = ["todo", "batch", "search"];
 export const isQueueSource = (v: unknown): v is QueueSource =>
   typeof v === "string" && (QUEUE_SOURCES as readonly string[]).includes(v);

@@ -14,7 +14,7 @@ import { batchItems, searchItems } from "../labels/item-search";
 
 import type { QueueSource } from "./queue-source";
 
-export { isQueueSource, QUEUE_SOURCES, type QueueSource } from "./queue-source";
+export type { QueueSource } from "./queue-source";
 
 /** The status of items waiting to be described, and the one a description moves them to. */
 export const TO_DESCRIBE: ItemStatus = "new";

@@ -27,7 +27,7 @@ export function columnLetter(index: number): string {
 }
 
 /** Fields every item needs; quantity defaults to 1 when no column gives it. */
-export const REQUIRED_FIELDS: readonly ImportField[] = ["title", "sku", "description"];
+const REQUIRED_FIELDS: readonly ImportField[] = ["title", "sku", "description"];
 
 const NONE = "none";
 

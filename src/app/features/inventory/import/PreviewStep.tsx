@@ -45,7 +45,7 @@ const STATUS_COLORS: Record<RowStatus, string> = {
   "duplicate-existing": "orange",
 };
 
-export function statusLabel(i18n: I18n, s: RowStatus): string {
+function statusLabel(i18n: I18n, s: RowStatus): string {
   switch (s) {
     case "valid":
       return i18n._(msg`Ready`);
@@ -59,7 +59,7 @@ export function statusLabel(i18n: I18n, s: RowStatus): string {
 }
 
 /** Each problem of a row in words: "Quantity (column C “Qty”): Cannot be negative (-3)." */
-export function rowProblems(i18n: I18n, row: PreviewRow, headers: readonly string[]): string[] {
+function rowProblems(i18n: I18n, row: PreviewRow, headers: readonly string[]): string[] {
   const out = row.errors.map((e) => {
     const field = fieldLabel(i18n, e.field);
     const text = cellErrorText(i18n, e);

@@ -6,7 +6,7 @@ import { Anchor, type AnchorProps } from "@mantine/core";
 import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 
-export const SYNC_SCREEN = "/dashboard/sync";
+const SYNC_SCREEN = "/dashboard/sync";
 
 export function SyncScreenLink({ children, ...props }: AnchorProps & { children: ReactNode }) {
   const router = useRouter();

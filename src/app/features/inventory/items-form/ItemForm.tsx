@@ -48,7 +48,7 @@ export function useItemForm(initialValues: ItemFormValues): ItemForm {
 }
 
 /** Another item of the company on this device with this SKU (SKUs are unique per company). */
-export async function findSkuOwner(companyId: string, sku: string, exceptId?: string) {
+async function findSkuOwner(companyId: string, sku: string, exceptId?: string) {
   const rows = await getDb().items.where("[companyId+sku]").equals([companyId, sku]).toArray();
   return rows.find((r) => r.id !== exceptId) ?? null;
 }

@@ -39,7 +39,7 @@ const PART_NAMES: Record<string, MessageDescriptor> = {
 };
 
 /** A record field path's name ("title" → "Inventory title", "dimensions.width" → "Width"). */
-export function itemFieldName(i18n: I18n, path: string): string {
+function itemFieldName(i18n: I18n, path: string): string {
   const part = PART_NAMES[path];
   if (part) return i18n._(part);
   const field = ITEM_FIELD_NAMES[path as keyof ItemFields];

@@ -43,7 +43,7 @@ export interface ItemFormValues {
 }
 
 /** The fields the form edits (the rest — product, publication status, photos — stay as they are). */
-export const FORM_ITEM_FIELDS = [
+const FORM_ITEM_FIELDS = [
   "title",
   "description",
   "quantity",
@@ -60,7 +60,7 @@ export const FORM_ITEM_FIELDS = [
   "batchId",
 ] as const satisfies readonly (keyof ItemFields)[];
 
-export type FormItemField = (typeof FORM_ITEM_FIELDS)[number];
+type FormItemField = (typeof FORM_ITEM_FIELDS)[number];
 export type FormItemFields = Pick<ItemFields, FormItemField>;
 
 /** A new item's starting values (the server's defaults: Used, inventory, inches, pounds, new). */
@@ -91,7 +91,7 @@ const numberOrEmpty = (v: number | null | undefined): number | string =>
   v === null || v === undefined ? "" : v;
 
 /** Cents → dollars for the price field ("" when there is no price). */
-export function centsToDollars(cents: number | null | undefined): number | string {
+function centsToDollars(cents: number | null | undefined): number | string {
   return cents === null || cents === undefined ? "" : cents / 100;
 }
 

@@ -120,7 +120,7 @@ const Matrix = memo(function Matrix({
   );
 });
 
-export const LabelView = memo(function LabelView({
+const LabelView = memo(function LabelView({
   label,
   plan,
   at,

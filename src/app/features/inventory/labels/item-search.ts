@@ -8,10 +8,10 @@ import { batchItemKeys } from "../../../offline/batch-items";
 import type { BlocklotDb } from "../../../offline/db";
 
 /** The search text as matched: trimmed, lower-cased, inner whitespace collapsed. */
-export const normalizeSearch = (q: string) => q.trim().replace(/\s+/g, " ").toLowerCase();
+const normalizeSearch = (q: string) => q.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Whether an item matches a normalised search (any part of its title, SKU or barcode). */
-export function itemMatches(item: Pick<Item, "title" | "sku" | "barcode">, q: string): boolean {
+function itemMatches(item: Pick<Item, "title" | "sku" | "barcode">, q: string): boolean {
   if (q === "") return true;
   return (
     item.title.toLowerCase().includes(q) ||

@@ -24,7 +24,7 @@ export const isPrinterDpi = (v: unknown): v is PrinterDpi =>
 /** The narrowest bar or smallest square is at least this many printer dots. */
 export const MIN_DOTS_PER_MODULE = 2;
 /** Modules wider than this gain nothing for a scanner (0.02 in = 0.5 mm). */
-export const MAX_MODULE_INCHES = 0.02;
+const MAX_MODULE_INCHES = 0.02;
 /** Quiet zone around a QR code, in modules (ISO/IEC 18004 asks for 4). */
 export const QR_QUIET_MODULES = 4;
 
@@ -72,7 +72,7 @@ export type BarcodePlan =
       fixes: LabelFixes;
     };
 
-export interface LabelFixes {
+interface LabelFixes {
   /** Stocks on which the same code prints as a barcode at this resolution. */
   stocks: LabelSizeId[];
   /** The longest code of this kind that fits as a barcode here (null: not a matter of length). */

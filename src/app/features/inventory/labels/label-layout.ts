@@ -112,7 +112,7 @@ export function cellPosition(size: LabelSize, cell: number): { x: number; y: num
   };
 }
 
-export interface PlacedLabel {
+interface PlacedLabel {
   /** Cell on its page (0-based). */
   cell: number;
   x: number;

@@ -5,7 +5,7 @@
  */
 import { parseStored } from "../scan/scan-session";
 
-export const scanSessionKey = (companyId: string) => `blocklot:scan:session:${companyId}`;
+const scanSessionKey = (companyId: string) => `blocklot:scan:session:${companyId}`;
 
 export function recentScanItemIds(raw: string | null): string[] {
   const seen = new Set<string>();

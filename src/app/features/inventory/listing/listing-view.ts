@@ -40,13 +40,13 @@ export interface ListingView {
 }
 
 /** True when the item's title, SKU or barcode holds every word of the query (case-insensitive). */
-export function matchesItemQuery(item: Pick<Item, "title" | "sku" | "barcode">, words: readonly string[]) {
+function matchesItemQuery(item: Pick<Item, "title" | "sku" | "barcode">, words: readonly string[]) {
   if (words.length === 0) return true;
   const text = `${item.title}\n${item.sku}\n${item.barcode ?? ""}`.toLowerCase();
   return words.every((w) => text.includes(w));
 }
 
-export function queryWords(query: string): string[] {
+function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 

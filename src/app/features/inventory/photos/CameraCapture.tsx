@@ -34,7 +34,7 @@ function cameraStateOf(error: string | DOMException): CameraState {
   return "failed";
 }
 
-export function usePhotoProblemText() {
+function usePhotoProblemText() {
   const { t } = useLingui();
   return (error: unknown): string => {
     if (error instanceof PhotoError) {

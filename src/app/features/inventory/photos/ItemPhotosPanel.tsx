@@ -98,7 +98,7 @@ function PhotoImage({ photoRef, alt }: { photoRef: string; alt: string }) {
 }
 
 /** Moves the element at `from` to `to` (a copy). */
-export function movePhoto(photos: readonly string[], from: number, to: number): string[] {
+function movePhoto(photos: readonly string[], from: number, to: number): string[] {
   const next = [...photos];
   if (from < 0 || from >= next.length || to < 0 || to >= next.length || from === to) return next;
   const [moved] = next.splice(from, 1);

@@ -6,7 +6,7 @@
  * OffscreenCanvas where the browser has it (no layout, no DOM), else a detached <canvas>.
  */
 
-export const COMPRESS_DEFAULTS = {
+const COMPRESS_DEFAULTS = {
   maxSide: 2048,
   quality: 0.82,
   types: ["image/webp", "image/jpeg"] as const,
@@ -44,7 +44,7 @@ export function fitWithin(width: number, height: number, maxSide: number): { wid
 }
 
 /** What compress needs of a canvas: a 2D context to draw into and an encoder. */
-export interface PhotoCanvas {
+interface PhotoCanvas {
   context(): CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   encode(type: string, quality: number): Promise<Blob | null>;
 }
@@ -52,7 +52,7 @@ export interface PhotoCanvas {
 export type CanvasFactory = (width: number, height: number) => PhotoCanvas;
 
 /** OffscreenCanvas when available, else a <canvas> element. */
-export const browserCanvas: CanvasFactory = (width, height) => {
+const browserCanvas: CanvasFactory = (width, height) => {
   if (typeof OffscreenCanvas !== "undefined") {
     const canvas = new OffscreenCanvas(width, height);
     return {

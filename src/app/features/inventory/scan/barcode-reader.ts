@@ -18,7 +18,7 @@ export interface BarcodeReader {
 }
 
 /** ZXing-C++ names of the scanner's formats. */
-export const ZXING_FORMATS = {
+const ZXING_FORMATS = {
   ean_13: "EAN13",
   ean_8: "EAN8",
   upc_a: "UPCA",
@@ -35,7 +35,7 @@ const FROM_ZXING = new Map<string, ScanFormat>(
 );
 
 /** The scanner's name of a format ZXing-C++ reports (null for one it was not asked for). */
-export function fromZxingFormat(format: string): ScanFormat | null {
+function fromZxingFormat(format: string): ScanFormat | null {
   return FROM_ZXING.get(format) ?? null;
 }
 
@@ -45,7 +45,7 @@ export function fromZxingFormat(format: string): ScanFormat | null {
  * area read nothing, with the quick settings plus 90° turns (a code held upright). At least
  * two scan lines must agree on a linear code (`minLineCount`), another guard against misreads.
  */
-export const ZXING_OPTIONS: Record<ReadPass, ReaderOptions> = {
+const ZXING_OPTIONS: Record<ReadPass, ReaderOptions> = {
   area: {
     tryHarder: true,
     tryRotate: false,

@@ -6,12 +6,12 @@
  */
 import { type CameraChoice, cameraConstraints, pickCamera, zoomRange } from "./scan-logic";
 
-export interface TorchControl {
+interface TorchControl {
   on: boolean;
   set(on: boolean): Promise<void>;
 }
 
-export interface RangeControl {
+interface RangeControl {
   min: number;
   max: number;
   step: number;
@@ -19,7 +19,7 @@ export interface RangeControl {
   set(value: number): Promise<void>;
 }
 
-export interface FocusControl {
+interface FocusControl {
   /** Focus again now (single-shot, or continuous autofocus restarted). */
   refocus(): Promise<void>;
   /** Manual focus distance, where the camera offers one (back to autofocus with refocus()). */

@@ -38,7 +38,7 @@ export function normalizeCode(raw: string): CodeCheck {
 
 /** The repeat windows a person can choose (ms): how long a code must be out of view to count again. */
 export const REPEAT_WINDOWS = [1000, 2000, 3000, 5000] as const;
-export const DEFAULT_REPEAT_WINDOW = 2000;
+const DEFAULT_REPEAT_WINDOW = 2000;
 
 /** A stored repeat window, or the default when it is not one of the choices. */
 export function parseRepeatWindow(stored: string | null): number {
@@ -189,9 +189,9 @@ export interface PixelArea {
 }
 
 /** Share of the frame's width the scan area covers: 1D barcodes are long and low. */
-export const SCAN_AREA_WIDTH = 0.9;
+const SCAN_AREA_WIDTH = 0.9;
 /** Its height, as a share of the frame's shorter side. */
-export const SCAN_AREA_HEIGHT = 0.6;
+const SCAN_AREA_HEIGHT = 0.6;
 
 /**
  * The scan area of a frame, centred, in the frame's own pixels — cut from the video at its

@@ -29,19 +29,6 @@ export type ScanFormat = (typeof SCAN_FORMATS)[number];
 export const isScanFormat = (v: unknown): v is ScanFormat =>
   typeof v === "string" && (SCAN_FORMATS as readonly string[]).includes(v);
 
-/** How a symbology is written for people (the same in every language). */
-export const FORMAT_NAMES: Record<ScanFormat, string> = {
-  ean_13: "EAN-13",
-  ean_8: "EAN-8",
-  upc_a: "UPC-A",
-  upc_e: "UPC-E",
-  code_128: "CODE128",
-  code_39: "CODE39",
-  itf: "ITF",
-  qr_code: "QR",
-  data_matrix: "Data Matrix",
-};
-
 /**
  * GS1 mod-10 check of a digit string whose last digit is the check digit (EAN-13, EAN-8,
  * UPC-A, ITF-14, GTIN-14): weights 3 and 1 from the right, the check digit makes the sum a

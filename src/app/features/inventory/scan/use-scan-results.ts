@@ -27,8 +27,8 @@ import { createSessionStore, lastUndoable, type ScanEntry, type SessionStore } f
 import { createReadConfirmer, type ScanFormat } from "./symbologies";
 
 /** Performance measures per scan (read by tests/bench/scan.ts). */
-export const SCAN_MEASURE = "scan:decode-to-shown";
-export const SCAN_FRAME_MEASURE = "scan:frame-to-shown";
+const SCAN_MEASURE = "scan:decode-to-shown";
+const SCAN_FRAME_MEASURE = "scan:frame-to-shown";
 
 /** The result card: the code at once, then the item that scan found or made. */
 export type LatestScan =

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Text } from "@mantine/core";
 
 /** Date the privacy policy and terms last changed (ISO). */
-export const LEGAL_UPDATED = "2026-11-22";
+const LEGAL_UPDATED = "2026-11-22";
 
 export function LastUpdated() {
   const { i18n } = useLingui();

@@ -2,10 +2,10 @@
 
 export const LIMITS = { name: 120, email: 254, company: 200, phone: 40, message: 5000 } as const;
 
-export const DEMO_INTERESTS = ["rpie", "inventory", "both"] as const;
+const DEMO_INTERESTS = ["rpie", "inventory", "both"] as const;
 export type DemoInterest = (typeof DEMO_INTERESTS)[number];
 
-export interface ContactBody {
+interface ContactBody {
   name: string;
   email: string;
   company?: string;
@@ -13,7 +13,7 @@ export interface ContactBody {
   message: string;
 }
 
-export interface DemoBody {
+interface DemoBody {
   name: string;
   email: string;
   company?: string;
@@ -43,7 +43,7 @@ export function contactBody(v: {
   return body;
 }
 
-export function isDemoInterest(v: unknown): v is DemoInterest {
+function isDemoInterest(v: unknown): v is DemoInterest {
   return typeof v === "string" && (DEMO_INTERESTS as readonly string[]).includes(v);
 }
 

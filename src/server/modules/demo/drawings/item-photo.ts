@@ -2,16 +2,7 @@ import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
 import { seededRandom } from "./statement";
 
 /** The kinds of object the demo inventory holds; each has its own drawing. */
-export const PHOTO_SUBJECTS = [
-  "mug",
-  "lamp",
-  "camera",
-  "vase",
-  "books",
-  "record",
-  "teapot",
-  "clock",
-] as const;
+const PHOTO_SUBJECTS = ["mug", "lamp", "camera", "vase", "books", "record", "teapot", "clock"] as const;
 export type PhotoSubject = (typeof PHOTO_SUBJECTS)[number];
 
 const W = 640;

@@ -8,7 +8,7 @@ import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
  * as accounting software prints it, or the same page as a scan (an image only, no text layer),
  * which extraction has to read with OCR.
  */
-export interface StatementLine {
+interface StatementLine {
   label: string;
   amount: number;
 }
@@ -29,7 +29,7 @@ const money = (n: number) =>
 type Row = { kind: "title" | "heading" | "line" | "total"; label: string; amount?: string };
 
 /** The printed lines: titles, section headings, lines, totals and the net operating income. */
-export function statementRows(s: DemoStatement): Row[] {
+function statementRows(s: DemoStatement): Row[] {
   const totalIncome = total(s.income);
   const totalExpenses = total(s.expenses);
   return [

@@ -5,7 +5,7 @@ import { type DemoStatement, scannedStatementPdf, statementPdf } from "../drawin
 import { DEMO_PROPERTY_KEYS, type DemoPropertyKey, propertyOf } from "./properties";
 
 /** The statement year the demo works on: the year the current filing year reports. */
-export const statementYearOf = (run: DemoRun) => currentFilingYear(run.today) - 1;
+const statementYearOf = (run: DemoRun) => currentFilingYear(run.today) - 1;
 
 /**
  * Each property's operating statement. Manhattan's is the one staff map in full and file, so its
