@@ -2,8 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { Box } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { http } from "../../lib/http";
 import { useSettings } from "../../lib/settings/use-settings";
+import { authQueries } from "./auth-queries";
 
 interface GoogleIdApi {
   accounts: {
@@ -27,18 +27,7 @@ const ENV_CLIENT_ID = (import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefin
 
 /** The Google client id: from the server's GET /api/config when it has one, else VITE_GOOGLE_CLIENT_ID. */
 export function useGoogleClientId(): string | null {
-  const { data } = useQuery({
-    queryKey: ["public-config"],
-    queryFn: async () => {
-      try {
-        return await http.get<{ googleClientId?: string | null }>("/api/config", { anonymous: true });
-      } catch {
-        return {};
-      }
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const { data } = useQuery(authQueries.publicConfig());
   return data?.googleClientId || ENV_CLIENT_ID;
 }
 

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../../domain/files/statuses";
 import { http } from "../../../lib/http";
 
@@ -76,5 +77,24 @@ export const filePreviewApi = {
       responseType: "blob",
       headers: { Accept: "image/webp,image/*" },
       signal,
+    }),
+};
+
+/** Each query of the preview: its key and its fetcher, side by side. */
+export const filePreviewQueries = {
+  file: (id: string) =>
+    queryOptions({ queryKey: filePreviewKeys.file(id), queryFn: () => filePreviewApi.file(id) }),
+  /** What was read from the file; the key names the status it was asked at, so a re-read asks again. */
+  extraction: (id: string, status: FileStatus) =>
+    queryOptions({
+      queryKey: filePreviewKeys.extraction(id, status),
+      queryFn: () => filePreviewApi.extraction(id),
+    }),
+  /** A page image: it never changes for a file, so it stays fresh. */
+  page: (id: string, n: number) =>
+    queryOptions({
+      queryKey: filePreviewKeys.page(id, n),
+      queryFn: ({ signal }) => filePreviewApi.pageImage(id, n, signal),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 };
