@@ -19,17 +19,8 @@
 // Violations that other work in progress removes: each exact import is let through, nothing
 // else. The lead deletes these entries when that work lands.
 const KNOWN = {
-  // being moved by the sync-engine work: the sync provider moves up into its feature, the
-  // photo upload queue and its service-worker replay move down into the offline layer.
-  upward: {
-    "src/app/offline/sync-provider.tsx": [
-      "src/app/features/auth/auth-context.ts",
-      "src/app/features/files/use-file-events.ts",
-    ],
-    "sw/sw.ts": ["src/app/features/inventory/photos/sw-photo-replay.ts"],
-  },
-  // being moved by the sync-engine work: it fixes the inventory <-> sync tie.
-  featureTies: { inventory: ["sync"], sync: ["inventory"] },
+  upward: {},
+  featureTies: {},
 };
 
 const exact = (path) => `^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;

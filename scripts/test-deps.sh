@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs the system packages the tests need when they are missing: Debian's
-# PostgreSQL server (for the PostgreSQL pass of the server suite) and Chromium
-# (for the Playwright end-to-end tests). Needs root (apt-get); otherwise it says what to run.
+# PostgreSQL server (for the PostgreSQL pass of the server suite), Chromium
+# (for the Playwright end-to-end tests) and zbar-tools (zbarimg reads printed labels back in
+# the label e2e test and benchmark) with zint (reference barcodes). Needs root (apt-get);
+# otherwise it says what to run.
 set -euo pipefail
 missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+command -v zint >/dev/null 2>&1 || missing+=(zint)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "The tests need these Debian packages: ${missing[*]}" >&2

@@ -9,10 +9,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
-import {
-  type PhotoReplayScope,
-  startPhotoUploadReplay,
-} from "../src/app/features/inventory/photos/sw-photo-replay";
+import { type PhotoReplayScope, startPhotoUploadReplay } from "../src/app/offline/sw-photo-replay";
 import { type ReplayScope, startOutboxReplay } from "../src/app/offline/sw-replay";
 
 declare const self: ServiceWorkerGlobalScope & {

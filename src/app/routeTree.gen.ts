@@ -24,6 +24,7 @@ import { Route as DashboardRouteImport } from "./routes/dashboard"
 import { Route as GuidedListingImagesRouteImport } from "./routes/guided-listing-images"
 import { Route as MarketplaceRouteImport } from "./routes/marketplace"
 import { Route as RequestDemoRouteImport } from "./routes/request-demo"
+import { Route as SetupRouteImport } from "./routes/setup"
 import { Route as SuccessConfirmationEmailRouteImport } from "./routes/success-confirmation-email"
 import { Route as SuccessContactUsRouteImport } from "./routes/success-contact-us"
 import { Route as SuccessDemoRouteImport } from "./routes/success-demo"
@@ -35,6 +36,8 @@ import { Route as PublicPenaltyRemovalRouteImport } from "./routes/_public/penal
 import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
+import { Route as AdminOutboxRouteImport } from "./routes/admin/outbox"
 import { Route as AuthAmplifyRouteImport } from "./routes/auth/amplify"
 import { Route as AuthAuth0RouteImport } from "./routes/auth/auth0"
 import { Route as AuthFirebaseRouteImport } from "./routes/auth/firebase"
@@ -168,6 +171,11 @@ const RequestDemoRoute = RequestDemoRouteImport.update({
   path: "/request-demo",
   getParentRoute: () => rootRouteImport,
 } as any)
+const SetupRoute = SetupRouteImport.update({
+  id: "/setup",
+  path: "/setup",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SuccessConfirmationEmailRoute =
   SuccessConfirmationEmailRouteImport.update({
     id: "/success-confirmation-email",
@@ -222,6 +230,16 @@ const PublicPricingRoute = PublicPricingRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDemoDataRoute = AdminDemoDataRouteImport.update({
+  id: "/demo-data",
+  path: "/demo-data",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOutboxRoute = AdminOutboxRouteImport.update({
+  id: "/outbox",
+  path: "/outbox",
   getParentRoute: () => AdminRoute,
 } as any)
 const AuthAmplifyRoute = AuthAmplifyRouteImport.update({
@@ -547,6 +565,7 @@ export interface FileRoutesByFullPath {
   "/guided-listing-images": typeof GuidedListingImagesRoute
   "/marketplace": typeof MarketplaceRouteWithChildren
   "/request-demo": typeof RequestDemoRoute
+  "/setup": typeof SetupRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
   "/success-contact-us": typeof SuccessContactUsRoute
   "/success-demo": typeof SuccessDemoRoute
@@ -556,6 +575,8 @@ export interface FileRoutesByFullPath {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -628,6 +649,7 @@ export interface FileRoutesByTo {
   "/contact": typeof ContactRoute
   "/guided-listing-images": typeof GuidedListingImagesRoute
   "/request-demo": typeof RequestDemoRoute
+  "/setup": typeof SetupRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
   "/success-contact-us": typeof SuccessContactUsRoute
   "/success-demo": typeof SuccessDemoRoute
@@ -637,6 +659,8 @@ export interface FileRoutesByTo {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -715,6 +739,7 @@ export interface FileRoutesById {
   "/guided-listing-images": typeof GuidedListingImagesRoute
   "/marketplace": typeof MarketplaceRouteWithChildren
   "/request-demo": typeof RequestDemoRoute
+  "/setup": typeof SetupRoute
   "/success-confirmation-email": typeof SuccessConfirmationEmailRoute
   "/success-contact-us": typeof SuccessContactUsRoute
   "/success-demo": typeof SuccessDemoRoute
@@ -724,6 +749,8 @@ export interface FileRoutesById {
   "/_public/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
+  "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -803,6 +830,7 @@ export interface FileRouteTypes {
     | "/guided-listing-images"
     | "/marketplace"
     | "/request-demo"
+    | "/setup"
     | "/success-confirmation-email"
     | "/success-contact-us"
     | "/success-demo"
@@ -812,6 +840,8 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/demo-data"
+    | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -884,6 +914,7 @@ export interface FileRouteTypes {
     | "/contact"
     | "/guided-listing-images"
     | "/request-demo"
+    | "/setup"
     | "/success-confirmation-email"
     | "/success-contact-us"
     | "/success-demo"
@@ -893,6 +924,8 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/demo-data"
+    | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -970,6 +1003,7 @@ export interface FileRouteTypes {
     | "/guided-listing-images"
     | "/marketplace"
     | "/request-demo"
+    | "/setup"
     | "/success-confirmation-email"
     | "/success-contact-us"
     | "/success-demo"
@@ -979,6 +1013,8 @@ export interface FileRouteTypes {
     | "/_public/penalty-removal"
     | "/_public/policy"
     | "/_public/pricing"
+    | "/admin/demo-data"
+    | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -1057,6 +1093,7 @@ export interface RootRouteChildren {
   GuidedListingImagesRoute: typeof GuidedListingImagesRoute
   MarketplaceRoute: typeof MarketplaceRouteWithChildren
   RequestDemoRoute: typeof RequestDemoRoute
+  SetupRoute: typeof SetupRoute
   SuccessConfirmationEmailRoute: typeof SuccessConfirmationEmailRoute
   SuccessContactUsRoute: typeof SuccessContactUsRoute
   SuccessDemoRoute: typeof SuccessDemoRoute
@@ -1180,6 +1217,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof RequestDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/setup": {
+      id: "/setup"
+      path: "/setup"
+      fullPath: "/setup"
+      preLoaderRoute: typeof SetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/success-confirmation-email": {
       id: "/success-confirmation-email"
       path: "/success-confirmation-email"
@@ -1255,6 +1299,20 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/admin/"
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/demo-data": {
+      id: "/admin/demo-data"
+      path: "/demo-data"
+      fullPath: "/admin/demo-data"
+      preLoaderRoute: typeof AdminDemoDataRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/outbox": {
+      id: "/admin/outbox"
+      path: "/outbox"
+      fullPath: "/admin/outbox"
+      preLoaderRoute: typeof AdminOutboxRouteImport
       parentRoute: typeof AdminRoute
     }
     "/auth/amplify": {
@@ -1692,6 +1750,8 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AdminRouteChildren {
+  AdminDemoDataRoute: typeof AdminDemoDataRoute
+  AdminOutboxRoute: typeof AdminOutboxRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
@@ -1701,6 +1761,8 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminDemoDataRoute: AdminDemoDataRoute,
+  AdminOutboxRoute: AdminOutboxRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
@@ -1882,6 +1944,7 @@ const rootRouteChildren: RootRouteChildren = {
   GuidedListingImagesRoute: GuidedListingImagesRoute,
   MarketplaceRoute: MarketplaceRouteWithChildren,
   RequestDemoRoute: RequestDemoRoute,
+  SetupRoute: SetupRoute,
   SuccessConfirmationEmailRoute: SuccessConfirmationEmailRoute,
   SuccessContactUsRoute: SuccessContactUsRoute,
   SuccessDemoRoute: SuccessDemoRoute,

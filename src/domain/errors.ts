@@ -21,8 +21,15 @@ export const ERROR_CODES = {
   IN_FLIGHT: "IN_FLIGHT",
   /** An Idempotency-Key was reused for a different request (422). */
   KEY_REUSED: "KEY_REUSED",
+  /**
+   * A link that grants access by itself (an item's photo link) no longer does: expired, turned
+   * off, forged, or its record deleted (409). Everything queued for that link fails the same way.
+   */
+  LINK_CLOSED: "LINK_CLOSED",
   /** A unique value (SKU, e-mail, …) is already taken (409). */
   DUPLICATE: "DUPLICATE",
+  /** Someone else holds the record (a statement mapping's hold); the body carries `heldBy` (409). */
+  HELD: "HELD",
   /** The request is understood but cannot be carried out as asked (422). */
   UNPROCESSABLE: "UNPROCESSABLE",
   /** The body or an uploaded file is over a size limit (413). */
@@ -39,6 +46,16 @@ export const ERROR_CODES = {
   EMAIL_NOT_CONFIRMED: "EMAIL_NOT_CONFIRMED",
   /** An invitation was opened by an account with another e-mail address (403). */
   INVITATION_EMAIL_MISMATCH: "INVITATION_EMAIL_MISMATCH",
+  /** The server has no eBay application settings (503). */
+  EBAY_NOT_CONFIGURED: "EBAY_NOT_CONFIGURED",
+  /** The company has no eBay account connected (409). */
+  EBAY_NOT_CONNECTED: "EBAY_NOT_CONNECTED",
+  /** eBay refused the saved sign-in; the seller must connect again (409). */
+  EBAY_RECONNECT_NEEDED: "EBAY_RECONNECT_NEEDED",
+  /** Business policies or the inventory location are missing (409). */
+  EBAY_SETUP_INCOMPLETE: "EBAY_SETUP_INCOMPLETE",
+  /** eBay answered with an error; the message says eBay's reason (502). */
+  EBAY_ERROR: "EBAY_ERROR",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

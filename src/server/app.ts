@@ -9,13 +9,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
 import type { Database } from "./db/client";
+import { livePlugin } from "./live/plugin";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
+import type { ServerSyncedType } from "./modules/sync/types";
 import { authPlugin } from "./plugins/auth";
-import { installErrorHandler } from "./plugins/errors";
+import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
-import { withLogRedaction } from "./plugins/log-redaction";
+import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { makeAjv } from "./plugins/validators";
 
 export interface BuildOptions {
@@ -23,6 +26,8 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
+  /** The synced types (default: the app's, modules/index.ts SYNCED_TYPES; tests add their own). */
+  syncedTypes?: readonly ServerSyncedType[];
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -46,12 +51,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const mailer =
     opts.mailer ??
-    createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+    createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      logLinks: isLoopbackUrl(config.publicUrl),
+    });
   const ctx: ServerContext = { config, database, db: database.db, mailer };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => mailer.close());
 
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -65,11 +77,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    // Its own policy (hashes of its inline scripts), framed by no one, usable over plain http locally.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(" upgrade-insecure-requests;", "")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   await app.register(requestTextPlugin);
   await app.register(authPlugin, { config });
+  await app.register(livePlugin);
 
-  await registerModules(app);
+  await registerModules(app, { syncedTypes: opts.syncedTypes });
 
   const spa = config.staticDir && existsSync(resolve(config.staticDir, "index.html"));
   if (spa) await serveApp(app, config.staticDir as string);
@@ -79,11 +100,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // Client-side routing: the app shows its own 404 page for unknown paths.
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
-    return reply.status(404).send({
-      statusCode: 404,
-      error: "Not Found",
-      message: `No route for ${request.method} ${request.url.split("?")[0]}`,
-    });
+    return reply
+      .status(404)
+      .send(errorBody(404, `No route for ${request.method} ${request.url.split("?")[0]}`));
   });
   return app;
 }

@@ -39,6 +39,8 @@ export interface Config {
   extractionWorkers: number;
   /** Most pages extracted from one document (EXTRACTION_MAX_PAGES, default 500). */
   extractionMaxPages: number;
+  /** Heap ceiling of one extraction thread, in MB; a file that needs more fails with a reason. */
+  extractionMemoryMb: number;
   /** Run the extraction job queue inside the API process (JOBS_IN_PROCESS, default true). */
   jobsInProcess: boolean;
   /** NYC Open Data (Socrata) base URL for the PLUTO property lookup (NYC_OPEN_DATA_URL). */
@@ -57,6 +59,36 @@ export interface Config {
   inventoryPhotoGraceHours: number;
   /** How often the inventory photo cleanup job runs, in minutes (INVENTORY_PHOTO_CLEANUP_EVERY_MINUTES, default 60). */
   inventoryPhotoCleanupEveryMinutes: number;
+  /** The eBay connection (docs/ebay.md); undefined without EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME. */
+  ebay: EbayConfig | undefined;
+  /** AES-256-GCM key for eBay tokens at rest (EBAY_TOKEN_KEY, or generated into DATA_DIR). */
+  ebayTokenKey: Buffer;
+}
+
+export interface EbayConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The RuName eBay knows the app's accept/decline URLs by; sent as `redirect_uri`. */
+  ruName: string;
+  environment: "sandbox" | "production";
+  /** The consent page's host (auth.ebay.com). */
+  authBase: string;
+  /** The REST APIs' host (api.ebay.com), token endpoint included. */
+  apiBase: string;
+  /** The Identity API's host (apiz.ebay.com for eBay's own hosts, else the API host). */
+  identityBase: string;
+  /** Where a listing is seen on eBay: `${listingBase}/itm/{listingId}`. */
+  listingBase: string;
+  /** Answers eBay's account-deletion challenge (EBAY_VERIFICATION_TOKEN, 32–80 characters). */
+  verificationToken: string | undefined;
+  /** The public URL eBay posts account-deletion notifications to (EBAY_NOTIFICATION_ENDPOINT). */
+  notificationEndpoint: string;
+  /** Photos uploaded to eBay at once (EBAY_MEDIA_CONCURRENCY, default 12). */
+  mediaConcurrency: number;
+  /** Bulk requests of 25 sent at once (EBAY_BULK_CONCURRENCY, default 4). */
+  bulkConcurrency: number;
+  /** Minutes between order syncs of each connected seller (EBAY_ORDER_SYNC_MINUTES, default 15). */
+  orderSyncMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -124,6 +156,83 @@ function loadStripe(env: Env): Config["stripe"] {
   };
 }
 
+const EBAY_HOSTS = {
+  production: { auth: "https://auth.ebay.com", api: "https://api.ebay.com", listing: "https://www.ebay.com" },
+  sandbox: {
+    auth: "https://auth.sandbox.ebay.com",
+    api: "https://api.sandbox.ebay.com",
+    listing: "https://sandbox.ebay.com",
+  },
+} as const;
+
+/** EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME turn the eBay connection on (all three or none). */
+function loadEbay(env: Env, publicUrl: string): Config["ebay"] {
+  const { EBAY_CLIENT_ID, EBAY_CLIENT_SECRET, EBAY_RU_NAME } = env;
+  if (!EBAY_CLIENT_ID && !EBAY_CLIENT_SECRET && !EBAY_RU_NAME) return undefined;
+  if (!EBAY_CLIENT_ID || !EBAY_CLIENT_SECRET || !EBAY_RU_NAME) {
+    throw new Error("The eBay connection needs EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME together");
+  }
+  const environment = env.EBAY_ENV || "production";
+  if (environment !== "sandbox" && environment !== "production") {
+    throw new Error(`EBAY_ENV must be sandbox or production, got "${environment}"`);
+  }
+  const hosts = EBAY_HOSTS[environment];
+  const trim = (u: string) => u.replace(/\/+$/, "");
+  const apiBase = trim(env.EBAY_API_BASE || hosts.api);
+  const token = env.EBAY_VERIFICATION_TOKEN || undefined;
+  if (token && !/^[A-Za-z0-9_-]{32,80}$/.test(token)) {
+    throw new Error(
+      "EBAY_VERIFICATION_TOKEN must be 32 to 80 letters, digits, underscores or hyphens (eBay's rule)",
+    );
+  }
+  return {
+    clientId: EBAY_CLIENT_ID,
+    clientSecret: EBAY_CLIENT_SECRET,
+    ruName: EBAY_RU_NAME,
+    environment,
+    authBase: trim(env.EBAY_AUTH_BASE || hosts.auth),
+    apiBase,
+    identityBase: apiBase.replace(/^https:\/\/api\.(sandbox\.)?ebay\.com$/, "https://apiz.$1ebay.com"),
+    listingBase: trim(env.EBAY_LISTING_BASE || hosts.listing),
+    verificationToken: token,
+    notificationEndpoint: env.EBAY_NOTIFICATION_ENDPOINT || `${publicUrl}/api/ebay/account-deletion`,
+    mediaConcurrency: Math.max(1, intFrom(env, "EBAY_MEDIA_CONCURRENCY", 12)),
+    bulkConcurrency: Math.max(1, intFrom(env, "EBAY_BULK_CONCURRENCY", 4)),
+    orderSyncMinutes: Math.max(1, intFrom(env, "EBAY_ORDER_SYNC_MINUTES", 15)),
+  };
+}
+
+/**
+ * EBAY_TOKEN_KEY (32 bytes as 64 hex characters or base64), or a key generated once into
+ * DATA_DIR like the JWT secret. Replicas sharing a PostgreSQL database must share the key, so
+ * with DATABASE_URL and the eBay connection on it has to be set.
+ */
+function loadEbayTokenKey(env: Env, dataDir: string, ebayOn: boolean): Buffer {
+  const raw = env.EBAY_TOKEN_KEY;
+  if (raw) {
+    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+    if (key.length !== 32) throw new Error("EBAY_TOKEN_KEY must be 32 bytes: 64 hex characters or base64");
+    return key;
+  }
+  if (ebayOn && env.DATABASE_URL) {
+    throw new Error(
+      "EBAY_TOKEN_KEY must be set with DATABASE_URL: replicas sharing the database must encrypt eBay tokens with one key",
+    );
+  }
+  const file = resolve(dataDir, "ebay-token-key");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+    } catch (err) {
+      if ((err as { code?: string }).code !== "EEXIST") throw err;
+    }
+  }
+  const key = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key`);
+  return key;
+}
+
 export const DEFAULT_PAYMENT_INSTRUCTIONS =
   "Pay by bank transfer or by check made out to Blocklot. Write the invoice number on the transfer or the check. " +
   "We mark the invoice paid when the money arrives.";
@@ -157,6 +266,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxUploadBytes: intFrom(env, "MAX_UPLOAD_MB", 50) * 1024 * 1024,
     extractionWorkers: Math.max(1, intFrom(env, "EXTRACTION_WORKERS", availableParallelism())),
     extractionMaxPages: Math.max(1, intFrom(env, "EXTRACTION_MAX_PAGES", 500)),
+    extractionMemoryMb: Math.max(128, intFrom(env, "EXTRACTION_MEMORY_MB", 1024)),
     jobsInProcess: env.JOBS_IN_PROCESS !== "false",
     nycOpenDataUrl: (env.NYC_OPEN_DATA_URL || "https://data.cityofnewyork.us").replace(/\/+$/, ""),
     stripe: loadStripe(env),
@@ -176,6 +286,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       1,
       "minutes between photo cleanup runs",
     ),
+    ebay: undefined,
+    ebayTokenKey: Buffer.alloc(0),
   };
+  config.ebay = "ebay" in overrides ? overrides.ebay : loadEbay(env, config.publicUrl);
+  config.ebayTokenKey = overrides.ebayTokenKey ?? loadEbayTokenKey(env, dataDir, !!config.ebay);
   return { ...config, ...overrides };
 }

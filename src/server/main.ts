@@ -2,6 +2,8 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirInUseError } from "./db/data-dir-lock";
+import { loopbackUrl, removeLocalAddress, writeLocalAddress } from "./local-address";
+import { describeMailDelivery } from "./mail/mailer";
 import { onStartup } from "./startup";
 
 /** `npm start`: one process serving the app and the API on PORT, data in DATA_DIR. */
@@ -23,6 +25,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      removeLocalAddress(config.dataDir);
       await app.close();
       process.exit(0);
     } catch (err) {
@@ -34,7 +37,12 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Blocklot is listening on ${config.publicUrl} (database: ${database.kind})`);
+  // Where `npm run seed` finds this server (it hands its work over while PGlite is open here).
+  const local = loopbackUrl(app.server.address(), config.host);
+  if (local) writeLocalAddress(config.dataDir, local);
+  app.log.info(
+    `Blocklot is listening on ${config.publicUrl} (database: ${database.kind}; mail: ${describeMailDelivery(config)})`,
+  );
 }
 
 main().catch((err) => {

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createMailer } from "./mail/mailer";
+import { createEbayRunner, ensureEbayJobs } from "./modules/ebay/jobs";
 import { createFileServices } from "./modules/files/services";
 import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
+import { excerpt, excerptDeep, isLoopbackUrl } from "./plugins/log-redaction";
 import { createFileStore } from "./storage";
 
 /**
@@ -22,9 +24,9 @@ async function main() {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const log = {
-    info: (obj: object, msg?: string) => console.log(JSON.stringify({ level: "info", msg, ...obj })),
-    warn: (obj: object, msg?: string) => console.warn(JSON.stringify({ level: "warn", msg, ...obj })),
-    error: (obj: object, msg?: string) => console.error(JSON.stringify({ level: "error", msg, ...obj })),
+    info: (obj: object, msg?: string) => console.log(logLine("info", obj, msg)),
+    warn: (obj: object, msg?: string) => console.warn(logLine("warn", obj, msg)),
+    error: (obj: object, msg?: string) => console.error(logLine("error", obj, msg)),
   };
   const services = createFileServices({ config, db: database.db }, log, { runJobs: true });
   services.runner?.start();
@@ -34,6 +36,7 @@ async function main() {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: log as unknown as FastifyBaseLogger,
+    logLinks: isLoopbackUrl(config.publicUrl),
   });
   const reminders = createReminderRunner({ config, database, db: database.db, mailer }, log);
   await ensureRemindersScheduled(database.db, config.filingRemindersEveryMinutes);
@@ -43,18 +46,41 @@ async function main() {
   const photoCleanup = createPhotoCleanupRunner(ctx, createFileStore(config), log);
   await ensurePhotoCleanupScheduled(database.db, config.inventoryPhotoCleanupEveryMinutes);
   photoCleanup.start();
+  // eBay listing and order jobs (docs/ebay.md) likewise, when the eBay connection is configured.
+  const ebayRunner = config.ebay
+    ? createEbayRunner({ ...ctx, ebay: config.ebay, store: createFileStore(config) }, log)
+    : null;
+  if (config.ebay) await ensureEbayJobs(database.db, config.ebay);
+  ebayRunner?.start();
   log.info(
     { worker: services.runner?.workerId, threads: config.extractionWorkers },
     "extraction worker started",
   );
   const shutdown = async () => {
-    await Promise.all([services.close(), reminders.stop(3000), photoCleanup.stop(3000)]);
+    await Promise.all([
+      services.close(),
+      reminders.stop(3000),
+      photoCleanup.stop(3000),
+      ebayRunner?.stop(3000),
+    ]);
     mailer.close();
     await database.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown());
   process.on("SIGINT", () => void shutdown());
+}
+
+/** One JSON log line, redacted and cut to excerpts like the API's (plugins/log-redaction.ts). */
+function logLine(level: string, obj: object, msg?: string): string {
+  const plain = Object.fromEntries(
+    Object.entries(obj instanceof Error ? { err: obj } : obj).map(([k, v]) => [
+      k,
+      v instanceof Error ? { type: v.name, message: v.message, stack: v.stack } : v,
+    ]),
+  );
+  const fields = excerptDeep(plain) as object;
+  return JSON.stringify({ level, msg: msg === undefined ? undefined : excerpt(msg, 1000), ...fields });
 }
 
 main().catch((err) => {

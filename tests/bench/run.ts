@@ -1,6 +1,7 @@
 import { cpus } from "node:os";
 import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
+import { demoSeedBench } from "./demo-seed";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { inventoryImportBench } from "./inventory-import";
@@ -8,6 +9,7 @@ import { inventoryListBench } from "./inventory-list";
 import { labelsBench } from "./labels";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
+import { ownerStatementsBench } from "./owner-statements";
 import { photoCompressBench } from "./photo-compress";
 import { scanBench } from "./scan";
 import { type Figure, met } from "./util";
@@ -20,6 +22,7 @@ import { type Figure, met } from "./util";
 const BENCHES: Record<string, () => Promise<Figure[]>> = {
   api: apiBench,
   "cold-start": coldStartBench,
+  "demo-seed": demoSeedBench,
   extraction: extractionBench,
   frontend: frontendBench,
   "inventory-import": inventoryImportBench,
@@ -27,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   labels: labelsBench,
   mapping: mappingBench,
   outputs: outputsBench,
+  "owner-statements": ownerStatementsBench,
   scan: scanBench,
   "photo-compress": () => photoCompressBench(),
 };

@@ -1,25 +1,45 @@
 /**
- * Scanner benchmark (issue 7: "time from a decoded code to the item shown: at most 300 ms").
- * The BUILT product on its own server (seeded demo accounts), headless Debian Chromium whose
- * fake camera plays a generated video of several CODE128 codes in turn (tests/e2e/fake-camera.ts).
- * The seller's items with those barcodes are in the local database; the scanner page, in
- * "Count +1" mode, records performance marks per scan: `scan:N:decoded` (html5-qrcode's
- * callback), `scan:N:found` (Dexie lookup and +1 written), `scan:N:shown` (the frame after
- * React committed the result card) and the measure `scan:decode-to-shown`. Then, in "Open the
- * item" mode, from the decode to the item's page showing the item (polled every frame).
+ * Scanner benchmark (issue 25: "from the frame where a code appears to the frame that shows
+ * its item: median ≤ 100 ms, p95 ≤ 200 ms; every symbology read in both framings").
+ *
+ * The BUILT product on its own server (seeded demo accounts), headless Debian Chromium at
+ * 390 × 844 with touch, whose fake camera plays a 1280 × 720, 10 fps video
+ * (tests/e2e/fake-camera.ts) of 18 labels in turn — each of the 9 symbologies once filling the
+ * view and once on a box with print beside it, turned by up to 10° — 0.9 s each with 0.4 s of
+ * empty view between. Every frame carries its number in a strip of squares at the top left.
+ *
+ * The bench watches the page's own <video> with requestVideoFrameCallback and reads that
+ * number, so it knows when each frame was presented in the page; the page, in "Count +1" mode,
+ * marks `scan:N:shown` (with the code) in the animation frame that paints the result card
+ * with the scan's item. The figure is from the presentation of the first frame that showed the
+ * label to that mark. Also read from the page: its own `scan:frame-to-shown` (from the frame
+ * that was decoded) and `scan:N:frame` → `scan:N:decoded` (grabbing the frame, the worker's
+ * decode and the checks).
  *
  * Run: npx tsx tests/bench/scan.ts  (or npm run bench -- scan). Results: docs/benchmarks.md.
  */
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
-import { fakeCameraArgs, type Segment, writeY4m } from "../e2e/fake-camera";
+import {
+  FPS,
+  fakeCameraArgs,
+  MARKER_BITS,
+  MARKER_CELL,
+  type Segment,
+  type Symbology,
+  withCheckDigit,
+  writeY4m,
+} from "../e2e/fake-camera";
 import { type Figure, runWhenMain, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const CODES = 12;
+const LOOPS = Number(process.env.BENCH_SCAN_LOOPS || 3);
+const VISIBLE = 9;
+const AWAY = 4;
 const OPEN_SAMPLES = 3;
-const BENCH = "scan (headless Chromium, fake camera, 390×844)";
+const BENCH = "scan (headless Chromium, fake camera 1280×720 10 fps, 390×844)";
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -27,18 +47,81 @@ const quantile = (xs: number[], q: number) => {
 };
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export async function scanBench(): Promise<Figure[]> {
-  const run = Date.now().toString(36).toUpperCase();
-  // short codes: wide bars in the 640-pixel frame
-  const codes = Array.from({ length: CODES }, (_, i) => `BN${run.slice(-4)}${String(i).padStart(2, "0")}`);
-  const server = await startSeededServer("scan");
-  const y4m = join(server.work, "codes.y4m");
-  // each code 1 s in view, then 0.5 s of white
-  const segments: Segment[] = codes.flatMap((code) => [
-    { code, frames: 10 },
-    { code: null, frames: 5 },
+interface Label {
+  symbology: Symbology;
+  framing: "full" | "box";
+  code: string;
+  angle: number;
+}
+
+function labels(run: string): Label[] {
+  const d = String(Date.now() % 100000).padStart(5, "0");
+  const upcE = (seven: string) => {
+    const [ns, d1, d2, d3, d4, d5, d6] = seven.split("");
+    return `${seven}${withCheckDigit(`${ns}${d1}${d2}${d3}${d4}${d5}0000${d6}`).slice(-1)}`;
+  };
+  const per: [Symbology, string, string][] = [
+    ["ean_13", withCheckDigit(`41${d}12345`), withCheckDigit(`58${d}54321`)],
+    ["ean_8", withCheckDigit(`95${d}`), withCheckDigit(`64${d}`)],
+    ["upc_a", withCheckDigit(`04${d}2914`), withCheckDigit(`08${d}3315`)],
+    ["upc_e", upcE(`0${d.slice(0, 4)}65`), upcE(`0${d.slice(1, 5)}77`)],
+    ["code_128", `BN-${run}-F1`, `BN-${run}-B2`],
+    ["code_39", `B39-${run}A`, `B39-${run}B`],
+    ["itf", withCheckDigit(`300${d}12345`), withCheckDigit(`400${d}54321`)],
+    ["qr_code", `QRB-${run}-FULL-01`, `QRB-${run}-BOX-02`],
+    ["data_matrix", `DMB-${run}-FULL-01`, `DMB-${run}-BOX-02`],
+  ];
+  const angles = [-10, -7, -4, 0, 3, 5, 8, 10, -2];
+  return per.flatMap(([symbology, full, box], i) => [
+    { symbology, framing: "full" as const, code: full, angle: angles[i] as number },
+    { symbology, framing: "box" as const, code: box, angle: -(angles[(i + 4) % angles.length] as number) },
   ]);
-  await writeY4m(y4m, segments);
+}
+
+/** Installed in the page: the time each numbered frame was presented in the page's <video>. */
+const FRAME_WATCH = `(() => {
+  const cell = ${MARKER_CELL}, bits = ${MARKER_BITS};
+  window.__frames = [];
+  const canvas = document.createElement("canvas");
+  canvas.width = (bits + 1) * cell; canvas.height = cell;
+  const g = canvas.getContext("2d", { willReadFrequently: true });
+  const watch = (video) => {
+    const onFrame = (now, meta) => {
+      try {
+        const scale = video.videoWidth / 1280;
+        g.drawImage(video, 0, 0, canvas.width * scale, cell * scale, 0, 0, canvas.width, cell);
+        const px = g.getImageData(0, 0, canvas.width, cell).data;
+        const at = (i) => px[((cell >> 1) * canvas.width + i * cell + (cell >> 1)) * 4];
+        if (at(0) > 128) {
+          let n = 0;
+          for (let b = 0; b < bits; b++) if (at(b + 1) < 128) n |= 1 << b;
+          window.__frames.push([n, meta.presentationTime ?? now]);
+        }
+      } catch {}
+      video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
+  const seen = new WeakSet();
+  new MutationObserver(() => {
+    const v = document.querySelector("video");
+    if (v && !seen.has(v)) { seen.add(v); watch(v); }
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+export async function scanBench(): Promise<Figure[]> {
+  const loadBefore = loadavg();
+  const run = Date.now().toString(36).toUpperCase().slice(-6);
+  const LABELS = labels(run);
+  const server = await startSeededServer("scan");
+  const y4m = join(server.work, "labels.y4m");
+  const segments: Segment[] = LABELS.flatMap((l) => [
+    { code: l.code, symbology: l.symbology, framing: l.framing, angle: l.angle, frames: VISIBLE },
+    { code: null, framing: l.framing, frames: AWAY },
+  ]);
+  const starts = await writeY4m(y4m, segments, { marker: true });
+  const firstFrame = new Map(LABELS.map((l, i) => [l.code, starts[i * 2] as number]));
+  const loopFrames = segments.reduce((a, s) => a + s.frames, 0);
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -53,6 +136,7 @@ export async function scanBench(): Promise<Figure[]> {
       isMobile: true,
     });
     await context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
+    await context.addInitScript(FRAME_WATCH);
     const page = await context.newPage();
     await page.goto("/auth/google/login");
     await page.getByLabel(/^Email address/).fill(server.seller.email);
@@ -62,18 +146,18 @@ export async function scanBench(): Promise<Figure[]> {
     const token = (await page.evaluate(() => localStorage.getItem("accessToken"))) as string;
 
     const titles = new Map<string, string>();
-    const ids: string[] = [];
-    for (const code of codes) {
+    const itemCode = new Map<string, string>();
+    for (const l of LABELS) {
       const id = uuidv7();
-      const title = `Bench item ${code}`;
+      const title = `Bench ${l.symbology} ${l.framing} ${run}`;
       const res = await fetch(`${server.url}/api/inventory/items/${id}`, {
         method: "PUT",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         body: JSON.stringify({
           batchId: null,
           productId: null,
-          sku: `SKU-${code}`,
-          barcode: code,
+          sku: `SKU-${l.symbology}-${l.framing}-${run}`,
+          barcode: l.code,
           title,
           description: "Benchmark item",
           quantity: 0,
@@ -91,11 +175,11 @@ export async function scanBench(): Promise<Figure[]> {
       });
       if (res.status !== 201) throw new Error(`seeding answered ${res.status}: ${await res.text()}`);
       titles.set(id, title);
-      ids.push(id);
+      itemCode.set(id, l.code);
     }
     // the first pull brings the items into Dexie (reload once so the sync starts on this page)
     await page.reload();
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     for (;;) {
       const count = await page.evaluate(
         () =>
@@ -111,45 +195,63 @@ export async function scanBench(): Promise<Figure[]> {
             };
           }),
       );
-      if (count >= CODES) break;
+      if (count >= LABELS.length) break;
       if (Date.now() > deadline) throw new Error(`only ${count} items reached the local database`);
       await new Promise((r) => setTimeout(r, 250));
     }
 
-    // --- count mode: decode → result card painted, for every code the camera shows
+    // --- count mode: LOOPS passes of the video
     await page.evaluate(() => localStorage.setItem("blocklot:scan:mode", "count"));
     await page.goto("/dashboard/scan-inventory");
-    try {
-      await page.waitForFunction(
-        (n) => performance.getEntriesByName("scan:decode-to-shown").length >= n,
-        CODES,
-        { timeout: 90_000, polling: 500 },
-      );
-    } catch (err) {
-      const seen = await page.evaluate(() => ({
-        marks: performance.getEntriesByType("mark").map((m) => m.name),
-        video: !!document.querySelector("video")?.srcObject,
-        text: document.body.textContent?.slice(0, 400),
-      }));
-      throw new Error(`fewer than ${CODES} scans measured: ${JSON.stringify(seen)}`, { cause: err });
-    }
-    const marks = await page.evaluate(() => {
-      const toShown = performance.getEntriesByName("scan:decode-to-shown").map((m) => m.duration);
-      const toFound = performance
-        .getEntriesByType("mark")
-        .filter((m) => m.name.endsWith(":found"))
-        .map((m) => {
-          const decoded = performance.getEntriesByName(m.name.replace(/:found$/, ":decoded"))[0];
-          return decoded ? m.startTime - decoded.startTime : Number.NaN;
-        });
-      return { toShown, toFound };
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="scan-area"]'), null, {
+      timeout: 60_000,
     });
-    const shown = marks.toShown;
-    const found = marks.toFound.filter(Number.isFinite);
+    await page.waitForTimeout((loopFrames / FPS) * 1000 * LOOPS);
+
+    const got = await page.evaluate(() => ({
+      frames: (window as unknown as { __frames: [number, number][] }).__frames,
+      shown: performance
+        .getEntriesByType("mark")
+        .filter((m) => m.name.endsWith(":shown"))
+        .map((m) => ({
+          name: m.name.replace(/:shown$/, ""),
+          at: m.startTime,
+          detail: (m as PerformanceMark).detail as { code: string; itemId: string },
+        })),
+      frameToShown: performance.getEntriesByName("scan:frame-to-shown").map((m) => m.duration),
+      frameToDecoded: performance
+        .getEntriesByType("mark")
+        .filter((m) => m.name.endsWith(":decoded"))
+        .flatMap((m) => {
+          const frame = performance.getEntriesByName(m.name.replace(/:decoded$/, ":frame"))[0];
+          return frame ? [m.startTime - frame.startTime] : [];
+        }),
+      video: (() => {
+        const v = document.querySelector("video");
+        return v ? `${v.videoWidth}x${v.videoHeight}` : "none";
+      })(),
+    }));
+
+    // frame → item shown: from the first presentation of the label's first frame before the mark
+    const latencies: number[] = [];
+    const readLabels = new Set<string>();
+    for (const s of got.shown) {
+      const code = itemCode.get(s.detail?.itemId ?? "");
+      if (!code) continue;
+      readLabels.add(code);
+      const f0 = firstFrame.get(code) as number;
+      const appear = got.frames
+        .filter(([n, t]) => n >= f0 && n < f0 + VISIBLE && t <= s.at)
+        .map(([, t]) => t)
+        .filter((t) => s.at - t < 5000);
+      if (appear.length) latencies.push(s.at - Math.min(...appear));
+    }
+    console.log(`  the page's camera delivered ${got.video} frames`);
+    const missing = LABELS.filter((l) => !readLabels.has(l.code)).map((l) => `${l.symbology}/${l.framing}`);
+    if (missing.length) console.log(`  labels never read: ${missing.join(", ")}`);
 
     // --- open mode: decode → the item's page shows the item
     await page.getByText("Open the item", { exact: true }).click();
-    // OPEN_SAMPLES times: the next decode opens the item's page; then back to the scanner
     const opens: number[] = [];
     for (let i = 0; i < OPEN_SAMPLES; i++) {
       if (i > 0) {
@@ -157,7 +259,6 @@ export async function scanBench(): Promise<Figure[]> {
         await page.waitForURL((u) => u.pathname === "/dashboard/scan-inventory");
       }
       const since = await page.evaluate(() => performance.now());
-      // polled every animation frame; no named inner functions (the bundler would wrap them)
       const open = await page
         .waitForFunction(
           ({ known, after }) => {
@@ -167,7 +268,6 @@ export async function scanBench(): Promise<Figure[]> {
               .pop();
             const match = /^\/dashboard\/([0-9a-f-]{36})\/update-inventory$/.exec(location.pathname);
             const title = match ? known[match[1] as string] : undefined;
-            // the scanner page must be gone (its result card and list also show the title)
             if (
               !decoded ||
               !title ||
@@ -178,58 +278,74 @@ export async function scanBench(): Promise<Figure[]> {
               ...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"),
             ];
             if (fields.some((f) => f.value === title) || (document.body.textContent ?? "").includes(title))
-              return { ms: performance.now() - decoded.startTime, path: location.pathname };
+              return { ms: performance.now() - decoded.startTime };
             return false;
           },
           { known: Object.fromEntries(titles), after: since },
           { polling: "raf", timeout: 30_000 },
         )
-        .then((h) => h.jsonValue() as Promise<{ ms: number; path: string }>)
+        .then((h) => h.jsonValue() as Promise<{ ms: number }>)
         .catch(() => null);
       if (open) opens.push(open.ms);
     }
+    const loadAfter = loadavg();
 
     const figures: Figure[] = [
-      { bench: BENCH, metric: "scans measured", value: shown.length, unit: "scans" },
       {
         bench: BENCH,
-        metric: "decode → item found + written, median",
-        value: round(quantile(found, 0.5)),
+        metric: "labels read of 18 (9 symbologies × 2 framings)",
+        value: readLabels.size,
+        unit: "labels",
+        target: { op: ">=", value: 18 },
+      },
+      { bench: BENCH, metric: "scans measured", value: latencies.length, unit: "scans" },
+      {
+        bench: BENCH,
+        metric: "code appears → item shown, median",
+        value: round(quantile(latencies, 0.5)),
+        unit: "ms",
+        target: { op: "<", value: 100.1 },
+      },
+      {
+        bench: BENCH,
+        metric: "code appears → item shown, p95",
+        value: round(quantile(latencies, 0.95)),
+        unit: "ms",
+        target: { op: "<", value: 200.1 },
+      },
+      {
+        bench: BENCH,
+        metric: "code appears → item shown, max",
+        value: round(Math.max(...latencies)),
         unit: "ms",
       },
       {
         bench: BENCH,
-        metric: "decode → item shown, median",
-        value: round(quantile(shown, 0.5)),
+        metric: "decoded frame → item shown (page's own measure), median",
+        value: round(quantile(got.frameToShown, 0.5)),
         unit: "ms",
-        target: { op: "<", value: 300 },
       },
       {
         bench: BENCH,
-        metric: "decode → item shown, p95",
-        value: round(quantile(shown, 0.95)),
+        metric: "frame → decoded (grab, worker decode, checks), median",
+        value: round(quantile(got.frameToDecoded, 0.5)),
         unit: "ms",
-        target: { op: "<", value: 300 },
       },
-      { bench: BENCH, metric: "decode → item shown, max", value: round(Math.max(...shown)), unit: "ms" },
+      {
+        bench: BENCH,
+        metric: "load average (1 min) before",
+        value: round(loadBefore[0] as number),
+        unit: "",
+      },
+      { bench: BENCH, metric: "load average (1 min) after", value: round(loadAfter[0] as number), unit: "" },
     ];
-    if (opens.length) {
+    if (opens.length)
       figures.push({
         bench: BENCH,
         metric: `decode → item page shows it, median of ${opens.length}`,
         value: round(quantile(opens, 0.5)),
         unit: "ms",
-        target: { op: "<", value: 300 },
       });
-    } else {
-      const where = await page.evaluate(() => ({
-        path: location.pathname,
-        text: (document.querySelector("main") ?? document.body).textContent?.slice(0, 300),
-      }));
-      console.log(
-        `  (open mode: the item page did not show the scanned item within 30 s; no figure. At ${where.path}: ${where.text})`,
-      );
-    }
     await context.close();
     return figures;
   } finally {

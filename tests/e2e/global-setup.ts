@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startEbayDouble } from "../server/doubles/ebay";
 import { startMailbox } from "./mailbox";
 
 declare module "vitest" {
@@ -14,6 +15,8 @@ declare module "vitest" {
     adminPassword: string;
     /** `npm run seed`'s demo accounts (email and printed password), keyed by role name. */
     demoAccounts: Record<"companyAdmin" | "employee" | "marketplace" | "superAdmin", DemoAccount>;
+    /** The local eBay double the product is pointed at (its consent page and APIs). */
+    ebayUrl: string;
   }
 }
 
@@ -60,7 +63,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 30_000) {
+// 90 s: on the shared 2-core machine under load the server took 36 s to start (PGlite migrations)
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -89,6 +93,10 @@ export default async function setup(project: TestProject) {
   const mailbox = await startMailbox(mailDir);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
+  // eBay is the local double (tests/server/doubles/ebay.ts): its consent page returns the
+  // browser to the product's callback, as eBay does for the RuName.
+  const ebay = await startEbayDouble();
+  ebay.setAcceptUrl(`${baseUrl}/api/ebay/callback`);
   const adminEmail = "root@blocklot.test";
   const adminPassword = "e2e-super-admin-password";
   const env: NodeJS.ProcessEnv = {
@@ -104,12 +112,14 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: "warn",
     // Nothing listens on the discard port: the PLUTO look-up is "unreachable" and the form stays manual.
     NYC_OPEN_DATA_URL: "http://127.0.0.1:9",
+    ...ebay.env,
   };
   let demoAccounts: ReturnType<typeof seedDemoAccounts>;
   try {
     demoAccounts = seedDemoAccounts(root, env);
   } catch (err) {
     await mailbox.close();
+    await ebay.close();
     throw err;
   }
   const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
@@ -122,6 +132,7 @@ export default async function setup(project: TestProject) {
   } catch (err) {
     child.kill("SIGKILL");
     await mailbox.close();
+    await ebay.close();
     throw err;
   }
   project.provide("baseUrl", baseUrl);
@@ -129,11 +140,13 @@ export default async function setup(project: TestProject) {
   project.provide("adminEmail", adminEmail);
   project.provide("adminPassword", adminPassword);
   project.provide("demoAccounts", demoAccounts);
+  project.provide("ebayUrl", ebay.url);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
     await mailbox.close();
+    await ebay.close();
     rmSync(work, { recursive: true, force: true });
   };
 }

@@ -1,7 +1,10 @@
 /**
- * Print Labels (issue 7): items made through the API are chosen on the label page, printed
- * to PDF in each label size (print media, the page's own @page size), and every barcode in
- * the PDF decodes back to its item's SKU. The Avery sheet starts at the chosen position.
+ * Print Labels (issues 7 and 25): items made through the API are chosen on the label page,
+ * printed to PDF in each label size (print media, the page's own @page size) for a 203 and a
+ * 300 dpi printer, rasterised as that printer's thermal head would (one pixel per dot, each
+ * burnt or not) and read with zbar: every label scans back to its item's SKU, or the page said
+ * before printing that its code cannot be scanned there, with the fix. With "QR codes for long
+ * codes" every label scans. The Avery sheet starts at the chosen position.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +13,7 @@ import { freshPage, heading, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { createItem, newSeller, type Seller } from "./inventory-fixtures";
-import { decodeCode128, inkIn, renderPdf } from "./pdf-barcodes";
+import { decodeCode128, inkIn, renderPdf, thermalDots, zbarRead } from "./pdf-barcodes";
 
 let browser: Browser;
 let seller: Seller;
@@ -27,6 +30,8 @@ beforeAll(async () => {
     { sku: `${run}-bin/7.x`, title: "Box of assorted LEGO bricks", price: null, location: "A-03" },
     { sku: `${run}-0004`, title: "Levi's 501 jeans W32 L34", price: 2500, location: "Rack 2" },
     { sku: `${run}-0005`, title: "Cast iron skillet", price: 1999 },
+    // 20 characters of code set B: 1.4–1.8 dots per bar at 203 dpi on every stock
+    { sku: `${run}-SHELF/B-7x`, title: "Long SKU", price: 100 },
   ];
   items = [];
   for (const s of specs) items.push(await createItem(seller, s));
@@ -40,16 +45,48 @@ async function openWithItems(): Promise<Page> {
   await page.goto("/dashboard/print-inventory-label");
   await heading(page, "Print Labels").waitFor();
   await page.getByRole("searchbox", { name: "Search items" }).fill(run);
-  // the sync pull brings the items onto the device; the search then finds all five
-  await expect.poll(() => page.getByText("5 matching items").isVisible(), { timeout: 15_000 }).toBe(true);
+  // the sync pull brings the items onto the device; the search then finds all six
+  await expect.poll(() => page.getByText("6 matching items").isVisible(), { timeout: 15_000 }).toBe(true);
   await page.getByRole("button", { name: "Select all matches" }).click();
   await expect
     .poll(() => page.getByTestId("chosen-items").getByText(run, { exact: false }).count(), {
       timeout: 10_000,
     })
-    .toBe(5);
+    .toBe(6);
   return page;
 }
+
+/** Chooses the printer's resolution on the page. */
+async function chooseDpi(page: Page, dpi: number) {
+  await page.getByText(`${dpi} dpi`, { exact: true }).click();
+  await expect.poll(() => page.getByRole("radio", { name: `${dpi} dpi` }).isChecked()).toBe(true);
+}
+
+/** Printing, rasterising and zbar on a shared 2-core machine: more than the default minute. */
+const SLOW = 240_000;
+
+/** The codes the page warns about (or prints as QR codes) before printing. */
+const listedCodes = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).count())
+    ? ((await page
+        .getByTestId(testId)
+        .locator("li[data-code]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-code") ?? ""))) as string[])
+    : [];
+
+/** The codes the page warns about before printing. */
+const warnedCodes = async (page: Page) =>
+  (await page
+    .getByTestId("label-warnings")
+    .locator("li[data-code]")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-code") ?? ""))) as string[];
+
+/** Where each label sits on its page, in inches (the page's own layout). */
+const SHEET_CELL = (n: number) => {
+  const c = (n - 1) % 3;
+  const r = Math.floor((n - 1) / 3);
+  return { x: 0.1875 + c * 2.75, y: 0.5 + r, w: 2.625, h: 1 };
+};
 
 async function printPdf(page: Page, width: number, height: number) {
   await page.emulateMedia({ media: "print" });
@@ -76,78 +113,149 @@ describe("print labels", () => {
   it.each([
     ["2 × 1 in thermal label", "thermal-2x1", 2, 1],
     ["2.25 × 1.25 in thermal label", "thermal-2.25x1.25", 2.25, 1.25],
-  ] as const)("%s: one label per page, each code scans back to its SKU", async (name, id, w, h) => {
-    const page = await openWithItems();
-    await page.getByRole("radio", { name }).check();
-    const preview = page.getByTestId("label-print");
-    await expect.poll(() => preview.getAttribute("data-size")).toBe(id);
-    await expect.poll(() => preview.getByTestId("label").count()).toBe(5);
-    expect(await page.getByTestId("label-summary").textContent()).toBe("Labels: 5 · One label per page");
-
-    const pages = await renderPdf(await printPdf(page, w, h));
-    expect(pages).toHaveLength(5);
-    for (const [i, p] of pages.entries()) {
-      // the @page rule sized the PDF page to the label
-      expect(p.widthIn).toBeCloseTo(w, 2);
-      expect(p.heightIn).toBeCloseTo(h, 2);
-      expect(decodeCode128(p), `page ${i + 1}`).toBe(skus()[i]);
-    }
-    await page.context().close();
-  });
-
-  it("Avery 5160: 30 to a Letter sheet, starting at the chosen position; every code scans back", async () => {
-    const page = await openWithItems();
-    await page.getByRole("radio", { name: /Avery 5160/ }).check();
-    // a partly used sheet: the first free label is number 8 (row 3, column 2)
-    await page.getByRole("button", { name: "Label 8, row 3, column 2" }).click();
-    await expect
-      .poll(() => page.getByTestId("label-summary").textContent())
-      .toBe("Labels: 5 · Sheets: 1 · First label at position 8");
-    expect(await page.getByRole("textbox", { name: "Start at label" }).inputValue()).toBe("8");
-
-    const [sheet, ...more] = await renderPdf(await printPdf(page, 8.5, 11));
-    expect(more).toHaveLength(0);
-    if (!sheet) throw new Error("no page printed");
-    expect(sheet.widthIn).toBeCloseTo(8.5, 2);
-    expect(sheet.heightIn).toBeCloseTo(11, 2);
-    // Avery 5160 template: top margin 0.5 in, side margin 0.1875 in, labels 2.625 × 1 in,
-    // 0.125 in between columns. Each cell is read on its own.
-    const cell = (n: number) => {
-      const c = (n - 1) % 3;
-      const r = Math.floor((n - 1) / 3);
-      return { x: 0.1875 + c * 2.75, y: 0.5 + r, w: 2.625, h: 1 };
-    };
-    for (let n = 1; n <= 30; n++) {
-      const got = decodeCode128(sheet, cell(n));
-      if (n >= 8 && n < 13) expect(got, `cell ${n}`).toBe(skus()[n - 8]);
-      else {
-        expect(got, `cell ${n}`).toBeNull();
-        expect(inkIn(sheet, cell(n)), `cell ${n} is blank`).toBe(0);
+    ["Avery 5160", "avery-5160", 8.5, 11],
+  ] as const)(
+    "%s at 203 and 300 dpi: every label scans back with zbar, or was warned about before printing",
+    async (name, id, w, h) => {
+      const page = await openWithItems();
+      await page.getByRole("radio", { name }).check();
+      const preview = page.getByTestId("label-print");
+      await expect.poll(() => preview.getAttribute("data-size")).toBe(id);
+      await expect.poll(() => preview.getByTestId("label").count()).toBe(6);
+      const warnedAt: Record<number, string[]> = {};
+      for (const dpi of [203, 300]) {
+        await chooseDpi(page, dpi);
+        // every bar printed is at least 2 printer dots wide
+        const dots = await preview
+          .locator("svg[data-dots]")
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-dots"))));
+        for (const d of dots) expect(d).toBeGreaterThanOrEqual(2);
+        const warned = (await page.getByTestId("label-warnings").count()) ? await warnedCodes(page) : [];
+        warnedAt[dpi] = warned;
+        const pages = (await renderPdf(await printPdf(page, w, h), dpi)).map(thermalDots);
+        const read = (i: number) =>
+          id === "avery-5160"
+            ? zbarRead(pages[0] as (typeof pages)[number], SHEET_CELL(i + 1))
+            : zbarRead(pages[i] as (typeof pages)[number]);
+        expect(pages).toHaveLength(id === "avery-5160" ? 1 : 6);
+        for (const [i, sku] of skus().entries()) {
+          const got = read(i);
+          if (warned.includes(sku))
+            expect(got, `${sku} at ${dpi} dpi was warned about and prints no bars`).toEqual([]);
+          else expect(got, `${sku} at ${dpi} dpi`).toEqual([`CODE-128:${sku}`]);
+        }
+        // the page sized the PDF to the stock
+        expect(pages[0]?.widthIn).toBeCloseTo(w, 2);
+        expect(pages[0]?.heightIn).toBeCloseTo(h, 2);
       }
-    }
-    // nothing printed in the margins
-    expect(inkIn(sheet, { x: 0, y: 0, w: 8.5, h: 0.48 })).toBe(0);
-    expect(inkIn(sheet, { x: 0, y: 10.52, w: 8.5, h: 0.48 })).toBe(0);
-    await page.context().close();
-  });
+      // the 20-character SKU cannot be a barcode at 203 dpi and is said so; at 300 dpi it prints
+      const long = skus().find((s) => s.includes("SHELF")) as string;
+      expect(warnedAt[203]).toContain(long);
+      expect(warnedAt[300]).not.toContain(long);
+      // a warned print asks first
+      await chooseDpi(page, 203);
+      await page.getByRole("button", { name: "Print labels" }).click();
+      await expect
+        .poll(() => page.getByRole("dialog", { name: "Some labels cannot be scanned" }).isVisible())
+        .toBe(true);
+      await page.getByRole("button", { name: "Go back and fix" }).click();
+      await page.context().close();
+    },
+    SLOW,
+  );
 
-  it("keeps the choice across a reload, works offline and has no serious accessibility problems", async () => {
-    const page = await openWithItems();
-    await page.reload();
-    await heading(page, "Print Labels").waitFor();
-    await expect.poll(() => page.getByTestId("label-print").getByTestId("label").count()).toBe(5);
-    await page.context().setOffline(true);
-    try {
-      // the items come from the device: removing one and printing still works offline
-      await page.getByRole("button", { name: `Remove ${items[0]?.sku}` }).click();
-      await expect.poll(() => page.getByTestId("label-print").getByTestId("label").count()).toBe(4);
-      await page.getByRole("radio", { name: "2 × 1 in thermal label" }).check();
-      const pages = await renderPdf(await printPdf(page, 2, 1));
-      expect(pages.map((p) => decodeCode128(p))).toEqual(skus().slice(1));
-    } finally {
-      await page.context().setOffline(false);
-    }
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.context().close();
-  });
+  it(
+    "prints codes too long for a barcode as QR codes when chosen: every label scans back at 203 dpi on every stock",
+    async () => {
+      const page = await openWithItems();
+      await chooseDpi(page, 203);
+      await page.getByRole("switch", { name: "Print codes too long for a barcode as QR codes" }).check();
+      const long = skus().find((s) => s.includes("SHELF")) as string;
+      for (const [name, id, w, h] of [
+        ["2 × 1 in thermal label", "thermal-2x1", 2, 1],
+        ["2.25 × 1.25 in thermal label", "thermal-2.25x1.25", 2.25, 1.25],
+        ["Avery 5160", "avery-5160", 8.5, 11],
+      ] as const) {
+        await page.getByRole("radio", { name }).check();
+        await expect.poll(() => page.getByTestId("label-print").getAttribute("data-size")).toBe(id);
+        expect(await page.getByTestId("label-warnings").count()).toBe(0);
+        const asQr = await listedCodes(page, "label-qr-notes");
+        expect(asQr).toContain(long);
+        const pages = (await renderPdf(await printPdf(page, w, h), 203)).map(thermalDots);
+        for (const [i, sku] of skus().entries()) {
+          const got =
+            id === "avery-5160"
+              ? zbarRead(pages[0] as (typeof pages)[number], SHEET_CELL(i + 1))
+              : zbarRead(pages[i] as (typeof pages)[number]);
+          expect(got, `${sku} on ${id}`).toEqual([asQr.includes(sku) ? `QR-Code:${sku}` : `CODE-128:${sku}`]);
+        }
+      }
+      await page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    "Avery 5160: 30 to a Letter sheet, starting at the chosen position; every code scans back",
+    async () => {
+      const page = await openWithItems();
+      await page.getByRole("radio", { name: /Avery 5160/ }).check();
+      await chooseDpi(page, 300);
+      // a partly used sheet: the first free label is number 8 (row 3, column 2)
+      await page.getByRole("button", { name: "Label 8, row 3, column 2" }).click();
+      await expect
+        .poll(() => page.getByTestId("label-summary").textContent())
+        .toBe("Labels: 6 · Sheets: 1 · First label at position 8");
+      expect(await page.getByRole("textbox", { name: "Start at label" }).inputValue()).toBe("8");
+
+      const [sheet, ...more] = (await renderPdf(await printPdf(page, 8.5, 11), 300)).map(thermalDots);
+      expect(more).toHaveLength(0);
+      if (!sheet) throw new Error("no page printed");
+      expect(sheet.widthIn).toBeCloseTo(8.5, 2);
+      expect(sheet.heightIn).toBeCloseTo(11, 2);
+      // Avery 5160 template: top margin 0.5 in, side margin 0.1875 in, labels 2.625 × 1 in,
+      // 0.125 in between columns. Each cell is read on its own.
+      const cell = SHEET_CELL;
+      for (let n = 1; n <= 30; n++) {
+        const got = zbarRead(sheet, cell(n));
+        if (n >= 8 && n < 14) expect(got, `cell ${n}`).toEqual([`CODE-128:${skus()[n - 8]}`]);
+        else {
+          expect(got, `cell ${n}`).toEqual([]);
+          expect(inkIn(sheet, cell(n)), `cell ${n} is blank`).toBe(0);
+        }
+      }
+      // nothing printed in the margins
+      expect(inkIn(sheet, { x: 0, y: 0, w: 8.5, h: 0.48 })).toBe(0);
+      expect(inkIn(sheet, { x: 0, y: 10.52, w: 8.5, h: 0.48 })).toBe(0);
+      await page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps the choice across a reload, works offline and has no serious accessibility problems",
+    async () => {
+      const page = await openWithItems();
+      await chooseDpi(page, 300);
+      await page.reload();
+      await heading(page, "Print Labels").waitFor();
+      await expect.poll(() => page.getByTestId("label-print").getByTestId("label").count()).toBe(6);
+      // the printer's resolution is remembered
+      expect(await page.getByRole("radio", { name: "300 dpi" }).isChecked()).toBe(true);
+      await page.context().setOffline(true);
+      try {
+        // the items come from the device: removing one and printing still works offline
+        await page.getByRole("button", { name: `Remove ${items[0]?.sku}` }).click();
+        await expect.poll(() => page.getByTestId("label-print").getByTestId("label").count()).toBe(5);
+        await page.getByRole("radio", { name: "2 × 1 in thermal label" }).check();
+        const pages = await renderPdf(await printPdf(page, 2, 1));
+        expect(pages.map((p) => decodeCode128(p))).toEqual(skus().filter((s) => s !== items[0]?.sku));
+      } finally {
+        await page.context().setOffline(false);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    },
+    SLOW,
+  );
 });

@@ -1,9 +1,14 @@
 /**
  * Reads printed labels back: renders each page of a PDF (pdf.js on @napi-rs/canvas, as the
- * server renders statement pages) and decodes CODE128 barcodes in a region with ZXing — what
- * a scanner does with the printed label.
+ * server renders statement pages) and decodes the barcodes in a region — with ZXing, or, as a
+ * thermal printer would print them, with every pixel made a printer dot that is either burnt
+ * or not (`thermalDots`) and read by zbar (Debian's zbar-tools: `zbarimg`), a decoder that has
+ * nothing in common with the product's encoders.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import {
@@ -119,4 +124,43 @@ export function inkIn(page: RenderedPage, region: Region): number {
   let dark = 0;
   for (const v of out) if (v < 128) dark++;
   return dark / out.length;
+}
+
+/**
+ * The page as a thermal head prints it at its resolution: each pixel (one printer dot when the
+ * page was rendered at the printer's dpi) is burnt black when at least half of it is ink.
+ */
+export function thermalDots(page: RenderedPage): RenderedPage {
+  const gray = new Uint8ClampedArray(page.gray.length);
+  for (let i = 0; i < gray.length; i++) gray[i] = (page.gray[i] as number) < 128 ? 0 : 255;
+  return { ...page, gray };
+}
+
+/**
+ * Every symbol zbar reads in a region, as "TYPE:text" (e.g. "CODE-128:SKU-1", "QR-Code:…").
+ * The region is written as a PGM with a white border of 10 dots (the paper around a label).
+ */
+export function zbarRead(page: RenderedPage, region?: Region): string[] {
+  const { w, h, out } = crop(page, region ?? { x: 0, y: 0, w: page.widthIn, h: page.heightIn });
+  if (w === 0 || h === 0) return [];
+  const border = 10;
+  const W = w + 2 * border;
+  const H = h + 2 * border;
+  const pixels = new Uint8Array(W * H).fill(255);
+  for (let y = 0; y < h; y++) pixels.set(out.subarray(y * w, (y + 1) * w), (y + border) * W + border);
+  const dir = mkdtempSync(join(tmpdir(), "zbar-"));
+  try {
+    const file = join(dir, "label.pgm");
+    writeFileSync(file, Buffer.concat([Buffer.from(`P5\n${W} ${H}\n255\n`), Buffer.from(pixels)]));
+    try {
+      const text = execFileSync("zbarimg", ["-q", file], { encoding: "utf8" });
+      return text.split("\n").filter(Boolean);
+    } catch (err) {
+      // zbarimg exits 4 when it found no symbol
+      if ((err as { status?: number }).status === 4) return [];
+      throw err;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

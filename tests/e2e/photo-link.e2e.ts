@@ -131,7 +131,7 @@ describe("photos by link", () => {
         .poll(() => page.getByRole("img", { name: "Photo 1 (main)" }).count(), { timeout: 10_000 })
         .toBe(1);
 
-      // The desktop panel shows it (sync pull on the inventory-changed event), with its image.
+      // The desktop panel shows it (sync pull on the sync-changed event), with its image.
       await expect.poll(() => desk.page.getByTestId("item-photo").count(), { timeout: 20_000 }).toBe(1);
       await expect
         .poll(

@@ -290,9 +290,9 @@ describe("Listing Management", () => {
     const count = (s: string) => page.getByTestId(`listing-count-${s}`).textContent();
     await expect.poll(() => count("all"), POLL).toBe("6");
     expect([await count("0"), await count("1"), await count("2")]).toEqual(["2", "3", "1"]);
-    // No eBay buttons yet: only the note that they will come.
-    await page.getByText(/Publishing to and withdrawing from eBay will be done from here/).waitFor();
-    expect(await page.getByRole("button", { name: /ebay/i }).count()).toBe(0);
+    // Not connected to eBay yet: the panel offers to connect, and publishing waits for a selection.
+    await page.getByTestId("ebay-connect").waitFor();
+    expect(await page.getByTestId("ebay-publish").isDisabled()).toBe(true);
 
     // Published: three items; narrowed to "Sold", one.
     await page.getByRole("tab", { name: /Published/ }).click();

@@ -130,39 +130,6 @@ describe("forged access tokens on a protected route", () => {
 });
 
 describe("rate limits", () => {
-  it("after 10 failed sign-ins an account is locked for a while, even with the right password", async () => {
-    await confirmedUser("locked@example.com", "right password");
-    for (let i = 0; i < 10; i++) {
-      const res = await server.app.inject({
-        method: "POST",
-        url: "/auth-jwt/connect/google/check",
-        remoteAddress: `10.1.0.${i}`,
-        payload: { email: "locked@example.com", password: `wrong ${i}` },
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const res = await server.app.inject({
-      method: "POST",
-      url: "/auth-jwt/connect/google/check",
-      remoteAddress: "10.1.1.1",
-      payload: { email: "locked@example.com", password: "right password" },
-    });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toMatch(/Too many attempts/);
-    const retryAfter = Number(res.headers["retry-after"]);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Another account is not affected.
-    await confirmedUser("free@example.com", "free password");
-    const other = await server.app.inject({
-      method: "POST",
-      url: "/auth-jwt/connect/google/check",
-      remoteAddress: "10.1.1.1",
-      payload: { email: "free@example.com", password: "free password" },
-    });
-    expect(other.statusCode).toBe(200);
-  });
-
   it("after 50 failed sign-ins from one IP, that IP is refused", async () => {
     for (let i = 0; i < 50; i++) {
       const res = await server.app.inject({

@@ -85,6 +85,7 @@ describe("GET /api/bbl/lookup/:bbl (PLUTO through NYC Open Data)", () => {
     const res = await lookup("1011190036");
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe("NYC Open Data is unreachable — enter the details by hand.");
+    expect(res.json().code).toBe("UNAVAILABLE");
     pluto.mode = "ok";
   });
 

@@ -115,7 +115,10 @@ describe("POST /api/bbl", () => {
     for (const bbl of ["1011190036", "1-01119-0036", "MN 1119 36"]) {
       const res = await call("POST", "/api/bbl", ann, { bbl });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe("This property is already in your company");
+      expect(res.json()).toMatchObject({
+        message: "This property is already in your company",
+        code: "DUPLICATE",
+      });
     }
     expect(await rowCount()).toBe(before);
   });
@@ -300,6 +303,7 @@ describe("PATCH /api/bbl/:id", () => {
     const p = await annProperty("3001230045");
     const res = await call("PATCH", `/api/bbl/${p.id}`, ann, { version: p.version - 1, residentialUnits: 2 });
     expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("STALE_VERSION");
     expect(res.json().current).toMatchObject({ id: p.id, version: p.version, residentialUnits: 14 });
     expect((await annProperty("3001230045")).residentialUnits).toBe(14);
   });

@@ -92,10 +92,20 @@ async function extraction(user: TestUser, id: string) {
       label: string;
       amounts: number[];
       isTotal: boolean;
+      parts?: { line: number; sign: 1 | -1 }[];
       box?: { x0: number; y0: number; x1: number; y1: number };
     }[];
+    layout: { columns: { label: string }[]; defaultColumn: { index: number; reason: string } };
+    failedTotals: { line: number; column: number }[];
     notes: string[];
   };
+}
+
+/** Line items as the statement model writes them; totals must name their parts and add up. */
+function itemsOf(ex: Awaited<ReturnType<typeof extraction>>) {
+  for (const total of ex.lineItems.filter((i) => i.isTotal)) expect(total.parts?.length).toBeGreaterThan(0);
+  expect(ex.failedTotals).toEqual([]);
+  return ex.lineItems.map(({ page: _p, box: _b, parts: _t, ...rest }) => rest);
 }
 
 async function fileCount() {
@@ -144,7 +154,7 @@ describe("upload and extraction of a text PDF", () => {
     const ex = await extraction(alice, file.id);
     expect(ex.status).toBe("extracted");
     expect(ex.pages[0]?.text).toContain("Total operating expenses");
-    expect(ex.lineItems.map(({ page: _p, box: _b, ...rest }) => rest)).toEqual(expectedItems(statement));
+    expect(itemsOf(ex)).toEqual(expectedItems(statement));
     // Each line item knows where it sits on the page (for highlighting in the preview), top to bottom.
     const tops = ex.lineItems.map((i) => i.box?.y0 ?? -1);
     expect(tops.every((y) => y > 0 && y < 1)).toBe(true);
@@ -182,7 +192,7 @@ describe("spreadsheets", () => {
     const done = await settled(alice, res.json().id);
     expect(done.status).toBe("extracted");
     const ex = await extraction(alice, done.id);
-    expect(ex.lineItems.map(({ page: _p, ...rest }) => rest)).toEqual(expectedItems(s));
+    expect(itemsOf(ex)).toEqual(expectedItems(s));
     expect(ex.lineItems.some((i) => i.amounts.includes(999999))).toBe(false);
     expect(ex.notes).toEqual(['Hidden sheet "Workings" was skipped']);
   });
@@ -195,7 +205,7 @@ describe("spreadsheets", () => {
     const done = await settled(alice, res.json().id);
     expect(done.status).toBe("extracted");
     const ex = await extraction(alice, done.id);
-    expect(ex.lineItems.map(({ page: _p, ...rest }) => rest)).toEqual(expectedItems(s));
+    expect(itemsOf(ex)).toEqual(expectedItems(s));
   });
 });
 
@@ -213,7 +223,7 @@ describe("bad files end in a clear status or 4xx, and the server carries on", ()
     const before = await fileCount();
     const res = await upload(alice, exe, { name: "statement.pdf" });
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe(UNSUPPORTED_TYPE_MESSAGE);
+    expect(res.json()).toMatchObject({ message: UNSUPPORTED_TYPE_MESSAGE, code: "UNSUPPORTED_MEDIA_TYPE" });
     expect(await fileCount()).toBe(before);
   });
 
@@ -323,6 +333,7 @@ describe("company scoping", () => {
     ] as const) {
       const res = await server.app.inject({ method, url, headers: bob.auth });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code, `${method} ${url}`).toBe("NOT_FOUND");
     }
     const list = await server.app.inject({ method: "GET", url: "/api/file/company", headers: bob.auth });
     expect(list.json()).toEqual([]);

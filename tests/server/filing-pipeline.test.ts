@@ -468,6 +468,7 @@ describe("illegal moves, stale versions, duplicates", () => {
       message: "?",
     });
     expect(r.statusCode).toBe(409);
+    expect(r.json().code).toBe("STALE_VERSION");
     expect(r.json().current).toMatchObject({ id: f.id, state: "in_review", version: f.version });
   });
 

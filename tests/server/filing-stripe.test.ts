@@ -163,6 +163,7 @@ describe("Stripe Checkout against the local double", () => {
     const res = await call("POST", `/api/invoices/${invoice.id}/checkout`, ann);
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toContain("pay by bank transfer or check");
+    expect(res.json().code).toBe("UNAVAILABLE");
     expect((await call("POST", `/api/invoices/${invoice.id}/checkout`, bob)).statusCode).toBe(404);
   });
 

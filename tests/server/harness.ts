@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../../src/server/app";
+import { type BuildOptions, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
@@ -39,6 +39,7 @@ async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: 
 export async function startTestServer(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, "syncedTypes"> = {},
 ): Promise<TestServer> {
   const adminUrl = process.env.DATABASE_URL;
   const pgDb = adminUrl ? await createPgDatabase(adminUrl) : null;
@@ -57,7 +58,7 @@ export async function startTestServer(
     },
   );
   const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : { memory: true });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...build });
   await app.ready();
   return {
     app,

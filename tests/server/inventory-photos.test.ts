@@ -147,7 +147,11 @@ describe("creating and revoking a photo link", () => {
     for (const h of [hash, other]) {
       const res = await inject({ method: "GET", url: `/api/photo/${h}` });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ reason: "revoked", message: expect.stringMatching(/turned off/) });
+      expect(res.json()).toMatchObject({
+        reason: "revoked",
+        code: "LINK_CLOSED",
+        message: expect.stringMatching(/turned off/),
+      });
       const up = await upload(h, await phoneJpeg());
       expect(up.statusCode).toBe(409);
     }
@@ -203,7 +207,7 @@ describe("creating and revoking a photo link", () => {
     await inject({ method: "DELETE", url: `/api/inventory/items/${itemId}`, headers: emp.auth });
     const res = await inject({ method: "GET", url: `/api/photo/${hash}` });
     expect(res.statusCode).toBe(409);
-    expect(res.json().reason).toBe("item-deleted");
+    expect(res.json()).toMatchObject({ reason: "item-deleted", code: "LINK_CLOSED" });
   });
 
   it("is company-scoped and needs a signed-in member", async () => {

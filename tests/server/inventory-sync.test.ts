@@ -215,7 +215,7 @@ describe("GET /api/sync/changes", () => {
   });
 });
 
-describe("live channel: inventory-changed on GET /api/events", () => {
+describe("live channel: sync-changed on GET /api/events", () => {
   async function listen(token: string) {
     const controller = new AbortController();
     const res = await fetch(`${base}/api/events?access_token=${encodeURIComponent(token)}`, {
@@ -224,7 +224,7 @@ describe("live channel: inventory-changed on GET /api/events", () => {
     expect(res.status).toBe(200);
     const stream = {
       raw: "",
-      events: [] as { companyId: string; cursor: string }[],
+      events: [] as { entity: string; companyId: string }[],
       close: () => controller.abort(),
     };
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
@@ -237,7 +237,7 @@ describe("live channel: inventory-changed on GET /api/events", () => {
           stream.raw += decoder.decode(value, { stream: true });
           stream.events = stream.raw
             .split("\n\n")
-            .filter((b) => b.startsWith("event: inventory-changed"))
+            .filter((b) => b.startsWith("event: sync-changed"))
             .map((b) => JSON.parse(b.split("\ndata: ")[1] as string));
         }
       } catch {
@@ -248,17 +248,16 @@ describe("live channel: inventory-changed on GET /api/events", () => {
     return stream;
   }
 
-  it("tells the company's connected apps after each committed change, with the cursor to pull to", async () => {
+  it("tells the company's connected apps after each committed change, with the type that changed", async () => {
     const mine = await listen(emp.token);
     const other = await listen(bob.token);
     const before = await pullAll(server, emp.auth, undefined);
     await putItem(server, alice.auth, itemBody("LIVE-1"));
     await expect.poll(() => mine.events.length).toBeGreaterThanOrEqual(1);
     const event = mine.events.at(-1);
-    expect(event?.companyId).toBe(alice.companyId);
+    expect(event).toEqual({ entity: "item", companyId: alice.companyId });
     const after = await pullAll(server, emp.auth, before.cursor);
     expect(after.changes).toHaveLength(1);
-    expect(event?.cursor).toBe(after.cursor);
 
     // A rolled-back change (a 409) says nothing; another company hears nothing of ours.
     const count = mine.events.length;

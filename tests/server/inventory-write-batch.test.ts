@@ -5,7 +5,7 @@ import {
   WRITE_BATCH_MAX,
   WRITE_BATCH_PATH,
   type WriteBatchResponse,
-} from "../../src/domain/inventory/write-batch";
+} from "../../src/domain/sync/write-batch";
 import { companyMembers, idempotencyKeys, inventoryItems } from "../../src/server/db/schema";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -47,7 +47,7 @@ async function serverItem(id: string) {
 
 const key = () => uuidv7();
 
-describe("POST /api/inventory/writes", () => {
+describe("POST /api/sync/writes", () => {
   it("applies creates, changes and deletes in order, each answered as its own request would be", async () => {
     const a = uuidv7();
     const b = uuidv7();

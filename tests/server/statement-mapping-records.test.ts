@@ -66,9 +66,13 @@ function statement(year: number, opts: { repairs?: number; extra?: StatementLine
 }
 
 async function uploadStatement(who: TestUser, bblId: string, s: Statement, year: number): Promise<string> {
+  return uploadCsv(who, bblId, statementCsv(s), year);
+}
+
+async function uploadCsv(who: TestUser, bblId: string, csv: string | Buffer, year: number): Promise<string> {
   const body = multipart(
     { bblId, documentType: "operating_statement", statementYear: String(year) },
-    { name: `statement-${year}-${uuidv7()}.csv`, data: statementCsv(s) },
+    { name: `statement-${year}-${uuidv7()}.csv`, data: typeof csv === "string" ? Buffer.from(csv) : csv },
   );
   const res = await server.app.inject({
     method: "POST",
@@ -218,6 +222,36 @@ describe("opening a mapping", () => {
     const list = (await call("GET", `/api/statement-mapping?companyId=${owner.companyId}`, dana)).json();
     expect(list.items[0]).toMatchObject({ status: "draft", version: 1 });
   });
+
+  it("starts from the statement year's annual figure, says why, and keeps blank cells in their column", async () => {
+    const csv = [
+      "Account,Dec 2024,YTD 2024",
+      "INCOME,,",
+      "Residential rent,40000.00,480000.00",
+      "Laundry income,,1200.00",
+      "Total income,40000.00,481200.00",
+    ].join("\n");
+    const id = await uploadCsv(owner, property, csv, 2024);
+    const res = await call("GET", `/api/statement-mapping/${id}`, dana);
+    expect(res.statusCode, res.body).toBe(200);
+    const v = res.json();
+    expect(v.extraction.columns.map((c: { label: string }) => c.label)).toEqual(["Dec 2024", "YTD 2024"]);
+    expect(v.extraction.defaultColumn).toMatchObject({ index: 1, why: "ytd" });
+    expect(v.record.document.column).toBe(1);
+    const laundry = v.extraction.lines.find(
+      (l: { originalLabel: string }) => l.originalLabel === "Laundry income",
+    );
+    expect(laundry).toMatchObject({ amounts: [null, 1200], amount: 1200 });
+    // Staff change the column for the whole file at once: the month's blank cell counts as nothing.
+    const doc = { ...v.record.document, column: 0 };
+    const saved = await call("PUT", `/api/statement-mapping/${id}`, dana, {
+      version: v.record.version,
+      document: doc,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = (await open(id)).extraction.lines.find((l) => l.originalLabel === "Laundry income");
+    expect(again?.amount).toBeNull();
+  });
 });
 
 describe("two staff at once", () => {
@@ -229,6 +263,7 @@ describe("two staff at once", () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/^Held by Dana Staff since \d{4}-\d\d-\d\dT/);
     expect(second.json().heldBy.displayName).toBe("Dana Staff");
+    expect(second.json().code).toBe("HELD");
     const v = await open(file2024, evan);
     const save = await call("PUT", `/api/statement-mapping/${file2024}`, evan, {
       version: v.record.version,
@@ -265,6 +300,7 @@ describe("two staff at once", () => {
     expect(stale.statusCode).toBe(409);
     const body = stale.json();
     expect(body.message).toMatch(/changed by someone else/);
+    expect(body.code).toBe("STALE_VERSION");
     expect(body.current.version).toBe(v.record.version + 1);
     expect(body.current.document.assignments[repairs]).toBe("rpie.L.5");
     expect(body.difference).toContainEqual({

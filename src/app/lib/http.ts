@@ -5,6 +5,7 @@
  */
 
 import { jsonBodyText } from "./json-text";
+import { messageOf, parseBody, retryAfterMs } from "./server-answer";
 import { isTokenExpired, type TokenPair, tokenStore } from "./session/tokens";
 import { continuesSession, takeHandedTokens } from "./token-handoff";
 
@@ -21,7 +22,9 @@ export class HttpError extends Error {
   readonly data: unknown;
   /** The server's own error code ({ code } in the body), e.g. EMAIL_NOT_CONFIRMED. */
   readonly serverCode: string | undefined;
-  /** Seconds from the answer's Retry-After header (delay-seconds form), when it had one. */
+  /** The answer's Retry-After header as it came (seconds or an HTTP date), when it had one. */
+  readonly retryAfterHeader: string | undefined;
+  /** Seconds from the answer's Retry-After header, when it had one. */
   readonly retryAfter: number | undefined;
 
   constructor(
@@ -38,8 +41,9 @@ export class HttpError extends Error {
     this.data = data;
     const sc = (data as { code?: unknown } | undefined)?.code;
     this.serverCode = typeof sc === "string" ? sc : undefined;
-    const seconds = retryAfter ? Number(retryAfter) : Number.NaN;
-    this.retryAfter = Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+    this.retryAfterHeader = retryAfter ?? undefined;
+    const ms = retryAfterMs(retryAfter);
+    this.retryAfter = ms === undefined ? undefined : ms / 1000;
   }
 
   get hasResponse() {
@@ -88,19 +92,7 @@ async function readBody(res: Response, type: RequestOptions["responseType"]): Pr
   if (type === "blob") return res.blob();
   const text = await res.text();
   if (type === "text" || !text) return text || undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function messageOf(data: unknown, fallback: string): string {
-  if (data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string") {
-    return (data as { message: string }).message;
-  }
-  if (typeof data === "string" && data.trim()) return data;
-  return fallback;
+  return parseBody(text);
 }
 
 async function send(method: string, path: string, opts: RequestOptions, token: string | null) {

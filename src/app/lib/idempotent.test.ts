@@ -21,7 +21,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const inFlight = () =>
   json(
     409,
-    { message: "A request with this Idempotency-Key is still being processed" },
+    { message: "A request with this Idempotency-Key is still being processed", code: "IN_FLIGHT" },
     { "retry-after": "1" },
   );
 const networkDown = () => Promise.reject(new TypeError("Failed to fetch"));
@@ -81,7 +81,9 @@ describe("idempotent writes", () => {
   it("after a 409 'still being processed' waits per Retry-After and retries with the same key", async () => {
     fetchMock
       .mockResolvedValueOnce(inFlight())
-      .mockResolvedValueOnce(json(409, { message: "still being processed" }, { "retry-after": "3" }))
+      .mockResolvedValueOnce(
+        json(409, { message: "still being processed", code: "IN_FLIGHT" }, { "retry-after": "3" }),
+      )
       .mockResolvedValueOnce(json(201, { id: "f1" }));
     await expect(idempotentPost("/api/filings", { propertyId: "p", year: 2026 }, { sleep })).resolves.toEqual(
       { id: "f1" },

@@ -7,8 +7,9 @@
  *
  * One user action has one key, kept for all tries of that same request until the answer is
  * definite:
- * - No answer (network error), 409 "still being processed" (the first try is still running:
- *   wait per Retry-After) or 502/503/504 → tried again with the same key, a few times.
+ * - No answer (network error), 409 IN_FLIGHT (the first try is still running: wait per
+ *   Retry-After) or the server busy (408, 425, 429, 502–504) → tried again with the same key, a
+ *   few times (lib/server-answer.ts decides; it reads the code, never the message).
  * - Still no definite answer after that (or another 5xx, or the request was cancelled) → the
  *   error goes to the caller and the key is kept: the user's next click of the same request
  *   (same method, path and body) sends it again, and the server replays what the first did.
@@ -18,12 +19,13 @@
  */
 import { v7 as uuidv7 } from "uuid";
 import { HttpError, http } from "./http";
+import { backoffDelay, INTERACTIVE_BACKOFF, type NextStep, nextStep } from "./server-answer";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** The server keeps keys 24 hours; an older one would be taken as new, so drop it first. */
 export const KEY_LIFETIME_MS = 23 * 60 * 60 * 1000;
-const IN_FLIGHT = /still being processed/i;
-const GATEWAY = new Set([502, 503, 504]);
+/** The longest wait between two tries, whatever Retry-After says: a person is waiting. */
+const MAX_WAIT_MS = 10_000;
 
 export interface IdempotentOptions {
   /** Tries in all, the first included (default 4). */
@@ -53,28 +55,39 @@ export function requestFingerprint(method: string, path: string, body?: unknown)
   return `${method.toUpperCase()} ${path}\n${body === undefined ? "" : JSON.stringify(body)}`;
 }
 
-/** True for the server's 409 saying the same key's first request is still running. */
-export function isInFlight(err: unknown): boolean {
-  return err instanceof HttpError && err.status === 409 && IN_FLIGHT.test(err.message);
+/** The answer rule's reading of a failed try (lib/server-answer.ts); null when it was cancelled. */
+function stepOf(err: unknown, attempt: number): NextStep | null {
+  if (!(err instanceof HttpError)) return null;
+  if (err.status === 0) return err.code === "ERR_NETWORK" ? nextStep(null) : null;
+  return nextStep(
+    { status: err.status, retryAfter: err.retryAfterHeader, body: err.data },
+    { attempts: attempt, backoff: INTERACTIVE_BACKOFF },
+  );
 }
 
-/** Worth another try with the same key now: no answer, the key's first request still running, a gateway error. */
-function retryable(err: unknown): boolean {
-  if (!(err instanceof HttpError)) return false;
-  if (err.status === 0) return err.code === "ERR_NETWORK";
-  return isInFlight(err) || GATEWAY.has(err.status);
+/** True for the server's 409 saying the same key's first request is still running (code IN_FLIGHT). */
+export function isInFlight(err: unknown): boolean {
+  const step = stepOf(err, 1);
+  return step?.kind === "retry" && step.reason === "in-flight";
+}
+
+/**
+ * Worth another try with the same key now: no answer, the key's first request still running, the
+ * server busy (408, 425, 429, 502–504). Not a 500 (a person's click is not repeated on a failure).
+ */
+function retryable(step: NextStep | null): boolean {
+  return step?.kind === "retry" && step.reason !== "server-error" && step.reason !== "signed-out";
 }
 
 /** A definite answer: the server processed the request (or refused it for good), so the key is done. */
-function definite(err: unknown): boolean {
-  return err instanceof HttpError && err.status >= 400 && err.status < 500 && !isInFlight(err);
+function definite(err: unknown, step: NextStep | null): boolean {
+  return err instanceof HttpError && err.status >= 400 && err.status < 500 && !retryable(step);
 }
 
-/** Wait before try number `next` (2, 3, …): Retry-After when the server gave one, else 0.5 s, 1 s, 2 s… */
-function delayBefore(next: number, err: unknown): number {
-  const after = err instanceof HttpError ? err.retryAfter : undefined;
-  if (after !== undefined) return Math.min(after, 10) * 1000;
-  return Math.min(500 * 2 ** (next - 2), 5000);
+/** Wait before the next try: Retry-After when the server gave one (at most 10 s), else 0.5 s, 1 s, 2 s… */
+function delayAfter(attempt: number, step: NextStep | null): number {
+  const asked = step?.kind === "retry" ? step.delayMs : null;
+  return Math.min(asked ?? backoffDelay(attempt, INTERACTIVE_BACKOFF), MAX_WAIT_MS);
 }
 
 /** The pending key of a request, or a new one (also when the pending one is too old). */
@@ -111,9 +124,10 @@ export async function idempotent<T>(
       release(fingerprint, entry);
       return answer;
     } catch (err) {
-      if (definite(err)) release(fingerprint, entry);
-      if (attempt >= attempts || !retryable(err)) throw err;
-      await sleep(delayBefore(attempt + 1, err));
+      const step = stepOf(err, attempt);
+      if (definite(err, step)) release(fingerprint, entry);
+      if (attempt >= attempts || !retryable(step)) throw err;
+      await sleep(delayAfter(attempt, step));
     }
   }
 }

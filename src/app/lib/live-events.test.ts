@@ -80,7 +80,7 @@ describe("the page's live channel", () => {
     const opened: string[] = [];
     live.subscribe("file-status", (d) => files.push(`page:${d}`));
     live.onOpen(() => opened.push("page"));
-    live.subscribe("inventory-changed", (d) => inventory.push(`sync:${d}`));
+    live.subscribe("sync-changed", (d) => inventory.push(`sync:${d}`));
     live.subscribe("file-status", (d) => files.push(`sync:${d}`));
     live.onOpen(() => opened.push("sync"));
     await settle();
@@ -90,7 +90,7 @@ describe("the page's live channel", () => {
     expect(live.isConnected()).toBe(true);
     expect(opened).toEqual(["page", "sync"]);
     source.emit("file-status", "f1");
-    source.emit("inventory-changed", "i1");
+    source.emit("sync-changed", "i1");
     expect(files).toEqual(["page:f1", "sync:f1"]);
     expect(inventory).toEqual(["sync:i1"]);
   });
@@ -150,7 +150,7 @@ describe("the page's live channel", () => {
     expect(FakeSource.made[0]?.closed).toBe(true);
     expect(live.isConnected()).toBe(false);
     // A later subscriber opens a new one.
-    live.subscribe("inventory-changed", () => undefined);
+    live.subscribe("sync-changed", () => undefined);
     await settle();
     expect(FakeSource.made).toHaveLength(2);
   });

@@ -1,6 +1,6 @@
 /**
  * The page's one live channel: GET /api/events (Server-Sent Events). Every consumer (the
- * Upload File page's file states, the sync provider's inventory pulls) subscribes here, so a
+ * Upload File page's file states, the sync provider's pulls) subscribes here, so a
  * page holds a single EventSource however many screens listen — browsers allow only six
  * HTTP/1.1 connections per host, and each open stream keeps one of them.
  *
@@ -14,8 +14,11 @@
 import { API_BASE_URL } from "./http";
 import { freshAccessToken } from "./session/access-token";
 
-/** The named events the server sends (src/server/modules/files/events-route.ts). */
-type LiveEventType = "file-status" | "inventory-changed";
+/**
+ * The named events the server sends (src/server/modules/files/events-route.ts): file status, and
+ * `sync-changed` when records of a synced type changed (src/domain/sync/feed.ts).
+ */
+type LiveEventType = "file-status" | "sync-changed";
 
 export const eventsUrl = (token: string) =>
   `${API_BASE_URL}/api/events?access_token=${encodeURIComponent(token)}`;
@@ -52,7 +55,7 @@ const CLOSED = 2; // EventSource.CLOSED
 export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
   const handlers: Record<LiveEventType, Set<(data: string) => void>> = {
     "file-status": new Set(),
-    "inventory-changed": new Set(),
+    "sync-changed": new Set(),
   };
   const openers = new Set<() => void>();
   const watchers = new Set<(connected: boolean) => void>();
@@ -106,7 +109,7 @@ export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
       for (const fn of [...openers]) fn();
     };
     listen(es, "file-status");
-    listen(es, "inventory-changed");
+    listen(es, "sync-changed");
     es.onerror = () => {
       setConnected(false);
       // The browser retries a dropped connection itself; reopen here once it gives up (401 on an expired token).

@@ -1,6 +1,7 @@
 /** The page's transport: the app's HTTP client (bearer token, one refresh and retry on 401). */
+
+import { NetworkError, type SyncTransport } from "../../sync/transport";
 import { HttpError, request } from "../lib/http";
-import { NetworkError, type SyncTransport } from "./transport";
 
 export const appTransport: SyncTransport = {
   async send(req) {
@@ -14,7 +15,7 @@ export const appTransport: SyncTransport = {
       return { status: 200, data };
     } catch (e) {
       if (e instanceof HttpError && e.hasResponse)
-        return { status: e.status, data: e.data ?? { message: e.message } };
+        return { status: e.status, data: e.data ?? { message: e.message }, retryAfter: e.retryAfterHeader };
       throw new NetworkError(e instanceof Error ? e.message : String(e));
     }
   },

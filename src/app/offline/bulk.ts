@@ -1,8 +1,9 @@
 /**
- * Imports write many items at once (docs/offline.md "Bulk chunks"). One outbox entry per item
+ * Imports write many items at once (docs/offline.md "Import chunks"). One outbox entry per item
  * is far too slow for 50,000 rows, so an import writes chunks: each chunk's items and ONE
  * outbox entry `POST /api/inventory/items/bulk` go into Dexie in one transaction, and the
- * sync engine sends the chunk like any other entry (same order, key, retries and states).
+ * sync engine sends the chunk like any other entry (same order, key, retries and states),
+ * through `inventoryChunks`, inventory's ChunkSender (src/sync/chunks.ts).
  *
  * The server answers each item on its own. On that answer (`acknowledgeBulk`, called by the
  * engine inside its drain):
@@ -23,11 +24,21 @@ import {
 } from "../../domain/inventory/bulk";
 import type { Item, ItemFields } from "../../domain/inventory/item";
 import { ITEM_MERGE_FIELDS } from "../../domain/inventory/item";
-import { pickFields } from "../../domain/inventory/merge";
+import { ITEM_TYPE } from "../../domain/inventory/synced-types";
+import { recordPath } from "../../domain/sync/entity";
+import { pickFields } from "../../domain/sync/merge";
+import type { ChunkSender } from "../../sync/chunks";
+import { advanceCursor, type OutboxEntry, type SyncDb } from "../../sync/db";
+import { rebaseQueuedWrites } from "../../sync/outbox";
 import { JsonText } from "../lib/json-text";
-import { advanceCursor, type BlocklotDb, type OutboxEntry } from "./db";
-import { recordUrl } from "./entities";
-import { rebaseQueuedWrites, type WriteContext } from "./mutations";
+import type { BlocklotDb } from "./db";
+
+/** What queueing a chunk needs: the app's database, and a clock and keys tests may fix. */
+export interface ChunkContext {
+  db: BlocklotDb;
+  now?: () => string;
+  newKey?: () => string;
+}
 
 type Loose = Record<string, unknown>;
 
@@ -59,7 +70,7 @@ export function bulkChunkRange(batchId: string): { lower: [string, string]; uppe
  * `batchId` and `chunkIndex` the entry's id is bulkChunkId(batchId, chunkIndex).
  */
 export async function queueItemChunk(
-  ctx: WriteContext,
+  ctx: ChunkContext,
   companyId: string,
   items: readonly NewItem[],
   opts: { batchId?: string | null; chunkIndex?: number } = {},
@@ -118,7 +129,7 @@ export async function queueItemChunk(
  * every outbox read waits for the import's current chunk transaction, and the server sat idle
  * through three of those waits per chunk.
  */
-const queuedHere = new Map<number, { id: string; db: BlocklotDb }>();
+const queuedHere = new Map<number, { id: string; db: SyncDb }>();
 let importsOpen = 0;
 let waiting: (() => void)[] = [];
 function wakeSender() {
@@ -144,7 +155,7 @@ export function openImport(): () => void {
  * while an import of this page is still queueing; null when there is none and none is coming.
  * The caller checks that nothing else was queued in between (the order stays the queue's).
  */
-export async function nextQueuedChunk(db: BlocklotDb, afterSeq: number): Promise<number | null> {
+export async function nextQueuedChunk(db: SyncDb, afterSeq: number): Promise<number | null> {
   for (;;) {
     let found: number | null = null;
     for (const [seq, c] of queuedHere)
@@ -201,7 +212,7 @@ const bodiesInMemory = new Map<string, ChunkBody>();
 type KeptBody = ChunkBody | string | { items: BulkItemInput[] };
 
 /** A chunk's body from memory, else from `meta` (an entry may also carry its body itself). */
-async function keptBody(db: BlocklotDb, entry: Pick<OutboxEntry, "id" | "body">): Promise<KeptBody | null> {
+async function keptBody(db: SyncDb, entry: Pick<OutboxEntry, "id" | "body">): Promise<KeptBody | null> {
   if (entry.body) return entry.body as unknown as { items: BulkItemInput[] };
   const kept = bodiesInMemory.get(entry.id);
   if (kept) return kept;
@@ -210,7 +221,7 @@ async function keptBody(db: BlocklotDb, entry: Pick<OutboxEntry, "id" | "body">)
 
 /** A chunk's request body `{ items }`. */
 export async function readBulkBody(
-  db: BlocklotDb,
+  db: SyncDb,
   entry: Pick<OutboxEntry, "id" | "body">,
 ): Promise<{ items: BulkItemInput[] } | null> {
   const body = await keptBody(db, entry);
@@ -220,7 +231,7 @@ export async function readBulkBody(
 
 /** What to send for a chunk: its JSON text as kept (not encoded again), else its body. */
 export async function bulkRequestBody(
-  db: BlocklotDb,
+  db: SyncDb,
   entry: Pick<OutboxEntry, "id" | "body">,
 ): Promise<JsonText | { items: BulkItemInput[] } | null> {
   const body = await keptBody(db, entry);
@@ -243,12 +254,12 @@ const isResponse = (data: unknown): data is { results: BulkItemResult[] } =>
  * caller keeps the entry).
  */
 export async function acknowledgeBulk(
-  ctx: Required<Pick<WriteContext, "db" | "newKey" | "now">>,
+  ctx: { db: SyncDb; newKey(): string; now(): string },
   entry: OutboxEntry,
   data: unknown,
 ): Promise<boolean> {
   if (!isResponse(data)) return false;
-  const { db } = ctx;
+  const db = ctx.db as BlocklotDb;
   const seq = entry.seq as number;
   await db.transaction("rw", [db.items, db.outbox, db.conflicts, db.meta], async () => {
     const sent = new Map(((await readBulkBody(db, entry))?.items ?? []).map((i) => [i.id, i]));
@@ -284,7 +295,7 @@ export async function acknowledgeBulk(
           if (r.createdAt) changes.createdAt = r.createdAt;
           if (r.updatedAt) changes.updatedAt = r.updatedAt;
           stamps.push({ key: r.id, changes });
-        } else await rebaseQueuedWrites(db, "item", r.id, r.version, queued);
+        } else await rebaseQueuedWrites(db, ITEM_TYPE, r.id, r.version, queued);
         continue;
       }
       // Refused: keep the user's row and say why, unless the user has deleted it meanwhile.
@@ -299,7 +310,7 @@ export async function acknowledgeBulk(
         entity: "item",
         id: r.id,
         method: "PUT",
-        url: recordUrl("item", r.id),
+        url: recordPath(ITEM_TYPE, r.id),
         body: fields as Loose,
         idempotencyKey: ctx.newKey(),
         baseVersion: null,
@@ -323,7 +334,8 @@ export async function acknowledgeBulk(
  * their local rows go too — except items the user has changed since (they have their own
  * entries, which say so when sent).
  */
-export async function discardBulk(db: BlocklotDb, entry: OutboxEntry): Promise<void> {
+export async function discardBulk(sdb: SyncDb, entry: OutboxEntry): Promise<void> {
+  const db = sdb as BlocklotDb;
   const seq = entry.seq as number;
   await db.transaction("rw", [db.items, db.outbox, db.conflicts, db.meta], async () => {
     const ids = ((await readBulkBody(db, entry))?.items ?? []).map((i) => i.id);
@@ -341,3 +353,12 @@ export async function discardBulk(db: BlocklotDb, entry: OutboxEntry): Promise<v
     await db.items.bulkDelete(gone);
   });
 }
+
+/** Inventory's import chunks, as the sync engine sends and settles them (src/sync/chunks.ts). */
+export const inventoryChunks: ChunkSender = {
+  requestBody: bulkRequestBody,
+  acknowledge: acknowledgeBulk,
+  discard: discardBulk,
+  nextQueued: nextQueuedChunk,
+  sent: chunkSent,
+};

@@ -1,6 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
+import { SYNC_STORES } from "../../sync/db";
 import { type BlocklotDb, createDb, SCHEMA } from "./db";
+import { SYNCED_TYPES } from "./synced-types";
 
 const opened: BlocklotDb[] = [];
 let n = 0;
@@ -52,11 +54,31 @@ describe("Dexie schema", () => {
       "batches",
       "conflicts",
       "items",
+      "kanbanBoards",
+      "kanbanColumns",
+      "kanbanComments",
+      "kanbanTasks",
       "meta",
       "outbox",
       "photoUploads",
       "products",
     ]);
+  });
+
+  it("holds a table for every synced type and the sync engine's tables as it declares them", async () => {
+    const db = createDb(fresh());
+    opened.push(db);
+    await db.open();
+    for (const type of Object.values(SYNCED_TYPES)) {
+      const table = db.tables.find((t) => t.name === type.localTable);
+      expect(table?.schema.primKey.name, type.entity).toBe("id");
+    }
+    for (const [name, spec] of Object.entries(SYNC_STORES)) {
+      const table = db.table(name);
+      const declared = spec.split(", ");
+      expect(table.schema.primKey.src).toBe(declared[0]);
+      expect(table.schema.indexes.map((i) => i.src).sort()).toEqual(declared.slice(1).sort());
+    }
   });
 
   for (const earlier of SCHEMA.slice(0, -1)) {

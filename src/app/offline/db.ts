@@ -7,72 +7,10 @@
  * IndexedDB cannot): create a table under a new name, copy the rows in the upgrade, and drop the
  * old one by setting it to null. db.test.ts opens every earlier version with data and upgrades.
  */
-import { Dexie, type EntityTable, type Table, type Transaction } from "dexie";
-import type { Batch, Item, ItemFields, Product, SyncEntity } from "../../domain/inventory/item";
-
-export type OutboxState = "waiting" | "sending" | "rejected" | "conflict";
-/** POST: a chunk of items created by an import (`bulk` set; see bulk.ts). */
-export type OutboxMethod = "PUT" | "PATCH" | "DELETE" | "POST";
-
-/** A write waiting to reach the server (or held for the user: rejected, conflict). */
-export interface OutboxEntry {
-  /** Order of the writes; the sender replays by ascending seq. */
-  seq?: number;
-  companyId: string;
-  entity: SyncEntity;
-  /** The record's id. */
-  id: string;
-  method: OutboxMethod;
-  /** Path under the API base, e.g. /api/inventory/items/0190…. */
-  url: string;
-  /** JSON body (PATCH/DELETE carry `version`). */
-  body: Record<string, unknown> | null;
-  /** Sent as the Idempotency-Key header; the same on every replay of this write. */
-  idempotencyKey: string;
-  /** The record version the write was based on (null for a create). */
-  baseVersion: number | null;
-  /** The record's fields before the write, for the three-way merge after a 409 (null for a create). */
-  base: Record<string, unknown> | null;
-  state: OutboxState;
-  /** The server's reason (rejected) or the last transient failure. */
-  error: string | null;
-  /** Last HTTP status seen (0 = no answer). */
-  lastStatus: number | null;
-  createdAt: string;
-  attempts: number;
-  /** Epoch ms before which a backed-off write is not sent again (5xx, 429). */
-  notBefore: number | null;
-  /**
-   * A chunk of an import: `POST /api/inventory/items/bulk` with `body.items` (bulk.ts). `id` is
-   * the chunk's own id, not an item's; the server answers each item on its own.
-   */
-  bulk?: { count: number; batchId: string | null };
-}
-
-/** A 409 the merge could not settle alone: the user chooses per field. */
-export interface ConflictRecord {
-  /** The outbox entry held in state "conflict". */
-  seq: number;
-  companyId: string;
-  entity: SyncEntity;
-  entityId: string;
-  /** "update": fields to choose; "delete": the server changed a record the user deleted. */
-  kind: "update" | "delete";
-  fields: string[];
-  base: Record<string, unknown> | null;
-  mine: Record<string, unknown> | null;
-  /** The server's current row (from the 409 answer). */
-  theirs: Record<string, unknown>;
-  /** The merge with the server's value in each conflicting field. */
-  merged: Record<string, unknown> | null;
-  createdAt: string;
-}
-
-/** Key/value settings of the sync engine: `cursor:{companyId}` → the sync feed cursor. */
-export interface MetaRecord {
-  key: string;
-  value: unknown;
-}
+import { Dexie, type EntityTable, type Transaction } from "dexie";
+import type { Batch, Item, ItemFields, Product } from "../../domain/inventory/item";
+import type { Board, Column, Comment, Task } from "../../domain/kanban/board";
+import type { SyncDb } from "../../sync/db";
 
 /**
  * A photo taken on the phone page (/take-inventory-photo/{hash}) waiting to be uploaded with
@@ -101,14 +39,20 @@ export interface PhotoUploadRecord {
   photoId: string | null;
 }
 
-export type BlocklotDb = Dexie & {
+/**
+ * The app's database: the sync engine's tables (outbox, conflicts, meta: src/sync/db.ts), one
+ * table per synced type (its declaration's `localTable`: offline/synced-types.ts) and the photo
+ * upload queue. A new synced type adds its table in a new SCHEMA version.
+ */
+export type BlocklotDb = SyncDb & {
   items: EntityTable<Item, "id">;
   products: EntityTable<Product, "id">;
   batches: EntityTable<Batch, "id">;
-  outbox: Table<OutboxEntry, number>;
-  meta: EntityTable<MetaRecord, "key">;
-  conflicts: EntityTable<ConflictRecord, "seq">;
   photoUploads: EntityTable<PhotoUploadRecord, "id">;
+  kanbanBoards: EntityTable<Board, "id">;
+  kanbanColumns: EntityTable<Column, "id">;
+  kanbanTasks: EntityTable<Task, "id">;
+  kanbanComments: EntityTable<Comment, "id">;
 };
 
 export interface SchemaVersion {
@@ -177,6 +121,16 @@ export const SCHEMA: readonly SchemaVersion[] = [
       items: "id, [companyId+sku], barcode, [companyId+status], [batchId+updatedAt]",
     },
   },
+  {
+    // 6: kanban (domain/kanban, docs/kanban.md): a board's columns and tasks, a task's comments.
+    version: 6,
+    stores: {
+      kanbanBoards: "id, companyId",
+      kanbanColumns: "id, companyId, boardId",
+      kanbanTasks: "id, companyId, boardId, columnId",
+      kanbanComments: "id, companyId, taskId",
+    },
+  },
 ];
 
 export const DB_NAME = "blocklot";
@@ -204,31 +158,4 @@ let shared: BlocklotDb | null = null;
 export function getDb(): BlocklotDb {
   shared ??= createDb();
   return shared;
-}
-
-/** The sync cursor key of a company in `meta`. */
-export const cursorKey = (companyId: string) => `cursor:${companyId}`;
-
-/**
- * The answer to one of the app's own write requests says which feed cursors lie around its
- * changes (domain CursorRange): a device whose cursor is `from` has now seen everything up to
- * `to` (it has just stored the answer), so it does not read its own changes back from the feed.
- * Call inside the transaction that stores the answer. Any other cursor is left alone (the pull
- * reads what lies between).
- */
-export async function advanceCursor(
-  db: BlocklotDb,
-  companyId: string,
-  range: { from: string; to: string } | undefined,
-): Promise<void> {
-  if (!range || typeof range.from !== "string" || typeof range.to !== "string" || range.from === range.to)
-    return;
-  const key = cursorKey(companyId);
-  if ((await db.meta.get(key))?.value === range.from) await db.meta.put({ key, value: range.to });
-}
-
-/** Table of each synced entity. */
-export function tableOf(db: BlocklotDb, entity: SyncEntity): Table<Item | Product | Batch, string> {
-  const t = entity === "item" ? db.items : entity === "product" ? db.products : db.batches;
-  return t as unknown as Table<Item | Product | Batch, string>;
 }

@@ -1,12 +1,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type BatchWrite, WRITE_BATCH_PATH } from "../../domain/inventory/write-batch";
+import { type BatchWrite, WRITE_BATCH_PATH } from "../../domain/sync/write-batch";
+import { fetchTransport } from "../../sync/transport";
 import { type BlocklotDb, createDb } from "./db";
-import { itemWrites } from "./mutations";
 import { createSwAuth } from "./sw-auth";
 import { SYNC_MESSAGE, SYNC_TAG, startOutboxReplay } from "./sw-replay";
-import { createSyncEngine } from "./sync-engine";
-import { fetchTransport } from "./transport";
+import { createAppSyncEngine as createSyncEngine } from "./synced-types";
+import { itemWrites } from "./test-writes";
 
 function jwt(claims: Record<string, unknown>) {
   const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");

@@ -6,12 +6,14 @@
  * with every tab) keeps two drains from ever running at once; the Idempotency-Keys make even a
  * replay whose answer was lost harmless.
  */
+
+import type { DrainResult } from "../../sync/engine";
+import { fetchTransport } from "../../sync/transport";
 import type { TokenPair } from "../lib/session/tokens";
 import { handOffTokens } from "../lib/token-handoff";
 import { type BlocklotDb, getDb } from "./db";
 import { createSwAuth, type SwAuthDeps } from "./sw-auth";
-import { createSyncEngine, type DrainResult, type SyncEngine } from "./sync-engine";
-import { fetchTransport } from "./transport";
+import { type AppSyncEngine, createAppSyncEngine } from "./synced-types";
 
 export const SYNC_TAG = "blocklot-outbox";
 export const SYNC_MESSAGE = "SYNC_OUTBOX";
@@ -46,7 +48,7 @@ export interface ReplayOptions {
 export function startOutboxReplay(
   scope: ReplayScope,
   opts: ReplayOptions = {},
-): { engine: SyncEngine; drain(): Promise<DrainResult> } {
+): { engine: AppSyncEngine; drain(): Promise<DrainResult> } {
   const locks = scope.navigator?.locks;
   const auth = createSwAuth({
     windows: () =>
@@ -61,7 +63,7 @@ export function startOutboxReplay(
       (<T>(name: string, fn: () => Promise<T>) => (locks ? (locks.request(name, fn) as Promise<T>) : fn())),
     askTimeoutMs: opts.askTimeoutMs,
   });
-  const engine = createSyncEngine({
+  const engine = createAppSyncEngine({
     db: opts.db ?? getDb(),
     transport: fetchTransport({ fetch: scope.fetch, getToken: auth.getToken, refreshToken: auth.refresh }),
   });

@@ -1,44 +1,40 @@
 /**
  * The page's one sync engine and its wiring (docs/offline.md): created on first use, started
- * for the signed-in user's company while a dashboard screen is shown, pulled again when the
- * live channel says inventory changed. Screens write through `useSyncEngine().write` and read
- * Dexie with `useLiveQuery`; `useCompanyId()` is the company those reads and writes belong to.
+ * for the signed-in user's company while a dashboard screen is shown (the app frame passes the
+ * company in), pulled again when the live channel says a synced type changed (`sync-changed`).
+ * Screens write through `useSyncEngine().write` and read Dexie with `useLiveQuery`;
+ * `useCompanyId()` is the company those reads and writes belong to.
  */
 import { createContext, type ReactNode, useContext, useEffect } from "react";
-import { useAuth } from "../features/auth/auth-context";
-import { useFileEvents } from "../features/files/use-file-events";
+import { SYNC_CHANGED_EVENT } from "../../domain/sync/feed";
+import { onSyncChanged, requestBackgroundSync, startSync } from "../../sync/triggers";
+import { liveEvents } from "../lib/live-events";
 import { appTransport } from "./app-transport";
 import { getDb } from "./db";
 import { answerServiceWorkerTokenRequests, askServiceWorkerToReplay } from "./sw-bridge";
-import { createSyncEngine, type SyncEngine } from "./sync-engine";
-import { onInventoryChanged, requestBackgroundSync, startSync } from "./triggers";
+import { type AppSyncEngine, createAppSyncEngine } from "./synced-types";
 
-let engine: SyncEngine | null = null;
+let engine: AppSyncEngine | null = null;
 
 /** The page's engine (one per page; the service worker has its own on the same Dexie database). */
-export function getSyncEngine(): SyncEngine {
-  engine ??= createSyncEngine({ db: getDb(), transport: appTransport });
+export function getSyncEngine(): AppSyncEngine {
+  engine ??= createAppSyncEngine({ db: getDb(), transport: appTransport });
   return engine;
 }
 
 const CompanyContext = createContext<string | null>(null);
 
-/** The company the signed-in user works in (null before sign-in or without a company). */
+/** The company the signed-in user works in (null outside a SyncProvider or without a company). */
 export function useCompanyId(): string | null {
-  const fromContext = useContext(CompanyContext);
-  const { user } = useAuth();
-  return fromContext ?? user?.companyId ?? null;
+  return useContext(CompanyContext);
 }
 
-export function useSyncEngine(): SyncEngine {
+export function useSyncEngine(): AppSyncEngine {
   return getSyncEngine();
 }
 
-/** Starts syncing the user's company while mounted (inside the dashboard layout). */
-export function SyncProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  const companyId = user?.companyId ?? null;
-
+/** Starts syncing `companyId` while mounted (the dashboard frame, with the signed-in user's company). */
+export function SyncProvider({ companyId, children }: { companyId: string | null; children: ReactNode }) {
   useEffect(() => {
     if (!companyId) return;
     return startSync(getSyncEngine(), companyId, { requestBackgroundSync: () => requestBackgroundSync() });
@@ -57,8 +53,16 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     };
   }, [companyId]);
 
-  // The live channel: a change by another user or device of the company → pull now.
-  useFileEvents({ onStatus: () => undefined, onInventoryChanged, onOpen: onInventoryChanged }, !!companyId);
+  // The live channel: a change of any synced type by another user or device → pull; a reopened
+  // stream may have missed notices → pull too.
+  useEffect(() => {
+    const live = liveEvents();
+    if (!companyId || !live) return;
+    const leave = [live.subscribe(SYNC_CHANGED_EVENT, onSyncChanged), live.onOpen(onSyncChanged)];
+    return () => {
+      for (const off of leave) off();
+    };
+  }, [companyId]);
 
   return <CompanyContext.Provider value={companyId}>{children}</CompanyContext.Provider>;
 }

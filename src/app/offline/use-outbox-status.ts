@@ -1,6 +1,7 @@
 /** Live outbox counts for the top bar and the sync screen (dexie-react-hooks). */
 import { useLiveQuery } from "dexie-react-hooks";
-import { type BlocklotDb, type ConflictRecord, getDb, type OutboxEntry } from "./db";
+import type { ConflictRecord, OutboxEntry } from "../../sync/db";
+import { type BlocklotDb, getDb } from "./db";
 import { useThrottledLiveQuery } from "./use-throttled-live-query";
 
 export interface OutboxStatus {

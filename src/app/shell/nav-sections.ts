@@ -26,6 +26,8 @@ export type NavKey =
   | "faq"
   | "statementMapping"
   | "adminFilings"
+  | "outbox"
+  | "demoData"
   | "unregisteredUsers"
   | "allUsers"
   | "allArticles"
@@ -101,6 +103,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { key: "statementMapping", path: "/admin/statement-mapping" },
       { key: "adminFilings", path: "/admin/filings" },
+      { key: "outbox", path: "/admin/outbox" },
+      { key: "demoData", path: "/admin/demo-data" },
       { key: "unregisteredUsers", path: "/admin/unregistered-user-list" },
       { key: "allUsers", path: "/admin/all-user-list", matches: ["/admin/view"] },
       { key: "allArticles", path: "/admin/article-list", matches: ["/admin/article"] },

@@ -3,7 +3,8 @@
  * request, each answered on its own. Shared by the server route and the app's import, which
  * sends chunks of `BULK_CHUNK` items through the outbox.
  */
-import type { CursorRange, Item, ItemFields } from "./item";
+import type { CursorRange } from "../sync/feed";
+import type { Item, ItemFields } from "./item";
 
 export const BULK_ITEMS_PATH = "/api/inventory/items/bulk";
 /** Most items one request takes. */

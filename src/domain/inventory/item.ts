@@ -3,6 +3,7 @@
  * Spec section 3: item condition codes, publication status, units, the twelve item statuses.
  * Money is integer cents (see ../money.ts). Ids are client-made UUIDv7 strings.
  */
+import type { ItemEbay } from "../ebay/item-ebay";
 import type { Cents } from "../money";
 
 export const ITEM_CONDITIONS = { NEW: 5, USED: 13 } as const;
@@ -69,6 +70,11 @@ export interface ItemFields {
   publicationStatus: PublicationStatus;
   photos: string[];
   notes: string | null;
+  /**
+   * eBay category, item aspects and the seller's latest listing request (docs/ebay.md). Absent
+   * or null until the seller describes the item for eBay; a PUT that leaves it out keeps it.
+   */
+  ebay?: ItemEbay | null;
 }
 
 /**
@@ -174,41 +180,15 @@ export const ITEM_MERGE_FIELDS: readonly (keyof ItemFields)[] = [
   "publicationStatus",
   "photos",
   "notes",
+  "ebay",
 ];
 
-/** A record type the sync feed carries. */
-export type SyncEntity = "batch" | "item" | "product";
+/** Inventory's synced types (declared in synced-types.ts). */
+export type InventoryEntity = "batch" | "item" | "product";
 
-/**
- * One entry of GET /api/sync/changes: the row as it is now, or a tombstone when it was deleted.
- */
-export type SyncChange =
+/** An entry of the sync feed for an inventory record (src/domain/sync/feed.ts). */
+export type InventoryChange =
   | { entity: "item"; id: string; deleted: false; row: Item }
   | { entity: "product"; id: string; deleted: false; row: Product }
   | { entity: "batch"; id: string; deleted: false; row: Batch }
-  | { entity: SyncEntity; id: string; deleted: true; row: null };
-
-/** GET /api/sync/changes?since=CURSOR[&limit=N] answer. `cursor` is opaque; `hasMore` asks for another page. */
-export interface SyncPage {
-  changes: SyncChange[];
-  cursor: string;
-  hasMore: boolean;
-  /**
-   * Present (true) when the cursor sent belonged to another company (the user switched their
-   * active company): this page starts from the beginning of the current company's data, and
-   * the app should drop the inventory rows it holds for the old company before applying it.
-   */
-  reset?: boolean;
-}
-
-/**
- * The sync feed cursors around one write transaction of the caller (bulk create, write batch):
- * `from` is the cursor of a reader who had seen every change of the company before it, `to`
- * after it. Writes of a company are serialised, so nothing else lies between them: an app whose
- * stored cursor is `from` and which has applied the answer may store `to` and skip reading its
- * own changes back from the feed.
- */
-export interface CursorRange {
-  from: string;
-  to: string;
-}
+  | { entity: InventoryEntity; id: string; deleted: true; row: null };

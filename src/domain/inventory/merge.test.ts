@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { changedFields, deepEqual, mergeFields, mergeRecords, resolveConflicts } from "../sync/merge";
 import { ITEM_MERGE_FIELDS, type Item, type ItemFields } from "./item";
-import { changedFields, deepEqual, mergeFields, mergeItem, resolveConflicts } from "./merge";
+import { ITEM_TYPE } from "./synced-types";
+
+/** Inventory's item merge rules: the sync module's field merge over the fields ITEM_TYPE declares. */
+const mergeItem = (base: ItemFields, mine: ItemFields, theirs: ItemFields) =>
+  mergeRecords(ITEM_TYPE, base, mine, theirs);
 
 const base: ItemFields = {
   batchId: "b1",
@@ -23,7 +28,7 @@ const base: ItemFields = {
 };
 
 /** Two different values for every field, neither equal to base. */
-const alt: { [K in keyof ItemFields]: [ItemFields[K], ItemFields[K]] } = {
+const alt: { [K in keyof ItemFields]-?: [ItemFields[K], ItemFields[K]] } = {
   batchId: ["b2", null],
   productId: ["pr1", "pr2"],
   sku: ["SKU-2", "SKU-3"],
@@ -47,6 +52,19 @@ const alt: { [K in keyof ItemFields]: [ItemFields[K], ItemFields[K]] } = {
   publicationStatus: [1, 2],
   photos: [["p2", "p1"], ["p1"]],
   notes: ["fragile", "chipped"],
+  ebay: [
+    { categoryId: "261186", categoryName: "Lamps", aspects: { Brand: ["Acme"] }, request: null },
+    {
+      categoryId: "261186",
+      categoryName: "Lamps",
+      aspects: {},
+      request: {
+        id: "0193a7a0-0000-7000-8000-000000000001",
+        action: "publish",
+        at: "2026-11-25T10:00:00.000Z",
+      },
+    },
+  ],
 };
 
 const with_ = <K extends keyof ItemFields>(row: ItemFields, k: K, v: ItemFields[K]) => ({ ...row, [k]: v });

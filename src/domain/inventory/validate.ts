@@ -6,6 +6,7 @@
  * Spec section 5: the inventory form's title, description and quantity are required;
  * quantity is a whole number ≥ 0, price ≥ 0 (integer cents), units come from the lists.
  */
+import { itemEbayError } from "../ebay/item-ebay";
 import { isCents, MAX_CENTS } from "../money";
 import {
   DIMENSION_UNITS,
@@ -218,6 +219,10 @@ export function validateItemFields(input: Loose<ItemFields>, opts: ValidateOptio
   if (check("dimensions")) dimensions(errors, input.dimensions);
   if (check("weight")) weight(errors, input.weight);
   if (check("photos")) stringList(errors, "photos", input.photos, "Photos", L.photosMax);
+  if (has(input, "ebay")) {
+    const problem = itemEbayError(input.ebay);
+    if (problem) errors.ebay = problem;
+  }
   return errors;
 }
 

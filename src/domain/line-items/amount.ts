@@ -47,3 +47,25 @@ export function parseAmount(raw: string): number | null {
 export function isYearToken(raw: string): boolean {
   return /^(19|20)\d{2}$/.test(raw.trim());
 }
+
+/** A percentage as printed ("45.2%", "(3.10)%", "-12%"), as a number of percent; null otherwise. */
+export function parsePercent(raw: string): number | null {
+  const s = raw.trim().replace(/\s+/g, "");
+  const m = /^(\(?)(-?)(\d+(?:\.\d+)?|\.\d+)(\)?)%(\)?)$/.exec(s);
+  if (!m) return null;
+  const negative = (m[1] === "(" && (m[4] === ")" || m[5] === ")")) || m[2] === "-";
+  const v = Number(m[3]);
+  return negative && v !== 0 ? -v : v;
+}
+
+/** Looks like a number that was printed (digits with money punctuation), even if it does not read as one. */
+export function isNumericLike(raw: string): boolean {
+  const s = raw.trim();
+  return /\d/.test(s) && /^[\d$().,\-–—−%'‘’:;|~_\s]+$/.test(s);
+}
+
+/** A lone character OCR leaves from dust and rules: never part of a line's meaning. */
+export function isNoise(raw: string): boolean {
+  const s = raw.trim();
+  return s.length > 0 && /^[.,:;'‘’`"“”|~_\-–—=*^°•·]+$/.test(s) && !/^[-–—]$/.test(s);
+}

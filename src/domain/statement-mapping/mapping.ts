@@ -14,7 +14,8 @@ export interface ExtractedLine {
   page: number;
   section: string | null;
   label: string;
-  amounts: number[];
+  /** By column of the statement; null where the cell is blank. */
+  amounts: (number | null)[];
   isTotal: boolean;
 }
 
@@ -89,10 +90,13 @@ export function tablesOf(lines: readonly ExtractedLine[]): TableInfo[] {
   return [...byId.values()];
 }
 
-/** A new document: every table selected, the first column, nothing assigned. */
-export function emptyDocument(lines: readonly ExtractedLine[]): MappingDocument {
+/**
+ * A new document: every table selected, nothing assigned, and the column extraction chose as
+ * the statement year's annual figure (the first when there is no choice).
+ */
+export function emptyDocument(lines: readonly ExtractedLine[], column = 0): MappingDocument {
   return {
-    column: 0,
+    column,
     selection: { tables: tablesOf(lines).map((t) => t.id), skippedLines: [] },
     corrections: {},
     assignments: {},

@@ -142,6 +142,11 @@ export function normaliseLabel(raw: string): string {
     .replace(/\bt\s*\/\s*i\b/g, " tenant improvements ")
     .replace(/\b(?:sec(?:t?\.|t|tion)?)\s*8\b/g, " section8 ")
     .replace(/\bh2o\b/g, " water ")
+    // Compliance laws and tax programmes keep their numbers: "Local Law 97", "LL-11", "FISP", "J-51", "421-a".
+    .replace(/\b(?:local\s+law|ll)\s*[-#]?\s*(\d{2,3})\b/g, " ll$1 ")
+    .replace(/\bfisp\b/g, " ll11 ")
+    .replace(/\bj\s*-?\s*51\b/g, " j51 ")
+    .replace(/\b421\s*-?\s*a\b/g, " 421a ")
     .replace(/\bcomm(?:'l|l)?\b(?=[\s.]*(?:paid|expense|exp)?\s*$)/g, " commission ")
     .replace(/(?<=leas\w*\s+)comm\w*/g, " commission ")
     .replace(/(?<=brok\w*\s+)comm\w*/g, " commission ")

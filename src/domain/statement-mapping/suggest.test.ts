@@ -21,6 +21,11 @@ describe("normaliseLabel", () => {
     ["W&S", "water sewer"],
     ["Sec. 8 HAP", "section8 housing assistance payment"],
     ["Leasing Comm.", "leasing commission"],
+    ["Local Law 97 Compliance", "ll97 compliance"],
+    ["LL-11 Facade", "ll11 facade"],
+    ["FISP inspection", "ll11 inspection"],
+    ["J-51 Abatement", "j51 abatement"],
+    ["421-a Tax Abatement", "421a tax abatement"],
     ["  Électricité  ", "electricite"],
   ])("%s → %s", (raw, want) => {
     expect(normaliseLabel(raw)).toBe(want);
@@ -64,6 +69,38 @@ describe("keyword dictionary", () => {
   ])("%s → %s", (label, field) => {
     expect(top(label)?.field.id).toBe(field);
     expect(top(label)?.source).toBe("keyword");
+  });
+
+  // Lines of rent rolls and property-management exports (issue 23), with how RPIE treats them.
+  it.each([
+    // Potential rent and its adjustments are actual residential rent (J.1b first, J.1a second).
+    ["Gross Potential Rent", "rpie.J.1b"],
+    ["GROSS POTENTIAL RENT", "rpie.J.1b"],
+    ["Loss to Lease", "rpie.J.1b"],
+    ["Loss/Gain to Lease", "rpie.J.1b"],
+    ["Vacancy Loss", "rpie.J.1b"],
+    ["Rent Concessions", "rpie.J.1b"],
+    ["Concessions - Free Rent", "rpie.J.1b"],
+    ["Back Rent Collected", "rpie.J.1b"],
+    // Abatements reduce the real estate tax, which RPIE leaves out.
+    ["J-51 Abatement", "rpie.excluded.real-estate-taxes"],
+    ["421a Abatement Credit", "rpie.excluded.real-estate-taxes"],
+    // Turnover painting is painting (L.10), not repairs.
+    ["Turnover Painting", "rpie.L.10"],
+    ["Make Ready - Painting", "rpie.L.10"],
+    // Local Law 11 / FISP facade work is a repair; Local Law 97 compliance is another expense.
+    ["Local Law 11 / FISP", "rpie.L.5"],
+    ["Local Law 97 Compliance", "rpie.L.13"],
+    ["LL97 Compliance Consulting", "rpie.L.13"],
+    // A refund of premium reduces the insurance line.
+    ["Insurance Refund", "rpie.L.7"],
+  ])("%s → %s", (label, field) => {
+    expect(top(label)?.field.id).toBe(field);
+  });
+
+  it("offers regulated rent second for rent adjustments: only the rent roll tells", () => {
+    expect(ids("Vacancy Loss").slice(0, 2)).toEqual(["rpie.J.1b", "rpie.J.1a"]);
+    expect(top("Vacancy and collection loss")?.field.id).toBe("rpie.excluded.bad-debt");
   });
 
   it("reads an expense word with a recovery word as income recovered from tenants", () => {

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ItemEbay } from "../../domain/ebay/item-ebay";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -36,6 +37,8 @@ export const users = pgTable(
     hasEbayAccount: boolean("has_ebay_account").notNull().default(false),
     showWelcomePage: boolean("show_welcome_page").notNull().default(true),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** A demo account of `npm run seed` (src/server/modules/demo): removed with the demo data. */
+    demo: boolean("demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +55,11 @@ export const companies = pgTable("companies", {
   email: text("email"),
   address: text("address"),
   website: text("website"),
+  /**
+   * A demo company of `npm run seed`: it and every row that belongs to it (company_id) are demo
+   * data, removed in one step by a super admin (src/server/modules/demo).
+   */
+  demo: boolean("demo").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -132,6 +140,24 @@ export const refreshTokens = pgTable(
     uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
     index("refresh_tokens_family_idx").on(t.familyId),
   ],
+);
+
+/**
+ * Browsers a user has signed in from (a random httpOnly `device` cookie, only its SHA-256 kept).
+ * A sign-in from a known device is counted apart from everyone else's failures, so an attacker
+ * who keeps failing on an account never locks its owner out (docs/security.md, "Sign-in").
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
 /** One-time links sent by mail: email confirmation and password reset. */
@@ -343,6 +369,8 @@ export const extractionResults = pgTable("extraction_results", {
     .references(() => statementFiles.id, { onDelete: "cascade" }),
   lineItems: jsonb("line_items").notNull(),
   notes: jsonb("notes").notNull().default(sql`'[]'::jsonb`),
+  /** The statement's columns (header, meaning), columns left out (percentages) and year; null before issue 23. */
+  layout: jsonb("layout"),
   createdAt: createdAt(),
 });
 
@@ -697,12 +725,13 @@ export const learnedLabels = pgTable(
 /**
  * Inventory (issue 6, docs/inventory.md). Ids are made by the app (UUIDv7) so records can be
  * created offline. Every insert and update gets a new `change_seq` from the one sequence
- * inventory_change_seq, assigned by a trigger (migration 0008) under a per-company
+ * sync_change_seq (every synced table shares it; named inventory_change_seq before migration
+ * 0013), assigned by a trigger (migrations 0008, 0013) under a per-company
  * transaction advisory lock, so within a company sequence order is commit order and the
  * sync cursor (the last change_seq seen) never skips a committed row. Deletion is soft:
  * `deleted_at` set = a tombstone in the sync feed.
  */
-export const inventoryChangeSeq = pgSequence("inventory_change_seq");
+export const syncChangeSeq = pgSequence("sync_change_seq");
 
 const inventoryCommon = () => ({
   companyId: uuid("company_id")
@@ -785,6 +814,8 @@ export const inventoryItems = pgTable(
     publicationStatus: smallint("publication_status").notNull().default(0),
     photos: text("photos").array().notNull().default(sql`ARRAY[]::text[]`),
     notes: text("notes"),
+    /** eBay category, item aspects and the seller's latest listing request (domain ItemEbay); migration 0018. */
+    ebay: jsonb("ebay").$type<ItemEbay | null>(),
     ...inventoryCommon(),
   },
   (t) => [
@@ -932,5 +963,222 @@ export const inventoryPhotos = pgTable(
     // Whether another photo still uses a file (the store keeps identical bytes once).
     index("inventory_photos_storage_key_idx").on(t.storageKey),
     index("inventory_photos_thumb_key_idx").on(t.thumbKey),
+  ],
+);
+
+/**
+ * A company's eBay seller account (docs/ebay.md): one per company, connected by a company admin.
+ * Tokens are AES-256-GCM ciphertext (integrations/ebay/token-crypto.ts), bound to the row's id.
+ */
+export const ebayConnections = pgTable("ebay_connections", {
+  id: uuid("id").primaryKey(),
+  companyId: uuid("company_id")
+    .notNull()
+    .unique()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  connectedBy: uuid("connected_by").references(() => users.id, { onDelete: "set null" }),
+  ebayUserId: text("ebay_user_id"),
+  ebayUsername: text("ebay_username"),
+  accessToken: text("access_token").notNull(),
+  accessExpiresAt: timestamp("access_expires_at", { withTimezone: true }).notNull(),
+  refreshToken: text("refresh_token").notNull(),
+  refreshExpiresAt: timestamp("refresh_expires_at", { withTimezone: true }).notNull(),
+  /** connected | reconnect_needed (eBay refused a refresh). */
+  state: text("state").notNull().default("connected"),
+  message: text("message"),
+  businessPolicies: boolean("business_policies").notNull().default(false),
+  fulfillmentPolicyId: text("fulfillment_policy_id"),
+  paymentPolicyId: text("payment_policy_id"),
+  returnPolicyId: text("return_policy_id"),
+  merchantLocationKey: text("merchant_location_key"),
+  /** The order sync's high-water mark: eBay's lastModifiedDate of the newest order seen. */
+  ordersCursor: timestamp("orders_cursor", { withTimezone: true }),
+  ordersSyncedAt: timestamp("orders_synced_at", { withTimezone: true }),
+  /** One process refreshes the token at a time (a lease, not a lock held across the call). */
+  refreshLeaseUntil: timestamp("refresh_lease_until", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A consent request's `state`: single use, 10 minutes, bound to the user and company (stored hashed). */
+export const ebayOauthStates = pgTable("ebay_oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  companyId: uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * An item's eBay listing. `wanted_seq` moves on every request or local price/quantity change
+ * (trigger of migration 0019); the eBay job brings the listing to `action` and sets `done_seq`.
+ * Pending work = wanted_seq > done_seq.
+ */
+export const ebayListings = pgTable(
+  "ebay_listings",
+  {
+    itemId: uuid("item_id")
+      .primaryKey()
+      .references(() => inventoryItems.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The SKU eBay knows the item by, fixed at its first publish (docs/ebay.md "SKUs"). */
+    ebaySku: text("ebay_sku"),
+    offerId: text("offer_id"),
+    listingId: text("listing_id"),
+    listingUrl: text("listing_url"),
+    /** What eBay has: unlisted | published | withdrawn | deleted (pending and failed are derived). */
+    state: text("state").notNull().default("unlisted"),
+    /** publish | withdraw | delete | update (price/quantity) | autodelist */
+    action: text("action"),
+    requestId: uuid("request_id"),
+    requestedBy: uuid("requested_by"),
+    wantedSeq: bigint("wanted_seq", { mode: "number" }).notNull().default(0),
+    doneSeq: bigint("done_seq", { mode: "number" }).notNull().default(0),
+    error: text("error"),
+    /** EPS picture URLs by photo reference, with their expiry: not uploaded twice. */
+    images: jsonb("images")
+      .$type<Record<string, { url: string; expiresAt: string | null }>>()
+      .notNull()
+      .default({}),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ebay_listings_company_sku_key").on(t.companyId, t.ebaySku),
+    index("ebay_listings_pending_idx").on(t.companyId).where(sql`${t.wantedSeq} > ${t.doneSeq}`),
+    index("ebay_listings_state_idx").on(t.state, t.updatedAt),
+  ],
+);
+
+/** One order line of a seller's eBay order (Fulfillment API), with the item it sold. */
+export const ebayOrders = pgTable(
+  "ebay_orders",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull(),
+    lineItemId: text("line_item_id").notNull(),
+    itemId: uuid("item_id").references(() => inventoryItems.id, { onDelete: "set null" }),
+    sku: text("sku").notNull(),
+    title: text("title").notNull(),
+    quantity: integer("quantity").notNull(),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    feesCents: bigint("fees_cents", { mode: "number" }),
+    buyerUsername: text("buyer_username"),
+    buyerName: text("buyer_name"),
+    buyerCity: text("buyer_city"),
+    /** sold | awaiting_shipment | shipped | delivered */
+    status: text("status").notNull(),
+    /** The quantity already taken off the item (an order counts once, however often it is seen). */
+    decremented: boolean("decremented").notNull().default(false),
+    orderCreatedAt: timestamp("order_created_at", { withTimezone: true }).notNull(),
+    lastModifiedAt: timestamp("last_modified_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("ebay_orders_line_key").on(t.companyId, t.orderId, t.lineItemId),
+    index("ebay_orders_item_idx").on(t.itemId),
+    index("ebay_orders_company_idx").on(t.companyId, t.orderCreatedAt),
+  ],
+);
+
+/** eBay's notification public keys by key id (getPublicKey), cached. */
+export const ebayPublicKeys = pgTable("ebay_public_keys", {
+  kid: text("kid").primaryKey(),
+  algorithm: text("algorithm").notNull(),
+  digest: text("digest").notNull(),
+  pem: text("pem").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Account-deletion notifications handled (by eBay's notification id: a repeat changes nothing). */
+export const ebayAccountDeletions = pgTable("ebay_account_deletions", {
+  notificationId: text("notification_id").primaryKey(),
+  ebayUserId: text("ebay_user_id"),
+  ebayUsername: text("ebay_username"),
+  connectionsDeleted: integer("connections_deleted").notNull().default(0),
+  ordersCleared: integer("orders_cleared").notNull().default(0),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Kanban (issue 14, docs/kanban.md): four synced company types (domain/kanban/synced-types.ts)
+ * with the sync module's columns. `position` is a fractional ordering key (domain/sync/order-key.ts)
+ * compared byte-wise (COLLATE "C", set in migration 0020). Board and column references are checked
+ * by the server inside the company (modules/kanban/store.ts), not by foreign keys: soft-deleted
+ * rows stay as tombstones and a replayed write names a record by id.
+ */
+export const kanbanBoards = pgTable(
+  "kanban_boards",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    ...inventoryCommon(),
+  },
+  (t) => [index("kanban_boards_company_seq_idx").on(t.companyId, t.changeSeq)],
+);
+
+export const kanbanColumns = pgTable(
+  "kanban_columns",
+  {
+    id: uuid("id").primaryKey(),
+    boardId: uuid("board_id").notNull(),
+    name: text("name").notNull(),
+    position: text("position").notNull(),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    index("kanban_columns_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("kanban_columns_board_idx").on(t.boardId),
+  ],
+);
+
+export const kanbanTasks = pgTable(
+  "kanban_tasks",
+  {
+    id: uuid("id").primaryKey(),
+    boardId: uuid("board_id").notNull(),
+    columnId: uuid("column_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    position: text("position").notNull(),
+    dueDate: text("due_date"),
+    labels: jsonb("labels").$type<string[]>().notNull().default([]),
+    assignees: jsonb("assignees").$type<string[]>().notNull().default([]),
+    checklists: jsonb("checklists")
+      .$type<{ id: string; title: string; items: { id: string; text: string; done: boolean }[] }[]>()
+      .notNull()
+      .default([]),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    index("kanban_tasks_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("kanban_tasks_column_idx").on(t.columnId),
+  ],
+);
+
+export const kanbanComments = pgTable(
+  "kanban_comments",
+  {
+    id: uuid("id").primaryKey(),
+    taskId: uuid("task_id").notNull(),
+    body: text("body").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    ...inventoryCommon(),
+  },
+  (t) => [
+    index("kanban_comments_company_seq_idx").on(t.companyId, t.changeSeq),
+    index("kanban_comments_task_idx").on(t.taskId),
   ],
 );

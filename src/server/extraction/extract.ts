@@ -1,4 +1,4 @@
-import { parsePages } from "../../domain/line-items";
+import { TextBudget } from "./limits";
 import { DocumentProblem, type ExtractedPage, type ExtractionOutcome, type ExtractionTask } from "./types";
 
 const XLS_PROBLEM =
@@ -11,32 +11,61 @@ const XLS_PROBLEM =
  * pdfjs or tesseract.
  */
 export async function extractDocument(task: ExtractionTask): Promise<ExtractionOutcome> {
+  // Text per file is capped as it is read (limits.ts); containers are checked before they are opened.
+  const budget = new TextBudget();
   try {
     switch (task.kind) {
       case "pdf": {
-        const { extractPdf } = await import("./pdf");
-        const pages = await extractPdf(task.path, task.maxPages);
-        return { ok: true, pages: withoutBoxes(pages), lineItems: parsePages(pages), notes: [] };
+        const [{ extractPdf }, { assertPdfWithinLimits }] = await Promise.all([
+          import("./pdf"),
+          import("./pdf-guard"),
+        ]);
+        await assertPdfWithinLimits(task.path);
+        const { pages, lineItems, layout } = await extractPdf(task.path, task.maxPages, budget);
+        return { ok: true, pages: withoutWords(pages), lineItems, layout, notes: [] };
       }
       case "png":
       case "jpeg":
       case "tiff":
       case "heic": {
-        const [{ imagePagesForOcr }, { ocrImage }] = await Promise.all([import("./images"), import("./ocr")]);
+        const [{ imagePagesForOcr }, { ocrWords }, { readStatement }] = await Promise.all([
+          import("./images"),
+          import("./ocr-read"),
+          import("./read-statement"),
+        ]);
         const pages: ExtractedPage[] = [];
         for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind)) {
-          const ocr = await ocrImage(image);
-          pages.push({ number: pages.length + 1, text: ocr.text, source: "ocr", lineBoxes: ocr.lineBoxes });
+          const n = pages.length + 1;
+          const ocr = await ocrWords(n, image);
+          budget.add(ocr.text);
+          pages.push({
+            number: n,
+            text: ocr.text,
+            source: "ocr",
+            words: ocr.page,
+            imageWords: ocr.imageWords,
+          });
         }
-        return { ok: true, pages: withoutBoxes(pages), lineItems: parsePages(pages), notes: [] };
+        const { lineItems, layout } = await readStatement(pages, async (n) => {
+          // The page's image again (only when a total on it does not add up).
+          let i = 0;
+          for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind))
+            if (++i === n) return image;
+          throw new Error(`page ${n} is gone`);
+        });
+        return { ok: true, pages: withoutWords(pages), lineItems, layout, notes: [] };
       }
       case "xlsx": {
-        const { extractXlsx } = await import("./spreadsheets");
-        return { ok: true, ...(await extractXlsx(task.path, task.maxPages)) };
+        const [{ extractXlsx }, { assertZipWithinLimits }] = await Promise.all([
+          import("./spreadsheets"),
+          import("./zip-guard"),
+        ]);
+        await assertZipWithinLimits(task.path);
+        return { ok: true, ...(await extractXlsx(task.path, task.maxPages, budget)) };
       }
       case "csv": {
         const { extractCsv } = await import("./spreadsheets");
-        return { ok: true, ...(await extractCsv(task.path)) };
+        return { ok: true, ...(await extractCsv(task.path, budget)) };
       }
       case "xls":
         return { ok: false, reason: XLS_PROBLEM };
@@ -47,7 +76,7 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
   }
 }
 
-/** Line boxes only serve the parser (they end up on the line items); pages keep their text. */
-function withoutBoxes(pages: ExtractedPage[]): ExtractedPage[] {
-  return pages.map(({ lineBoxes: _boxes, ...page }) => page);
+/** Words only serve the parser (their boxes end up on the line items); pages keep their text. */
+function withoutWords(pages: ExtractedPage[]): ExtractedPage[] {
+  return pages.map(({ words: _words, imageWords: _image, ...page }) => page);
 }

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import heicDecode from "heic-decode";
 import sharp, { type Metadata } from "sharp";
+import { EXTRACTION_LIMITS, imageSizeProblem } from "./limits";
 import { DocumentProblem } from "./types";
 
-/** Largest image decoded: 16,384 × 16,384 pixels (268 million). Bigger ones are refused unread. */
-export const MAX_IMAGE_PIXELS = 16_384 * 16_384;
+/** Largest image decoded (the limit of item photos, limits.ts); bigger ones are refused unread. */
+export const MAX_IMAGE_PIXELS = EXTRACTION_LIMITS.image.maxPixels;
 
 /**
  * Reads the image header only (no decoding) and refuses decompression bombs, then yields
@@ -27,9 +28,7 @@ export async function* imagePagesForOcr(
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new DocumentProblem(tooLarge(width, height));
-  }
+  if (imageSizeProblem(width, height)) throw new DocumentProblem(tooLarge(width, height));
   const pages = meta.pages ?? 1;
   if (pages > maxPages) {
     throw new DocumentProblem(
@@ -50,7 +49,7 @@ export async function* imagePagesForOcr(
 }
 
 export function tooLarge(width: number, height: number): string {
-  return `This image is too large to read (${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels); the limit is 16,384 × 16,384. Scan at 300 dpi and upload again.`;
+  return imageSizeProblem(width, height) ?? "This image is too large to read.";
 }
 
 /** HEIC (iPhone photos): libvips here has no HEVC decoder, so libheif (WebAssembly) decodes it. */
@@ -70,7 +69,7 @@ async function* heicPagesForOcr(path: string, maxPages: number): AsyncGenerator<
       );
     }
     for (const image of images) {
-      if (image.width * image.height > MAX_IMAGE_PIXELS)
+      if (imageSizeProblem(image.width, image.height))
         throw new DocumentProblem(tooLarge(image.width, image.height));
       let decoded: Awaited<ReturnType<typeof image.decode>>;
       try {
@@ -96,7 +95,8 @@ export function imageReadProblem(err: unknown): string {
     return "This HEIC image cannot be read here. Export it as JPEG or PNG and upload again.";
   }
   if (/pixel limit/i.test(msg)) {
-    return "This image is too large to read; the limit is 16,384 × 16,384 pixels.";
+    const { maxPixels, maxSide } = EXTRACTION_LIMITS.image;
+    return `This image is too large to read; the limit is ${maxPixels / 1_000_000} megapixels and ${maxSide.toLocaleString("en-US")} pixels per side.`;
   }
   return "This image is damaged or incomplete and cannot be read.";
 }

@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { createWorker, type Worker as OcrWorker, OEM } from "tesseract.js";
-import type { Box } from "../../domain/line-items";
 
 const require = createRequire(import.meta.url);
 
@@ -13,7 +12,7 @@ export function engLangPath(): string {
 let worker: Promise<OcrWorker> | null = null;
 
 /** One tesseract worker per extraction thread, created on first use and reused. */
-function ocrWorker(): Promise<OcrWorker> {
+export function ocrWorker(): Promise<OcrWorker> {
   if (!worker) {
     worker = createWorker("eng", OEM.LSTM_ONLY, {
       langPath: engLangPath(),
@@ -22,7 +21,14 @@ function ocrWorker(): Promise<OcrWorker> {
       legacyCore: false,
       legacyLang: false,
     }).then(async (w) => {
-      await w.setParameters({ preserve_interword_spaces: "1", user_defined_dpi: "300" });
+      // One block of text lines (a statement page has no columns of prose to find), no
+      // second pass for white-on-black text (statements have none).
+      await w.setParameters({
+        preserve_interword_spaces: "1",
+        user_defined_dpi: "300",
+        tessedit_pageseg_mode: "6" as never,
+        tessedit_do_invert: "0",
+      });
       return w;
     });
     worker.catch(() => {
@@ -30,27 +36,6 @@ function ocrWorker(): Promise<OcrWorker> {
     });
   }
   return worker;
-}
-
-/** The text of an image (PNG buffer), line by line, with each line's box (fractions of the image). */
-export async function ocrImage(image: Buffer): Promise<{ text: string; lineBoxes: (Box | null)[] }> {
-  const w = await ocrWorker();
-  const { data } = await w.recognize(image, {}, { text: true, blocks: true });
-  // PNG header: width and height at bytes 16 and 20.
-  const width = image.length > 24 ? image.readUInt32BE(16) : 0;
-  const height = image.length > 24 ? image.readUInt32BE(20) : 0;
-  const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
-  if (!lines.length || !width || !height) return { text: data.text, lineBoxes: [] };
-  const r = (n: number) => Math.min(1, Math.max(0, Math.round(n * 10000) / 10000));
-  return {
-    text: lines.map((l) => l.text.replace(/\s+$/, "")).join("\n"),
-    lineBoxes: lines.map((l) => ({
-      x0: r(l.bbox.x0 / width),
-      y0: r(l.bbox.y0 / height),
-      x1: r(l.bbox.x1 / width),
-      y1: r(l.bbox.y1 / height),
-    })),
-  };
 }
 
 export async function closeOcr(): Promise<void> {

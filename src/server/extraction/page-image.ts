@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import heicDecode from "heic-decode";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { imageReadProblem, MAX_IMAGE_PIXELS, tooLarge } from "./images";
+import { imageSizeProblem } from "./limits";
+import { assertPdfWithinLimits } from "./pdf-guard";
 import { DocumentProblem, type PageImageOutcome, type PageImageTask } from "./types";
 
 /** Preview images are WebP; text stays crisp at this quality. */
@@ -38,8 +40,16 @@ export async function renderPageImage(task: PageImageTask): Promise<PageImageOut
   }
 }
 
+/** Stored files this thread already checked against the PDF limits (by path: content-addressed on disk). */
+const checkedPdfs = new Set<string>();
+
 async function pdfPage(task: PageImageTask): Promise<PageImageOutcome> {
   const { openPdf, openPdfPage, renderPageToCanvas } = await import("./pdf");
+  if (!checkedPdfs.has(task.path)) {
+    await assertPdfWithinLimits(task.path);
+    if (checkedPdfs.size > 200) checkedPdfs.clear();
+    checkedPdfs.add(task.path);
+  }
   const doc = await openPdf(task.path);
   try {
     const pageCount = doc.numPages;
@@ -83,7 +93,7 @@ async function imagePage(task: PageImageTask): Promise<PageImageOutcome> {
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (width * height > MAX_IMAGE_PIXELS) throw new DocumentProblem(tooLarge(width, height));
+  if (imageSizeProblem(width, height)) throw new DocumentProblem(tooLarge(width, height));
   const pageCount = meta.pages ?? 1;
   if (task.page > pageCount) return { ok: false, problem: "out-of-range", pageCount };
   try {
@@ -109,7 +119,7 @@ async function heicPage(task: PageImageTask): Promise<PageImageOutcome> {
     const pageCount = images.length;
     const image = images[task.page - 1];
     if (!image) return { ok: false, problem: "out-of-range", pageCount };
-    if (image.width * image.height > MAX_IMAGE_PIXELS)
+    if (imageSizeProblem(image.width, image.height))
       throw new DocumentProblem(tooLarge(image.width, image.height));
     let decoded: Awaited<ReturnType<typeof image.decode>>;
     try {

@@ -4,7 +4,11 @@ import { dirname, join } from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/display/api";
-import { ocrImage } from "./ocr";
+import type { PageLineItem, StatementLayout } from "../../domain/line-items";
+import { EXTRACTION_LIMITS, type TextBudget } from "./limits";
+import { ocrWords } from "./ocr-read";
+import { type PdfTextItem, textLayerPage } from "./pdf-words";
+import { readStatement } from "./read-statement";
 import { DocumentProblem, type ExtractedPage } from "./types";
 
 const require = createRequire(import.meta.url);
@@ -119,6 +123,8 @@ export async function openPdf(path: string): Promise<PDFDocumentProxy> {
       cMapUrl: `${join(pdfjsRoot, "cmaps")}/`,
       cMapPacked: true,
       verbosity: 0,
+      // Larger images are left out of the rendering rather than decoded (limits.ts).
+      maxImageSize: EXTRACTION_LIMITS.image.maxPixels,
     }).promise;
   } catch (err) {
     throw new DocumentProblem(pdfProblem(err));
@@ -134,8 +140,16 @@ export async function openPdfPage(doc: PDFDocumentProxy, n: number): Promise<PDF
   }
 }
 
-/** Text per page: the text layer where there is one; otherwise the page is rendered and OCR'd. */
-export async function extractPdf(path: string, maxPages: number): Promise<ExtractedPage[]> {
+/**
+ * Text and words per page: the text layer where there is one; otherwise the page is
+ * rendered and OCR'd. Then the statement's line items (scanned pages re-read where a total
+ * does not add up, rendering the page again). Every page's text counts against `budget`.
+ */
+export async function extractPdf(
+  path: string,
+  maxPages: number,
+  budget?: TextBudget,
+): Promise<{ pages: ExtractedPage[]; lineItems: PageLineItem[]; layout: StatementLayout }> {
   const doc = await openPdf(path);
   try {
     if (doc.numPages > maxPages) {
@@ -149,17 +163,28 @@ export async function extractPdf(path: string, maxPages: number): Promise<Extrac
       const page = await openPdfPage(doc, n);
       const content = await page.getTextContent();
       const view = page.getViewport({ scale: 1 });
-      const lines = itemsToLines(content.items as TextItem[], { width: view.width, height: view.height });
+      const lines = itemsToLines(content.items as TextItem[]);
       const text = lines.map((l) => l.text).join("\n");
+      budget?.add(text);
       if (text.replace(/[^A-Za-z0-9]/g, "").length >= MIN_TEXT_CHARS) {
-        pages.push({ number: n, text, source: "text", lineBoxes: lines.map((l) => l.box) });
+        const words = textLayerPage(n, content.items as PdfTextItem[], view);
+        pages.push({ number: n, text, source: "text", words });
       } else {
-        const ocr = await ocrImage(await renderForOcr(page));
-        pages.push({ number: n, text: ocr.text, source: "ocr", lineBoxes: ocr.lineBoxes });
+        const ocr = await ocrWords(n, await renderForOcr(page));
+        budget?.add(ocr.text);
+        pages.push({ number: n, text: ocr.text, source: "ocr", words: ocr.page, imageWords: ocr.imageWords });
       }
       page.cleanup();
     }
-    return pages;
+    const statement = await readStatement(pages, async (n) => {
+      const again = await openPdfPage(doc, n);
+      try {
+        return await renderForOcr(again);
+      } finally {
+        again.cleanup();
+      }
+    });
+    return { pages, ...statement };
   } finally {
     await doc.destroy();
   }

@@ -5,7 +5,10 @@ import { Worker } from "node:worker_threads";
 import type { ExtractionOutcome, ExtractionTask, PageImageOutcome, PageImageTask, ThreadTask } from "./types";
 
 /** A task that did not finish: the thread crashed, ran out of memory or took too long. */
-export class ExtractionCrash extends Error {}
+export class ExtractionCrash extends Error {
+  /** The thread hit its memory ceiling: the file needs more than one file may use (not worth retrying). */
+  outOfMemory = false;
+}
 
 export interface ExtractionPool {
   run(task: ExtractionTask): Promise<ExtractionOutcome>;
@@ -109,7 +112,11 @@ export function createExtractionPool(opts: {
       else finish(() => job.reject(new Error(m.error ?? "Extraction failed")), false);
     };
     const onError = (err: Error) =>
-      finish(() => job.reject(new ExtractionCrash(`Extraction thread crashed: ${err.message}`)), true);
+      finish(() => {
+        const crash = new ExtractionCrash(`Extraction thread crashed: ${err.message}`);
+        crash.outOfMemory = (err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
+        job.reject(crash);
+      }, true);
     const onExit = (code: number) =>
       finish(() => job.reject(new ExtractionCrash(`Extraction thread exited (code ${code})`)), true);
     const timer = setTimeout(

@@ -1,16 +1,25 @@
 import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { type Cell, type PageLineItem, parseRows } from "../../domain/line-items";
+import { type Cell, type PageLineItem, parseSheets, type StatementLayout } from "../../domain/line-items";
+import { assertCellLength, TextBudget } from "./limits";
 import { DocumentProblem, type ExtractedPage } from "./types";
 
 export interface SheetsResult {
   pages: ExtractedPage[];
   lineItems: PageLineItem[];
+  layout: StatementLayout;
   notes: string[];
 }
 
 const MAX_ROWS = 100_000;
+
+/** A percentage cell as the sheet shows it ("45.20%"): a column of percentages is not money. */
+function shownValue(cell: ExcelJS.Cell): Cell {
+  const v = cellValue(cell);
+  if (typeof v === "number" && /%/.test(cell.numFmt ?? "")) return `${(v * 100).toFixed(2)}%`;
+  return v;
+}
 
 /** A cell's value as the sheet shows it: formulas give their cached result, rich text its text. */
 function cellValue(cell: ExcelJS.Cell): Cell {
@@ -45,8 +54,30 @@ function rowsText(rows: Cell[][]): string {
     .join("\n");
 }
 
-/** XLSX: each visible sheet is one page; hidden sheets are skipped and noted. */
-export async function extractXlsx(path: string, maxPages: number): Promise<SheetsResult> {
+/** "B7": a cell's column letters and row number. */
+function cellName(col: number, row: number): string {
+  let name = "";
+  for (let c = col; c > 0; c = Math.floor((c - 1) / 26))
+    name = String.fromCharCode(65 + ((c - 1) % 26)) + name;
+  return `${name}${row}`;
+}
+
+/** Text of cells longer than a spreadsheet program writes is refused as it is read. */
+function checkedCell(value: Cell, col: number, row: number, sheet?: string): Cell {
+  if (typeof value === "string")
+    assertCellLength(value, `${cellName(col, row)}${sheet ? ` of sheet "${sheet}"` : ""}`);
+  return value;
+}
+
+/**
+ * XLSX: each visible sheet is one page; hidden sheets are skipped and noted. The caller checks
+ * the ZIP container first (zip-guard.ts); text per cell and per file is capped here.
+ */
+export async function extractXlsx(
+  path: string,
+  maxPages: number,
+  budget = new TextBudget(),
+): Promise<SheetsResult> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.readFile(path);
@@ -56,14 +87,14 @@ export async function extractXlsx(path: string, maxPages: number): Promise<Sheet
     );
   }
   const pages: ExtractedPage[] = [];
-  const lineItems: PageLineItem[] = [];
+  const sheets: { number: number; rows: Cell[][] }[] = [];
   const notes: string[] = [];
-  const sheets = wb.worksheets;
-  if (sheets.length > maxPages) {
-    throw new DocumentProblem(`This workbook has ${sheets.length} sheets; the limit is ${maxPages}.`);
+  const worksheets = wb.worksheets;
+  if (worksheets.length > maxPages) {
+    throw new DocumentProblem(`This workbook has ${worksheets.length} sheets; the limit is ${maxPages}.`);
   }
   let number = 0;
-  for (const ws of sheets) {
+  for (const ws of worksheets) {
     if (ws.state === "hidden" || ws.state === "veryHidden") {
       notes.push(`Hidden sheet "${ws.name}" was skipped`);
       continue;
@@ -73,18 +104,23 @@ export async function extractXlsx(path: string, maxPages: number): Promise<Sheet
     ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
       if (rowNumber > MAX_ROWS) return;
       const cells: Cell[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(cellValue(row.getCell(c)));
+      for (let c = 1; c <= row.cellCount; c++)
+        cells.push(checkedCell(shownValue(row.getCell(c)), c, rowNumber, ws.name));
       rows[rowNumber - 1] = cells;
     });
     const dense = Array.from(rows, (r) => r ?? []);
-    pages.push({ number, text: rowsText(dense), source: "sheet", name: ws.name });
-    for (const item of parseRows(dense).items) lineItems.push({ page: number, ...item });
+    const text = rowsText(dense);
+    budget.add(text);
+    pages.push({ number, text, source: "sheet", name: ws.name });
+    sheets.push({ number, rows: dense });
   }
-  return { pages, lineItems, notes };
+  // One statement over all visible sheets: the same header on two sheets is the same column.
+  const parsed = parseSheets(sheets);
+  return { pages, lineItems: parsed.items, layout: parsed.layout, notes };
 }
 
-/** CSV with or without a BOM, delimited by `,`, `;` or tab (detected). */
-export async function extractCsv(path: string): Promise<SheetsResult> {
+/** CSV with or without a BOM, delimited by `,`, `;` or tab (detected); text capped like XLSX. */
+export async function extractCsv(path: string, budget = new TextBudget()): Promise<SheetsResult> {
   let text = (await readFile(path)).toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const parsed = Papa.parse<string[]>(text, {
@@ -92,9 +128,18 @@ export async function extractCsv(path: string): Promise<SheetsResult> {
     delimitersToGuess: [",", ";", "\t", "|"],
   });
   const rows = parsed.data.slice(0, MAX_ROWS);
+  rows.forEach((row, r) => {
+    row.forEach((cell, c) => {
+      checkedCell(cell, c + 1, r + 1);
+    });
+  });
+  const sheetText = rowsText(rows);
+  budget.add(sheetText);
+  const statement = parseSheets([{ number: 1, rows }]);
   return {
-    pages: [{ number: 1, text: rowsText(rows), source: "sheet" }],
-    lineItems: parseRows(rows).items.map((i) => ({ page: 1, ...i })),
+    pages: [{ number: 1, text: sheetText, source: "sheet" }],
+    lineItems: statement.items,
+    layout: statement.layout,
     notes: [],
   };
 }

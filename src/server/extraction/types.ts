@@ -1,4 +1,4 @@
-import type { Box, PageLineItem } from "../../domain/line-items";
+import type { PageLineItem, StatementLayout, Word, WordPage } from "../../domain/line-items";
 import type { FileKind } from "../modules/files/sniff";
 
 export interface ExtractionTask {
@@ -14,12 +14,14 @@ export interface ExtractedPage {
   source: "text" | "ocr" | "sheet";
   /** For spreadsheets: the sheet's name. */
   name?: string;
-  /** Box of each line of `text` (fractions of the page), for PDFs and OCR. */
-  lineBoxes?: (Box | null)[];
+  /** The page's words with their positions (PDF text layer or OCR), for the column model. */
+  words?: WordPage;
+  /** OCR: the words where they are on the page image (before straightening), for re-reading crops. */
+  imageWords?: Word[];
 }
 
 export type ExtractionOutcome =
-  | { ok: true; pages: ExtractedPage[]; lineItems: PageLineItem[]; notes: string[] }
+  | { ok: true; pages: ExtractedPage[]; lineItems: PageLineItem[]; layout: StatementLayout; notes: string[] }
   /** A problem with the document itself, in words its owner can act on; retrying will not help. */
   | { ok: false; reason: string };
 

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { redactLinks } from "../plugins/log-redaction";
 
 export interface MailMessage {
   to: string;
@@ -15,32 +16,55 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Writes the mail to the outbox and sends it when there is a mail server; answers the outbox row's id. */
+  send(message: MailMessage): Promise<string>;
   close(): void;
 }
+
+/** Where mail goes, in words for the start-up line: the SMTP host (never its credentials), or the outbox. */
+export function describeMailDelivery(config: { smtpUrl?: string; publicUrl: string }): string {
+  if (!config.smtpUrl)
+    return `no SMTP_URL, mail stays in the outbox: a super admin reads it at ${config.publicUrl}/admin/outbox`;
+  try {
+    const url = new URL(config.smtpUrl);
+    return `sent through ${url.protocol.replace(/:$/, "")}://${url.host}`;
+  } catch {
+    return "sent through SMTP_URL";
+  }
+}
+
+/**
+ * Addresses under the reserved .example top-level domain (RFC 2606), such as the demo accounts':
+ * no mail server delivers to them, so their mail stays in the outbox instead of bouncing.
+ */
+const isUndeliverable = (to: string) => /\.example$/i.test(to.trim());
 
 /**
  * Every mail is first written to the outbox table. With SMTP_URL set it is then sent
  * and marked sent (a failure is recorded on the row and logged, never thrown at the
- * user). Without SMTP_URL its text is logged, so sign-up works on a fresh machine.
+ * user). Without SMTP_URL (or to a reserved .example address) its text is logged and it
+ * stays in the outbox, where a super admin reads it (/admin/outbox), so sign-up works on a
+ * fresh machine; the secrets in its links (confirmation, reset, invitation) are logged only when
+ * `logLinks` is set (a public URL on this machine, where the developer is the only reader of the log).
  */
 export function createMailer(opts: {
   db: Db;
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  logLinks?: boolean;
 }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
     async send(message) {
       const id = uuidv7();
       await opts.db.insert(mailOutbox).values({ id, ...message, html: message.html ?? null });
-      if (!transport) {
+      if (!transport || isUndeliverable(message.to)) {
         opts.log.info(
           { mail: { to: message.to, subject: message.subject, kind: message.kind } },
-          `mail (outbox only):\n${message.text}`,
+          `mail (outbox only):\n${opts.logLinks ? message.text : redactLinks(message.text)}`,
         );
-        return;
+        return id;
       }
       try {
         await transport.sendMail({
@@ -51,12 +75,14 @@ export function createMailer(opts: {
           html: message.html,
         });
         await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
+        return id;
       } catch (err) {
         opts.log.error({ err, to: message.to, kind: message.kind }, "sending mail failed");
         await opts.db
           .update(mailOutbox)
           .set({ error: String((err as Error).message ?? err) })
           .where(eq(mailOutbox.id, id));
+        return id;
       }
     },
     close() {

@@ -6,23 +6,43 @@ import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
+import { demoRoutes } from "./demo/routes";
+import { ebayAdminRoutes } from "./ebay/admin-routes";
+import { ebayDeletionRoutes } from "./ebay/deletion-routes";
+import { ebayRoutes } from "./ebay/routes";
 import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
-import { inventoryRoutes } from "./inventory/routes";
+import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
+import { KANBAN_SYNCED } from "./kanban/routes";
+import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
 import { rpieRoutes } from "./rpie/routes";
+import { setupRoutes } from "./setup/routes";
 import { readyMappingOutputs } from "./statement-mapping/filed-outputs";
 import { statementMappingRoutes } from "./statement-mapping/routes";
+import { syncRoutes } from "./sync/routes";
+import type { ServerSyncedType } from "./sync/types";
+
+/**
+ * The app's synced types (docs/offline.md "How to add a synced type"): each gets its REST routes
+ * from the sync module's factory, and the change feed and write batch carry them all.
+ */
+export const SYNCED_TYPES: readonly ServerSyncedType[] = [...INVENTORY_SYNCED, ...KANBAN_SYNCED];
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
-export async function registerModules(app: FastifyInstance) {
+export async function registerModules(
+  app: FastifyInstance,
+  opts: { syncedTypes?: readonly ServerSyncedType[] } = {},
+) {
+  const types = opts.syncedTypes ?? SYNCED_TYPES;
   await app.register(companyScopePlugin);
   await app.register(idempotencyPlugin);
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
+  await app.register(setupRoutes);
   await app.register(authRoutes);
   await app.register(publicFormRoutes);
   await app.register(accountRoutes);
@@ -34,6 +54,12 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(filingRoutes, { filedOutputs: readyMappingOutputs });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
-  await app.register(inventoryRoutes);
+  await app.register(demoRoutes);
+  await app.register(outboxRoutes);
+  await app.register(syncRoutes, { types });
+  await app.register(inventoryRoutes, { types });
   await app.register(photoRoutes);
+  await app.register(ebayRoutes);
+  await app.register(ebayDeletionRoutes);
+  await app.register(ebayAdminRoutes);
 }

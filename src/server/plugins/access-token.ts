@@ -14,6 +14,11 @@ export interface AccessClaims {
   showWelcomePage: boolean;
   /** The active company at the time of issue (null when the user has none). */
   companyId: string | null;
+  /**
+   * The sign-in session (refresh-token family) the token was issued for, so live connections
+   * close when that session is signed out (src/server/live). Absent on tokens made otherwise.
+   */
+  sid?: string;
 }
 
 const ISSUER = "blocklot";

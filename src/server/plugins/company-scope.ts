@@ -31,7 +31,7 @@ declare module "fastify" {
 const isCompanyRole = (r: string): r is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(r);
 
 /** The active membership of a user (null when they have none or their account is disabled). */
-export async function loadCompanyScope(db: Db, userId: string): Promise<CompanyScope | null> {
+async function loadCompanyScope(db: Db, userId: string): Promise<CompanyScope | null> {
   const [row] = await db
     .select({ companyId: companyMembers.companyId, roles: companyMembers.roles })
     .from(companyMembers)

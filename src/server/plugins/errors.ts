@@ -1,5 +1,6 @@
+import { Type } from "@sinclair/typebox";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { codeForStatus, type ErrorCode } from "../../domain/errors";
+import { codeForStatus, ERROR_CODES, type ErrorCode } from "../../domain/errors";
 
 /**
  * A client mistake with its status and message; `data` adds fields to the body. A stable
@@ -53,6 +54,29 @@ export function errorBody(status: number, message: string, data: Record<string, 
   };
 }
 
+const errorFields = {
+  statusCode: Type.Integer({ description: "The HTTP status again" }),
+  error: Type.String({ description: 'The status in words ("Conflict")' }),
+  message: Type.String({ description: "What was wrong, for people" }),
+  code: Type.Unsafe<ErrorCode>({
+    type: "string",
+    enum: Object.values(ERROR_CODES),
+    description: "Why, for clients to switch on (src/domain/errors.ts)",
+  }),
+};
+
+/**
+ * The response schema of every error answer (errorBody): routes list it for their 4xx/5xx
+ * statuses. Extra fields (`current`, `problems`, `flags`, `reason`, ...) are sent as they are.
+ */
+export const ErrorBody = Type.Object(errorFields, { additionalProperties: true });
+
+/** A 409 for a stale version (code STALE_VERSION): the error and the record as it is now. */
+export const StaleBody = Type.Object(
+  { ...errorFields, current: Type.Optional(Type.Unknown({ description: "The record as it is now" })) },
+  { additionalProperties: true },
+);
+
 interface ValidationIssue {
   instancePath: string;
   keyword: string;
@@ -84,9 +108,9 @@ export function describeValidation(part: string, issues: readonly ValidationIssu
 }
 
 /**
- * One error shape for every failure: `{ statusCode, error, message }` plus any extra data.
- * Client mistakes keep their 4xx and a message that says what was wrong; anything
- * unexpected is logged and answered with a 500 that reveals nothing.
+ * One error shape for every failure: `{ statusCode, error, message, code }` plus any extra data.
+ * Client mistakes keep their 4xx and a message that says what was wrong, as do deliberate 5xx
+ * answers (httpError); anything unexpected is logged and answered with a 500 that reveals nothing.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
@@ -109,7 +133,9 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (status >= 500) {
       request.log.error({ err }, "request failed");
-      message = "Something went wrong on our side. Please try again.";
+      // A deliberate httpError (eBay not configured, Google's keys unavailable) says what is
+      // wrong; anything unexpected reveals nothing.
+      if (!(err instanceof HttpError)) message = "Something went wrong on our side. Please try again.";
     }
     const extra = err instanceof HttpError && err.data ? err.data : {};
     if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");

@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Box } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useSettings } from "../../lib/settings/use-settings";
-import { authQueries } from "./auth-queries";
+import { usePublicConfig } from "./public-config";
 
 interface GoogleIdApi {
   accounts: {
@@ -27,8 +26,7 @@ const ENV_CLIENT_ID = (import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefin
 
 /** The Google client id: from the server's GET /api/config when it has one, else VITE_GOOGLE_CLIENT_ID. */
 export function useGoogleClientId(): string | null {
-  const { data } = useQuery(authQueries.publicConfig());
-  return data?.googleClientId || ENV_CLIENT_ID;
+  return usePublicConfig().googleClientId || ENV_CLIENT_ID;
 }
 
 let scriptPromise: Promise<GoogleIdApi> | null = null;

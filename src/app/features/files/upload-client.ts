@@ -3,7 +3,9 @@
  * XMLHttpRequest (fetch reports no upload progress), with the app's bearer token and one
  * refresh-and-retry on 401, like the HTTP client.
  */
+import { ERROR_CODES, errorCodeOf } from "../../../domain/errors";
 import { API_BASE_URL } from "../../lib/http";
+import { messageOf, parseBody } from "../../lib/server-answer";
 import { freshAccessToken, refreshedAccessToken } from "../../lib/session/access-token";
 import type { DocumentType, UploadResult } from "./files-api";
 
@@ -37,17 +39,29 @@ export class UploadError extends Error {
   /** The server's own words, when it sent any. */
   readonly serverMessage: string | null;
 
-  constructor(status: number, serverMessage: string | null, kind?: UploadErrorKind) {
+  constructor(status: number, serverMessage: string | null, kind?: UploadErrorKind, body?: unknown) {
     super(serverMessage ?? `Upload failed with status ${status}`);
     this.name = "UploadError";
     this.status = status;
-    this.kind = kind ?? uploadErrorKind(status);
+    this.kind = kind ?? uploadErrorKind(status, body);
     this.serverMessage = serverMessage;
   }
 }
 
-export function uploadErrorKind(status: number): UploadErrorKind {
+/** What went wrong, from the server's code (src/domain/errors.ts); the status where it sent none. */
+export function uploadErrorKind(status: number, body?: unknown): UploadErrorKind {
   if (status === 0) return "network";
+  switch (errorCodeOf(body)) {
+    case ERROR_CODES.PAYLOAD_TOO_LARGE:
+      return "too-large";
+    case ERROR_CODES.UNSUPPORTED_MEDIA_TYPE:
+      return "unsupported";
+    case ERROR_CODES.NOT_FOUND:
+      return "not-found";
+    case ERROR_CODES.UNAUTHENTICATED:
+    case ERROR_CODES.FORBIDDEN:
+      return "signed-out";
+  }
   if (status === 413) return "too-large";
   if (status === 415) return "unsupported";
   if (status === 404) return "not-found";
@@ -66,18 +80,6 @@ export function uploadForm(req: UploadRequest): FormData {
   return form;
 }
 
-function serverMessageOf(body: string): string | null {
-  try {
-    const data: unknown = JSON.parse(body);
-    if (data && typeof data === "object" && "message" in data && typeof data.message === "string") {
-      return data.message.trim() || null;
-    }
-  } catch {
-    // not JSON (a proxy's HTML page, or nothing)
-  }
-  return null;
-}
-
 function isUploadResult(data: unknown): data is UploadResult {
   return (
     !!data &&
@@ -89,16 +91,14 @@ function isUploadResult(data: unknown): data is UploadResult {
 
 /** The upload's answer: the record (201 new, 200 duplicate) or an UploadError. */
 export function uploadOutcome(status: number, body: string): UploadResult | UploadError {
+  const data = parseBody(body);
   if (status === 200 || status === 201) {
-    try {
-      const data: unknown = JSON.parse(body);
-      if (isUploadResult(data)) return { ...data, duplicate: data.duplicate === true };
-    } catch {
-      // fall through
-    }
+    if (isUploadResult(data)) return { ...data, duplicate: data.duplicate === true };
     return new UploadError(status, null, "server");
   }
-  return new UploadError(status, serverMessageOf(body));
+  // the server's own words only (a proxy's HTML page is no message for a person)
+  const message = data && typeof data === "object" ? messageOf(data, "") || null : null;
+  return new UploadError(status, message, undefined, data);
 }
 
 interface RawAnswer {

@@ -1,5 +1,5 @@
 /**
- * Live file status (and inventory changes) from the page's one live channel,
+ * Live file status from the page's one live channel,
  * src/app/lib/live-events.ts: every screen that follows GET /api/events shares its
  * EventSource, its token handling and its reconnects.
  */
@@ -11,8 +11,6 @@ export interface FileEventsHandlers {
   onStatus(event: FileStatusEvent): void;
   /** The stream (re)opened: events may have been missed while it was down. */
   onOpen?(): void;
-  /** Inventory of the company changed elsewhere (`inventory-changed`): pull the sync feed. */
-  onInventoryChanged?(): void;
 }
 
 /** Follows file status events while mounted; returns whether the stream is open now. */
@@ -29,7 +27,6 @@ export function useFileEvents(handlers: FileEventsHandlers, enabled = true): boo
         const event = parseFileStatusEvent(data);
         if (event) latest.current.onStatus(event);
       }),
-      live.subscribe("inventory-changed", () => latest.current.onInventoryChanged?.()),
       live.onOpen(() => latest.current.onOpen?.()),
       live.onConnection(setConnected),
     ];

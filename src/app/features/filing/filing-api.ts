@@ -140,7 +140,7 @@ export const filingApi = {
     http.get<Blob>(`/api/filings/${id}/documents/${encodeURIComponent(name)}`, { responseType: "blob" }),
 };
 
-export const invoiceApi = {
+const invoiceApi = {
   list: () => http.get<Invoice[]>("/api/invoices"),
   get: (id: string) => http.get<Invoice>(`/api/invoices/${id}`),
   pdf: (id: string) => http.get<Blob>(`/api/invoices/${id}/pdf`, { responseType: "blob" }),

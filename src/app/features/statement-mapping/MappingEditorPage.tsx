@@ -29,6 +29,7 @@ import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { acceptAbove, bestSuggestion, DEFAULT_THRESHOLD, THRESHOLDS } from "./accept";
 import type { MappingForm } from "./api";
+import { ColumnSelect } from "./ColumnSelect";
 import { ComparePanel } from "./ComparePanel";
 import { ConflictModal } from "./ConflictModal";
 import { useCatalogue } from "./fields";
@@ -179,6 +180,7 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
               onChange={(v) => v && v !== record.form && void editor.save(v as MappingForm)}
               w={110}
             />
+            {view.data && <ColumnSelect editor={editor} view={view.data} />}
             <Select
               label={t`Confidence at least`}
               data={THRESHOLDS.map((n) => ({

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
+import type { DefaultColumn, SkippedColumn, StatementColumn } from "../../../domain/line-items";
 import type { MappingDocument } from "../../../domain/statement-mapping/mapping";
 import type { ReconciliationFlag } from "../../../domain/statement-mapping/reconcile";
 import { http } from "../../lib/http";
@@ -67,7 +68,8 @@ export interface ViewLine {
   page: number;
   section: string | null;
   isTotal: boolean;
-  amounts: number[];
+  /** By column (extraction.columns); null where the cell is blank. */
+  amounts: (number | null)[];
   label: string;
   amount: number | null;
   originalLabel: string;
@@ -117,7 +119,16 @@ export interface Reconciliation {
 export interface MappingView {
   record: MappingRecord;
   catalogueYear: number;
-  extraction: { tables: ViewTable[]; lines: ViewLine[] };
+  extraction: {
+    tables: ViewTable[];
+    lines: ViewLine[];
+    /** The statement's money columns as extraction read them. */
+    columns: StatementColumn[];
+    /** Columns left out of the amounts (percentages). */
+    skippedColumns: SkippedColumn[];
+    /** The statement year's annual figure: where a new mapping starts. */
+    defaultColumn: DefaultColumn;
+  };
   suggestions: LineSuggestions[];
   reconciliation: Reconciliation;
 }

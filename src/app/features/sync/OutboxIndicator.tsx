@@ -9,11 +9,14 @@ import { Link } from "@tanstack/react-router";
 import { useCompanyId } from "../../offline/sync-provider";
 import { useOutboxStatus } from "../../offline/use-outbox-status";
 import { AppTooltip } from "../../ui/tooltip";
+import { useAuth } from "../auth/auth-context";
 import { outboxLabel } from "./outbox-label";
 
 export function OutboxIndicator() {
   const { i18n } = useLingui();
-  const companyId = useCompanyId();
+  const { user } = useAuth();
+  // the dashboard syncs a company (SyncProvider); the admin frames show the user's own
+  const companyId = useCompanyId() ?? user?.companyId ?? null;
   const status = useOutboxStatus(companyId ?? undefined);
   const held = status.rejected + status.conflicts;
   const total = status.waiting + held;

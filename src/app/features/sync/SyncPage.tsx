@@ -27,10 +27,12 @@ import { IconCloudCheck, IconRefresh } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
-import type { ConflictRecord, OutboxEntry } from "../../offline/db";
-import { getDb, tableOf } from "../../offline/db";
-import type { ConflictChoice, DrainResult } from "../../offline/sync-engine";
+import { typeOf } from "../../../domain/sync/entity";
+import { type ConflictRecord, type OutboxEntry, recordTable } from "../../../sync/db";
+import type { ConflictChoice, DrainResult } from "../../../sync/engine";
+import { getDb } from "../../offline/db";
 import { useCompanyId, useSyncEngine } from "../../offline/sync-provider";
+import { SYNCED_TYPES } from "../../offline/synced-types";
 import { usePageTitle } from "../../ui/usePageTitle";
 import {
   entityName,
@@ -63,7 +65,7 @@ function useSyncRows(companyId: string | null): Row[] | undefined {
           ? entry.bulk.batchId
             ? await db.batches.get(entry.bulk.batchId)
             : undefined
-          : await tableOf(db, entry.entity).get(entry.id)
+          : await recordTable(db, typeOf(SYNCED_TYPES, entry.entity)).get(entry.id)
       ) as Record<string, unknown> | undefined;
       rows.push({ entry, conflict: conflicts[i] ?? undefined, local: local ?? null });
     }

@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import type { OutboxEntry } from "../../offline/db";
+import type { OutboxEntry } from "../../../sync/db";
 import { entryAction, fieldName, formatValue, recordLabel, writtenFields } from "./describe-entry";
 import { outboxLabel } from "./outbox-label";
 

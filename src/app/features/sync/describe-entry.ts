@@ -5,6 +5,7 @@
  */
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
+import type { InventoryEntity } from "../../../domain/inventory/item";
 import {
   type DimensionUnit,
   ITEM_MERGE_FIELDS,
@@ -12,11 +13,10 @@ import {
   type ItemCondition,
   type ItemStatus,
   type PublicationStatus,
-  type SyncEntity,
   type WeightUnit,
 } from "../../../domain/inventory/item";
-import type { OutboxEntry } from "../../offline/db";
-import { ENTITIES } from "../../offline/entities";
+import type { OutboxEntry } from "../../../sync/db";
+import { SYNCED_TYPES } from "../../offline/synced-types";
 import {
   CATEGORY_LABELS,
   CONDITION_LABELS,
@@ -37,7 +37,7 @@ export function entryAction(e: Pick<OutboxEntry, "method" | "baseVersion" | "bul
   return "update";
 }
 
-const ENTITY_NAMES: Record<SyncEntity, MessageDescriptor> = {
+const ENTITY_NAMES: Record<InventoryEntity, MessageDescriptor> = {
   item: msg`Item`,
   product: msg`Product`,
   batch: msg`Batch`,
@@ -50,11 +50,12 @@ const OTHER_FIELD_NAMES: Record<string, MessageDescriptor> = {
   rowCount: msg`Rows`,
 };
 
-export function entityName(i18n: I18n, entity: SyncEntity): string {
-  return i18n._(ENTITY_NAMES[entity]);
+export function entityName(i18n: I18n, entity: string): string {
+  const name = ENTITY_NAMES[entity as InventoryEntity];
+  return name ? i18n._(name) : entity;
 }
 
-export function fieldName(i18n: I18n, entity: SyncEntity, field: string): string {
+export function fieldName(i18n: I18n, entity: string, field: string): string {
   if (entity === "product" && field === "title") return i18n._(msg`Title`);
   if (entity === "batch" && field === "name") return i18n._(msg`Batch name`);
   const named = ITEM_FIELD_NAMES[field as keyof typeof ITEM_FIELD_NAMES] ?? OTHER_FIELD_NAMES[field];
@@ -122,7 +123,8 @@ export function formatValue(i18n: I18n, field: string, value: unknown): string {
 export function writtenFields(e: Pick<OutboxEntry, "entity" | "body" | "bulk">): [string, unknown][] {
   if (e.bulk) return [];
   const body = e.body ?? {};
-  const order = e.entity === "item" ? (ITEM_MERGE_FIELDS as readonly string[]) : ENTITIES[e.entity].fields;
+  const order: readonly string[] =
+    e.entity === "item" ? ITEM_MERGE_FIELDS : (SYNCED_TYPES[e.entity]?.fields ?? Object.keys(body));
   return order.filter((f) => f in body).map((f) => [f, body[f]]);
 }
 

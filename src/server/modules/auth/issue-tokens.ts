@@ -26,13 +26,9 @@ export async function issueTokens(
   const { db, config } = app.ctx;
   const claims = await buildClaims(db, userId);
   if (!claims) throw httpError(401, "This account is not available. Please contact support.");
-  const token = await signAccessToken(claims, config.jwtSecret, config.accessTokenTtlSeconds);
-  const refreshToken = await createRefreshToken(
-    db,
-    userId,
-    familyId ?? uuidv7(),
-    config.refreshTokenTtlSeconds,
-  );
+  const sid = familyId ?? uuidv7();
+  const token = await signAccessToken({ ...claims, sid }, config.jwtSecret, config.accessTokenTtlSeconds);
+  const refreshToken = await createRefreshToken(db, userId, sid, config.refreshTokenTtlSeconds);
   setAuthCookies(reply, config, refreshToken);
   return { token, refreshToken };
 }

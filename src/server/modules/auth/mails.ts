@@ -56,6 +56,33 @@ export async function sendResetMail(ctx: ServerContext, to: string, name: string
   });
 }
 
+/**
+ * Many failed sign-ins on an account (sign-in-limits.ts): its owner is told once a day. The
+ * account is not locked, so the mail says so and what to do if it was not them.
+ */
+export async function sendSignInAlertMail(ctx: ServerContext, to: string, name: string, failures: number) {
+  const reset = `${ctx.config.publicUrl}/auth/google/data-user-forgot-password`;
+  const lines = [
+    `Hello ${name},`,
+    "",
+    `Someone tried to sign in to your Blocklot account with a wrong password ${failures} times in the last 15 minutes.`,
+    "Your account is not locked: you can still sign in as usual. The computers that keep failing are slowed down.",
+    "",
+    "If this was you and you forgot your password, choose a new one here:",
+    "",
+    reset,
+    "",
+    "If it was not you, nothing is needed; make sure your password is not one you use anywhere else.",
+  ];
+  await ctx.mailer.send({
+    to,
+    kind: "sign-in-alert",
+    subject: "Failed sign-in attempts on your Blocklot account",
+    text: lines.join("\n"),
+    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(lines[2] as string)}</p><p>${escapeHtml(lines[3] as string)}</p><p>If this was you and you forgot your password, <a href="${escapeHtml(reset)}">choose a new one</a>.</p><p>${escapeHtml(lines[9] as string)}</p>`,
+  });
+}
+
 function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -10,18 +10,23 @@ import { httpError } from "../../plugins/errors";
  * counts. Each limit is "at most N recorded attempts within the window".
  */
 export const RATE_LIMITS = {
-  /** Failed password sign-ins. */
-  login: { windowSeconds: 15 * 60, perAccount: 10, perIp: 50 },
+  /**
+   * Failed password sign-ins: per account and source (an IP, or a device the user signed in from
+   * before) and per IP across accounts; `alertAfter` failures on one account from any sources
+   * mail its owner once a day. The account itself is never locked (sign-in-limits.ts).
+   */
+  login: { windowSeconds: 15 * 60, perSource: 10, perIp: 50, alertAfter: 20 },
   /** Password-reset mails requested, and reset attempts with a bad token. */
   reset: { windowSeconds: 15 * 60, perAccount: 5, perIp: 20 },
   /** Confirmation mails re-sent. */
   resend: { windowSeconds: 15 * 60, perAccount: 5, perIp: 20 },
 } as const;
 
-export type LimitedAction = keyof typeof RATE_LIMITS;
+/** Actions limited per account and per IP alike (sign-in has its own rules, sign-in-limits.ts). */
+export type LimitedAction = "reset" | "resend";
 
 /** Rows older than this are deleted now and then. */
-const KEEP_SECONDS = 24 * 3600;
+export const KEEP_SECONDS = 24 * 3600;
 
 export interface AttemptSubject {
   ip: string;
@@ -45,9 +50,18 @@ export async function assertNotRateLimited(
   action: LimitedAction,
   who: AttemptSubject,
 ) {
-  const { windowSeconds } = RATE_LIMITS[action];
+  await assertUnderLimits(db, reply, RATE_LIMITS[action].windowSeconds, keys(action, who));
+}
+
+/** Throws 429 (with Retry-After) when any key has `limit` attempts within the window. */
+export async function assertUnderLimits(
+  db: Db,
+  reply: FastifyReply,
+  windowSeconds: number,
+  limits: { key: string; limit: number }[],
+) {
   const since = new Date(Date.now() - windowSeconds * 1000);
-  for (const { key, limit } of keys(action, who)) {
+  for (const { key, limit } of limits) {
     const [row] = await db
       .select({ n: count() })
       .from(authAttempts)
@@ -76,11 +90,33 @@ export async function assertNotRateLimited(
 
 /** Counts one attempt against the IP and the account; now and then deletes old rows. */
 export async function recordAttempt(db: Db, action: LimitedAction, who: AttemptSubject) {
-  await db.insert(authAttempts).values(keys(action, who).map(({ key }) => ({ id: uuidv7(), key })));
+  await recordKeys(
+    db,
+    keys(action, who).map(({ key }) => key),
+  );
+}
+
+/** Counts one attempt under each key; now and then deletes old rows. */
+export async function recordKeys(db: Db, keyList: string[]) {
+  await db.insert(authAttempts).values(keyList.map((key) => ({ id: uuidv7(), key })));
   if (Math.random() < 0.05) await pruneAttempts(db);
 }
 
-/** Forgets an account's failed attempts (after it signs in or resets its password). */
+/** How many attempts a key has within the window. */
+export async function countAttempts(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.key, key),
+        gte(authAttempts.createdAt, new Date(Date.now() - windowSeconds * 1000)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Forgets an account's failed attempts (after it resets its password). */
 export async function clearAccountAttempts(db: Db, actions: LimitedAction[], account: string) {
   await db.delete(authAttempts).where(
     inArray(

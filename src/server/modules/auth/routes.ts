@@ -13,6 +13,7 @@ import { normalizeEmail } from "./email";
 import { consumeEmailToken, createEmailToken, findEmailToken } from "./email-tokens";
 import { createGoogleVerifier } from "./google";
 import { issueTokens } from "./issue-tokens";
+import { rememberDevice } from "./known-devices";
 import { sendConfirmationMail, sendResetMail } from "./mails";
 import { assertPasswordStrength, hashPassword } from "./passwords";
 import { assertNotRateLimited, clearAccountAttempts, recordAttempt } from "./rate-limit";
@@ -31,6 +32,7 @@ import {
   Tokens,
 } from "./schemas";
 import { googleSignIn, passwordSignIn } from "./sign-in";
+import { clearAccountFailures } from "./sign-in-limits";
 import { findUserByEmail, findUserById } from "./users";
 
 const ACCOUNT_EXISTS = "An account with this email already exists";
@@ -118,6 +120,7 @@ export async function authRoutes(app: FastifyInstance) {
         .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
       await audit(db, "email-confirmed", { userId, detail: { ip: request.ip } });
+      await rememberDevice(db, request, reply, ctx.config, userId);
       return issueTokens(app, reply, userId);
     },
   );
@@ -196,6 +199,7 @@ export async function authRoutes(app: FastifyInstance) {
       } else {
         throw httpError(400, "Send a Google token, or both email and password");
       }
+      await rememberDevice(db, request, reply, ctx.config, userId);
       return issueTokens(app, reply, userId);
     },
   );
@@ -302,7 +306,10 @@ export async function authRoutes(app: FastifyInstance) {
         .where(
           and(eq(emailTokens.userId, userId), eq(emailTokens.kind, "reset"), isNull(emailTokens.usedAt)),
         );
-      if (user) await clearAccountAttempts(db, ["login", "reset"], user.email.toLowerCase());
+      if (user) {
+        await clearAccountAttempts(db, ["reset"], user.email.toLowerCase());
+        await clearAccountFailures(db, user.email.toLowerCase());
+      }
       await audit(db, "password-reset", { userId, detail: { ip: request.ip } });
       return { message: "Password reset now you can sign in" };
     },

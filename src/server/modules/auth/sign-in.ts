@@ -10,7 +10,12 @@ import { isUniqueViolation } from "./db-errors";
 import { normalizeEmail } from "./email";
 import type { GoogleIdentity } from "./google";
 import { verifyPassword } from "./passwords";
-import { assertNotRateLimited, clearAccountAttempts, recordAttempt } from "./rate-limit";
+import {
+  assertSignInAllowed,
+  clearSourceFailures,
+  recordSignInFailure,
+  signInSource,
+} from "./sign-in-limits";
 import { findUserByEmail, findUserByGoogleSub } from "./users";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -26,15 +31,20 @@ export async function passwordSignIn(
 ): Promise<string> {
   const { db } = ctx;
   const email = normalizeEmail(rawEmail);
-  const who = { ip: request.ip, account: email };
-  await assertNotRateLimited(db, reply, "login", who);
   const user = await findUserByEmail(db, email);
+  const source = await signInSource(db, request, user?.id ?? null);
+  await assertSignInAllowed(db, reply, email, source);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {
-    await recordAttempt(db, "login", who);
+    await recordSignInFailure(ctx, email, source, user);
     await audit(db, "sign-in-failed", {
       userId: user?.id,
-      detail: { email, ip: request.ip, reason: user ? "wrong-password" : "unknown-email" },
+      detail: {
+        email,
+        ip: request.ip,
+        knownDevice: source.knownDevice,
+        reason: user ? "wrong-password" : "unknown-email",
+      },
     });
     throw httpError(401, INVALID_CREDENTIALS);
   }
@@ -42,7 +52,7 @@ export async function passwordSignIn(
   if (user.disabledAt) throw httpError(403, "This account has been disabled. Please contact support.");
   if (!user.emailConfirmedAt)
     throw httpError(401, EMAIL_NOT_CONFIRMED, { code: ERROR_CODES.EMAIL_NOT_CONFIRMED });
-  await clearAccountAttempts(db, ["login"], email);
+  await clearSourceFailures(db, email, source);
   await audit(db, "sign-in", { userId: user.id, detail: { method: "password", ip: request.ip } });
   return user.id;
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 
 const ClientConfig = Type.Object({
   googleClientId: Type.Union([Type.String(), Type.Null()]),
+  /** "outbox" when SMTP_URL is unset: mail stays in the outbox, where a super admin reads it. */
+  mailDelivery: Type.Union([Type.Literal("smtp"), Type.Literal("outbox")]),
 });
 
 /**
@@ -22,7 +24,10 @@ export async function clientConfigRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-cache");
-      return { googleClientId: app.ctx.config.googleClientId ?? null };
+      return {
+        googleClientId: app.ctx.config.googleClientId ?? null,
+        mailDelivery: app.ctx.config.smtpUrl ? "smtp" : "outbox",
+      } as const;
     },
   );
 }

@@ -1,38 +1,30 @@
 import type { FastifyInstance } from "fastify";
-import { hasAnyRole, ROLES } from "../../../domain/roles";
-import { type AccessClaims, TokenError, verifyAccessToken } from "../../plugins/access-token";
-import { readBearer } from "../../plugins/auth";
-import { loadCompanyScope } from "../../plugins/company-scope";
-import { httpError } from "../../plugins/errors";
-import { openInventoryFeed } from "../inventory/live";
-import type { FileStatusEvent, StatusBus } from "./status-bus";
-
-export const HEARTBEAT_MS = 25_000;
+import { SYNC_CHANGED_EVENT } from "../../../domain/sync/feed";
+import { openEventStream } from "../../live/event-stream";
+import { liveUser } from "../../live/plugin";
+import { openSyncNotices } from "../sync/live";
+import type { StatusBus } from "./status-bus";
 
 /**
  * GET /api/events: a Server-Sent Events stream of `file-status` events for the caller's
- * company (every company for super admins). EventSource cannot send headers, so the access
- * token may come as `?access_token=`; it is verified exactly like a bearer token.
+ * company (every company for super admins) and `sync-changed` for the synced records of their
+ * active company and their own. Each event passes the live hub's check when it is sent, and the
+ * stream ends at once when the caller's access changes (src/server/live, docs/security.md).
  */
 export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; heartbeatMs?: number }) {
-  const open = new Set<() => void>();
-  // Committed inventory changes (database notifications, from every replica): docs/inventory.md.
-  const inventory = await openInventoryFeed(app.ctx.database);
-  app.addHook("preClose", async () => {
-    for (const end of [...open]) end();
-  });
-  app.addHook("onClose", async () => inventory.close());
+  // Committed changes of synced types (database notifications, from every replica): modules/sync/live.ts.
+  const synced = await openSyncNotices(app.ctx.database);
+  app.addHook("onClose", async () => synced.close());
 
   app.get(
     "/api/events",
     {
-      // Signed in: checked below, because the token may come in the query string.
       config: { auth: "public" },
       schema: {
         tags: ["files"],
-        summary: "Live file status and inventory changes (Server-Sent Events)",
+        summary: "Live file status and changes of synced records (Server-Sent Events)",
         description:
-          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: inventory-changed` with `{ companyId, cursor }` after every committed inventory change of the caller's active company (pull GET /api/sync/changes from your own cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`).",
+          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`). It ends at once, after `event: access-ended` with `{ reason }` (`signed-out`, `account`, `membership`, `role`), when the caller is removed from the company, loses a role, switches company, signs out, changes or resets the password, or the account is disabled.",
         querystring: {
           type: "object",
           properties: { access_token: { type: "string", maxLength: 4096 } },
@@ -41,61 +33,27 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
       },
     },
     async (request, reply) => {
-      const q = request.query as { access_token?: string };
-      let user: AccessClaims | null;
-      if (q.access_token) {
-        try {
-          user = await verifyAccessToken(q.access_token, app.ctx.config.jwtSecret);
-        } catch (err) {
-          throw httpError(401, err instanceof TokenError ? err.message : "Access token is invalid");
-        }
-      } else {
-        user = await readBearer(request, app.ctx.config);
-      }
-      if (!user) throw httpError(401, "Sign in to continue: no access token was sent");
-      const all = hasAnyRole(user, [ROLES.SUPER_ADMIN]);
-      const scope = await loadCompanyScope(app.ctx.db, user.id);
-      if (!all && !scope) throw httpError(403, "You are not a member of any company");
-
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
+      const user = await liveUser(request, app.ctx.config);
+      const connection = await app.live.connect(user, { requireCompany: true });
+      const exp = (user as unknown as { exp?: number }).exp;
+      const stream = openEventStream(request, reply, connection, {
+        heartbeatMs: opts.heartbeatMs,
+        expiresAt: exp ? exp * 1000 : undefined,
       });
-      res.write("retry: 5000\n: connected\n\n");
-      const send = (event: FileStatusEvent) => {
-        if (!all && event.companyId !== scope?.companyId) return;
-        res.write(`event: file-status\nid: ${event.fileId}:${event.at}\ndata: ${JSON.stringify(event)}\n\n`);
-      };
-      const unsubscribeFiles = opts.bus.subscribe(send);
-      const unsubscribeInventory = scope
-        ? inventory.subscribe(scope.companyId, (event) => {
-            res.write(`event: inventory-changed\ndata: ${JSON.stringify(event)}\n\n`);
-          })
-        : () => {};
-      const unsubscribe = () => {
-        unsubscribeFiles();
-        unsubscribeInventory();
-      };
-      const heartbeat = setInterval(
-        () => res.write(`: heartbeat ${Date.now()}\n\n`),
-        opts.heartbeatMs ?? HEARTBEAT_MS,
+      const unsubscribeFiles = opts.bus.subscribe((event) => {
+        stream.send({ companyId: event.companyId }, "file-status", event, `${event.fileId}:${event.at}`);
+      });
+      const unsubscribeSynced = synced.subscribe(
+        { companyId: connection.grant.companyId, userId: connection.grant.userId },
+        (event) => {
+          const audience = event.companyId ? { companyId: event.companyId } : { userId: event.userId ?? "" };
+          stream.send(audience, SYNC_CHANGED_EVENT, event);
+        },
       );
-      const expMs = ((user as unknown as { exp?: number }).exp ?? 0) * 1000;
-      const expiry = expMs ? setTimeout(() => end(), Math.max(0, expMs - Date.now())) : null;
-      const end = () => {
-        clearInterval(heartbeat);
-        if (expiry) clearTimeout(expiry);
-        unsubscribe();
-        open.delete(end);
-        if (!res.writableEnded) res.end();
-      };
-      open.add(end);
-      request.raw.on("close", end);
-      res.on("error", end);
+      connection.onEnd(() => {
+        unsubscribeFiles();
+        unsubscribeSynced();
+      });
     },
   );
 }

@@ -1,13 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { extractionPages, extractionResults, statementFiles } from "../../db/schema";
-import type { ExtractionPool } from "../../extraction/pool";
+import { ExtractionCrash, type ExtractionPool } from "../../extraction/pool";
 import type { Job } from "../../jobs/queue";
 import type { FileStore } from "../../storage";
 import type { FileKind } from "./sniff";
 import type { FileStatus, StatusBus } from "./status-bus";
 
 export const EXTRACT_JOB = "extract-file";
+/** The extraction job's key: one queued extraction per file. */
+export const extractJobKey = (fileId: string) => `extract:${fileId}`;
 
 export const UNEXPECTED_FAILURE =
   "We could not read this file: extraction stopped unexpectedly several times. Try Re-OCR later, or upload the statement as a PDF.";
@@ -18,6 +20,13 @@ export interface ExtractionDeps {
   pool: () => ExtractionPool;
   bus: StatusBus;
   maxPages: number;
+  /** The extraction threads' memory ceiling (for the failure reason). */
+  memoryMb?: number;
+}
+
+/** A file whose reading hit the thread's memory ceiling: no retry, the owner is told why. */
+function outOfMemoryReason(memoryMb: number): string {
+  return `This file needs more memory to read than one file may use (${memoryMb.toLocaleString("en-US")} MB), so reading it was stopped. Split it into smaller files, or save it again as a plain PDF or .csv, and upload it again.`;
 }
 
 /** Sets a file's status (and reason/page count) and tells live listeners. */
@@ -65,6 +74,14 @@ export function extractionHandler(deps: ExtractionDeps) {
         outcome = await deps
           .pool()
           .run({ path: copy.path, kind: file.kind as FileKind, maxPages: deps.maxPages });
+      } catch (err) {
+        if (err instanceof ExtractionCrash && err.outOfMemory) {
+          await setFileStatus(deps, fileId, "failed", {
+            failureReason: outOfMemoryReason(deps.memoryMb ?? 1024),
+          });
+          return;
+        }
+        throw err;
       } finally {
         await copy.release();
       }
@@ -72,7 +89,7 @@ export function extractionHandler(deps: ExtractionDeps) {
         await setFileStatus(deps, fileId, "failed", { failureReason: outcome.reason });
         return;
       }
-      const { pages, lineItems, notes } = outcome;
+      const { pages, lineItems, layout, notes } = outcome;
       await deps.db.transaction(async (tx) => {
         await tx.delete(extractionPages).where(eq(extractionPages.fileId, fileId));
         await tx.delete(extractionResults).where(eq(extractionResults.fileId, fileId));
@@ -87,7 +104,7 @@ export function extractionHandler(deps: ExtractionDeps) {
             })),
           );
         }
-        await tx.insert(extractionResults).values({ fileId, lineItems, notes });
+        await tx.insert(extractionResults).values({ fileId, lineItems, layout, notes });
       });
       await setFileStatus(deps, fileId, "extracted", { pageCount: pages.length });
     } catch (err) {

@@ -1,28 +1,15 @@
 import multipart from "@fastify/multipart";
 import { type Static, Type } from "@sinclair/typebox";
-import { and, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { v7 as uuidv7 } from "uuid";
+import type { PageLineItem } from "../../../domain/line-items";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
-import {
-  companies,
-  extractionPages,
-  extractionResults,
-  jobs,
-  properties,
-  statementFiles,
-} from "../../db/schema";
 import { ExtractionCrash } from "../../extraction/pool";
 import type { PageImageOutcome } from "../../extraction/types";
-import { enqueue } from "../../jobs/queue";
-import { httpError } from "../../plugins/errors";
-import type { StagedFile } from "../../storage";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import { eventsRoute } from "./events-route";
-import { EXTRACT_JOB, setFileStatus } from "./extraction-job";
+import { extractionSummary } from "./extraction-summary";
 import {
   DOCUMENT_TYPES,
-  type DocumentType,
-  ErrorResponse,
   ExtractionResponse,
   FileStatusSchema,
   IdParams,
@@ -33,51 +20,28 @@ import {
   UploadResponse,
 } from "./schemas";
 import { createFileServices, type FileServices } from "./services";
-import { CONTENT_TYPES, type FileKind, sniffKind, UNSUPPORTED_TYPE_MESSAGE } from "./sniff";
+import { CONTENT_TYPES, type FileKind } from "./sniff";
+import {
+  allFiles,
+  BUSY,
+  companyFiles,
+  companyHasProperty,
+  deleteFile,
+  extractionOf,
+  type FileRow,
+  fileById,
+  filesToExtractAgain,
+  fileToApi,
+  findSameUpload,
+  insertFile,
+} from "./store";
+import { readUpload } from "./upload";
 
-type FileRow = typeof statementFiles.$inferSelect;
-
-function toApi(row: FileRow) {
-  return {
-    id: row.id,
-    fileName: row.fileName,
-    bblId: row.propertyId,
-    companyId: row.companyId,
-    documentType: row.documentType as DocumentType,
-    statementYear: row.statementYear,
-    contentType: row.contentType,
-    kind: row.kind,
-    size: row.size,
-    sha256: row.sha256,
-    status: row.status,
-    failureReason: row.failureReason,
-    pageCount: row.pageCount,
-    uploadedBy: row.uploadedBy,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-const BUSY = ["queued", "extracting"];
 const SPREADSHEETS = new Set(["xlsx", "xls", "csv"]);
 export const SPREADSHEET_NO_IMAGE = "Spreadsheets have no page image; see the extracted rows";
 export const PAGE_RENDER_FAILED =
   "This page could not be shown: the file is damaged or too complex to draw. Download the file to view it.";
 const pagesMessage = (n: number) => `This file has ${n} ${n === 1 ? "page" : "pages"}`;
-const UPLOAD_FIELDS = new Set(["bblId", "documentType", "statementYear"]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A name safe to show and to send back in Content-Disposition. */
-function cleanFileName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== "\u007f" && ch !== '"')
-    .join("")
-    .trim()
-    .slice(0, 200);
-  return cleaned || "statement";
-}
-
 function isStaff(request: FastifyRequest): boolean {
   return !!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN]);
 }
@@ -107,28 +71,15 @@ export async function fileRoutes(app: FastifyInstance) {
   await app.register(eventsRoute, { bus: services.bus });
 
   const maxMb = Math.round(config.maxUploadBytes / (1024 * 1024));
-  const tooLarge = () => httpError(413, `The file is larger than ${maxMb} MB, the most accepted per file`);
 
   /** A file the caller may see: their company's (not deleted); staff see every file. */
   async function visibleFile(request: FastifyRequest, id: string): Promise<FileRow> {
-    const [row] = await db.select().from(statementFiles).where(eq(statementFiles.id, id));
+    const row = await fileById(db, id);
     if (row && isStaff(request)) return row;
     if (!row || row.deletedAt) throw httpError(404, "File not found");
     const scope = await request.companyScope();
     if (row.companyId !== scope.companyId) throw httpError(404, "File not found");
     return row;
-  }
-
-  async function queueExtraction(file: FileRow): Promise<boolean> {
-    const jobId = await enqueue(db, {
-      kind: EXTRACT_JOB,
-      key: `extract:${file.id}`,
-      payload: { fileId: file.id },
-    });
-    if (!jobId) return false;
-    await setFileStatus({ db, bus: services.bus }, file.id, "queued");
-    services.wake();
-    return true;
   }
 
   app.post(
@@ -143,130 +94,48 @@ export async function fileRoutes(app: FastifyInstance) {
         response: {
           200: UploadResponse,
           201: UploadResponse,
-          400: ErrorResponse,
-          404: ErrorResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
+          400: ErrorBody,
+          404: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
         },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw httpError(415, "Send the file as multipart/form-data");
       const scope = await request.companyScope();
-      const fields: Record<string, string> = {};
-      let staged: StagedFile | null = null;
-      let fileName = "";
+      const upload = await readUpload(request, services.store, config.maxUploadBytes);
+      let committed = false;
       try {
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === "file") {
-              if (part.fieldname !== "file") {
-                part.file.resume();
-                throw httpError(400, `Invalid upload: unknown file field "${part.fieldname}" (use "file")`);
-              }
-              if (staged) throw httpError(400, "Send one file per upload");
-              fileName = cleanFileName(part.filename);
-              staged = await services.store.stage(part.file, { maxBytes: config.maxUploadBytes });
-              if (staged.truncated || part.file.truncated) throw tooLarge();
-            } else {
-              if (!UPLOAD_FIELDS.has(part.fieldname)) {
-                throw httpError(400, `Invalid upload: unknown field "${part.fieldname}"`);
-              }
-              fields[part.fieldname] = String(part.value ?? "").trim();
-            }
-          }
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-          if (code === "FST_FILES_LIMIT") throw httpError(400, "Send one file per upload");
-          if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
-            throw httpError(400, "Too many form fields");
-          if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE" || code === "FST_NO_FORM_DATA")
-            throw httpError(400, "Send the file as multipart/form-data");
-          if (typeof (err as { statusCode?: unknown }).statusCode !== "number") {
-            // A malformed multipart body (e.g. cut off): the client's fault.
-            throw httpError(400, "The upload was incomplete or malformed; please try again");
-          }
-          throw err;
-        }
-        const file = staged as StagedFile | null;
-        if (!file) throw httpError(400, 'Invalid upload: "file" is required');
-        if (file.size === 0) throw httpError(400, "The file is empty (0 bytes)");
-        const kind = sniffKind(file.head);
-        if (!kind) throw httpError(415, UNSUPPORTED_TYPE_MESSAGE);
-        const bblId = fields.bblId ?? "";
-        if (!bblId) throw httpError(400, 'Invalid upload: "bblId" is required');
-        if (!UUID.test(bblId)) throw httpError(400, 'Invalid upload: "bblId" must be a property id');
-        const documentType = fields.documentType ?? "";
-        if (!documentType) throw httpError(400, 'Invalid upload: "documentType" is required');
-        if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
-          throw httpError(400, `Invalid upload: "documentType" must be one of ${DOCUMENT_TYPES.join(", ")}`);
-        }
-        let statementYear: number | null = null;
-        if (fields.statementYear) {
-          if (
-            !/^\d{4}$/.test(fields.statementYear) ||
-            Number(fields.statementYear) < 1900 ||
-            Number(fields.statementYear) > 2099
-          ) {
-            throw httpError(400, 'Invalid upload: "statementYear" must be a year between 1900 and 2099');
-          }
-          statementYear = Number(fields.statementYear);
-        }
-        const [property] = await db
-          .select({ id: properties.id })
-          .from(properties)
-          .where(
-            and(
-              eq(properties.id, bblId),
-              eq(properties.companyId, scope.companyId),
-              isNull(properties.deletedAt),
-            ),
-          );
-        if (!property) throw httpError(404, "Property not found");
-
-        const [existing] = await db
-          .select()
-          .from(statementFiles)
-          .where(
-            and(
-              eq(statementFiles.companyId, scope.companyId),
-              eq(statementFiles.propertyId, bblId),
-              eq(statementFiles.sha256, file.sha256),
-              isNull(statementFiles.deletedAt),
-            ),
-          )
-          .limit(1);
-        if (existing) {
-          await file.discard();
-          return reply.status(200).send({ ...toApi(existing), duplicate: true });
-        }
-        const stored = await services.store.commit(file);
-        staged = null;
-        const [row] = await db
-          .insert(statementFiles)
-          .values({
-            id: uuidv7(),
-            companyId: scope.companyId,
-            propertyId: bblId,
-            uploadedBy: scope.userId,
-            fileName,
-            contentType: CONTENT_TYPES[kind],
-            kind,
-            size: stored.size,
-            sha256: stored.sha256,
-            storageKey: stored.key,
-            documentType,
-            statementYear,
-            status: "uploaded",
-          })
-          .returning();
-        if (!row) throw new Error("insert returned nothing");
-        await queueExtraction(row);
-        const [fresh] = await db.select().from(statementFiles).where(eq(statementFiles.id, row.id));
-        return reply.status(201).send({ ...toApi(fresh ?? row), duplicate: false });
+        if (!(await companyHasProperty(db, scope.companyId, upload.propertyId)))
+          throw httpError(404, "Property not found");
+        const existing = await findSameUpload(db, {
+          companyId: scope.companyId,
+          propertyId: upload.propertyId,
+          sha256: upload.file.sha256,
+        });
+        if (existing) return reply.status(200).send({ ...fileToApi(existing), duplicate: true });
+        const stored = await services.store.commit(upload.file);
+        committed = true;
+        const row = await insertFile(db, {
+          companyId: scope.companyId,
+          propertyId: upload.propertyId,
+          uploadedBy: scope.userId,
+          fileName: upload.fileName,
+          contentType: CONTENT_TYPES[upload.kind],
+          kind: upload.kind,
+          size: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+          documentType: upload.documentType,
+          statementYear: upload.statementYear,
+        });
+        await services.queueExtraction(row.id);
+        return reply
+          .status(201)
+          .send({ ...fileToApi((await fileById(db, row.id)) ?? row), duplicate: false });
       } finally {
-        await (staged as StagedFile | null)?.discard();
+        if (!committed) await upload.file.discard();
       }
     },
   );
@@ -291,16 +160,8 @@ export async function fileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const scope = await request.companyScope();
-      const where: SQL[] = [eq(statementFiles.companyId, scope.companyId), isNull(statementFiles.deletedAt)];
-      if (request.query.bblId) where.push(eq(statementFiles.propertyId, request.query.bblId));
-      if (request.query.status) where.push(eq(statementFiles.status, request.query.status));
-      const rows = await db
-        .select()
-        .from(statementFiles)
-        .where(and(...where))
-        .orderBy(desc(statementFiles.createdAt))
-        .limit(1000);
-      return rows.map(toApi);
+      const { bblId, status } = request.query;
+      return (await companyFiles(db, scope.companyId, { propertyId: bblId, status })).map(fileToApi);
     },
   );
 
@@ -327,29 +188,14 @@ export async function fileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const where: SQL[] = [];
-      if (!q.includeDeleted) where.push(isNull(statementFiles.deletedAt));
-      if (q.status) where.push(eq(statementFiles.status, q.status));
-      if (q.companyId) where.push(eq(statementFiles.companyId, q.companyId));
-      const cond = where.length ? and(...where) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ file: statementFiles, companyName: companies.name })
-          .from(statementFiles)
-          .innerJoin(companies, eq(companies.id, statementFiles.companyId))
-          .where(cond)
-          .orderBy(desc(statementFiles.createdAt))
-          .limit(q.rowsPerPage)
-          .offset(q.page * q.rowsPerPage),
-        db.select({ n: count() }).from(statementFiles).where(cond),
-      ]);
+      const { rows, total } = await allFiles(db, q);
       return {
         items: rows.map((r) => ({
-          ...toApi(r.file),
+          ...fileToApi(r.file),
           companyName: r.companyName,
           deletedAt: r.file.deletedAt?.toISOString() ?? null,
         })),
-        total: Number(total?.n ?? 0),
+        total,
         page: q.page,
         rowsPerPage: q.rowsPerPage,
       };
@@ -364,10 +210,10 @@ export async function fileRoutes(app: FastifyInstance) {
         tags: ["files"],
         summary: "One statement file",
         params: IdParams,
-        response: { 200: StatementFile, 404: ErrorResponse },
+        response: { 200: StatementFile, 404: ErrorBody },
       },
     },
-    async (request) => toApi(await visibleFile(request, request.params.id)),
+    async (request) => fileToApi(await visibleFile(request, request.params.id)),
   );
 
   app.get<{ Params: Static<typeof IdParams> }>(
@@ -378,7 +224,7 @@ export async function fileRoutes(app: FastifyInstance) {
         tags: ["files"],
         summary: "Download the original file (binary, as uploaded)",
         params: IdParams,
-        response: { 404: ErrorResponse },
+        response: { 404: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -409,7 +255,7 @@ export async function fileRoutes(app: FastifyInstance) {
         summary: "Run text extraction and OCR again for one file",
         description: "Refused with 409 while the file is queued or being extracted.",
         params: IdParams,
-        response: { 202: StatementFile, 404: ErrorResponse, 409: ErrorResponse },
+        response: { 202: StatementFile, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -417,9 +263,8 @@ export async function fileRoutes(app: FastifyInstance) {
       if (file.deletedAt) throw httpError(404, "File not found");
       const busy = () => httpError(409, "This file is already being extracted; wait until it finishes");
       if (BUSY.includes(file.status)) throw busy();
-      if (!(await queueExtraction(file))) throw busy();
-      const [fresh] = await db.select().from(statementFiles).where(eq(statementFiles.id, file.id));
-      return reply.status(202).send(toApi(fresh ?? file));
+      if (!(await services.queueExtraction(file.id))) throw busy();
+      return reply.status(202).send(fileToApi((await fileById(db, file.id)) ?? file));
     },
   );
 
@@ -444,14 +289,9 @@ export async function fileRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const where: SQL[] = [isNull(statementFiles.deletedAt), notInArray(statementFiles.status, BUSY)];
-      if (request.query.status) where.push(eq(statementFiles.status, request.query.status));
-      const rows = await db
-        .select()
-        .from(statementFiles)
-        .where(and(...where));
       let queued = 0;
-      for (const row of rows) if (await queueExtraction(row)) queued++;
+      for (const row of await filesToExtractAgain(db, request.query.status))
+        if (await services.queueExtraction(row.id)) queued++;
       return reply.status(202).send({ queued });
     },
   );
@@ -465,24 +305,19 @@ export async function fileRoutes(app: FastifyInstance) {
         summary: "Extracted text per page and the line items found",
         description: "Pages and line items are empty until the status is `extracted`.",
         params: IdParams,
-        response: { 200: ExtractionResponse, 404: ErrorResponse },
+        response: { 200: ExtractionResponse, 404: ErrorBody },
       },
     },
     async (request) => {
       const file = await visibleFile(request, request.params.id);
-      const [pages, [result]] = await Promise.all([
-        db
-          .select()
-          .from(extractionPages)
-          .where(eq(extractionPages.fileId, file.id))
-          .orderBy(extractionPages.number),
-        db.select().from(extractionResults).where(eq(extractionResults.fileId, file.id)),
-      ]);
+      const { pages, result } = await extractionOf(db, file.id);
+      const lineItems = (result?.lineItems ?? []) as PageLineItem[];
       return {
         status: file.status,
         failureReason: file.failureReason,
         pages: pages.map((p) => ({ number: p.number, text: p.text, source: p.source, name: p.name })),
-        lineItems: (result?.lineItems ?? []) as Static<typeof ExtractionResponse>["lineItems"],
+        lineItems,
+        ...extractionSummary(result?.layout, lineItems, file.statementYear),
         notes: (result?.notes ?? []) as string[],
       };
     },
@@ -502,8 +337,8 @@ export async function fileRoutes(app: FastifyInstance) {
         produces: ["image/webp"],
         response: {
           200: Type.Unsafe<Buffer>({ type: "string", format: "binary", description: "image/webp" }),
-          404: ErrorResponse,
-          422: ErrorResponse,
+          404: ErrorBody,
+          422: ErrorBody,
         },
       },
     },
@@ -565,27 +400,12 @@ export async function fileRoutes(app: FastifyInstance) {
         description:
           "Removes the file from the company's lists; staff can still download it (records are kept for 7 years). A queued extraction is cancelled.",
         params: IdParams,
-        response: { 204: Type.Null(), 404: ErrorResponse },
+        response: { 204: Type.Null(), 404: ErrorBody },
       },
     },
     async (request, reply) => {
       const scope = await request.companyScope();
-      const [row] = await db
-        .update(statementFiles)
-        .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(statementFiles.id, request.params.id),
-            eq(statementFiles.companyId, scope.companyId),
-            isNull(statementFiles.deletedAt),
-          ),
-        )
-        .returning({ id: statementFiles.id });
-      if (!row) throw httpError(404, "File not found");
-      await db
-        .update(jobs)
-        .set({ status: "done", lastError: "file deleted", updatedAt: sql`now()` })
-        .where(and(eq(jobs.key, `extract:${row.id}`), inArray(jobs.status, ["queued"])));
+      if (!(await deleteFile(db, request.params.id, scope.companyId))) throw httpError(404, "File not found");
       return reply.status(204).send();
     },
   );

@@ -57,8 +57,20 @@ export const LineItemSchema = Type.Object({
   page: Type.Integer(),
   section: Type.Union([Type.String(), Type.Null()]),
   label: Type.String(),
-  amounts: Type.Array(Type.Number()),
+  account: Type.Optional(
+    Type.String({ description: "The account number printed beside the name, kept out of the label" }),
+  ),
+  amounts: Type.Array(Type.Union([Type.Number(), Type.Null()]), {
+    description: "By money column (layout.columns); null where the cell is blank",
+  }),
   isTotal: Type.Boolean(),
+  parts: Type.Optional(
+    Type.Array(Type.Object({ line: Type.Integer(), sign: Type.Integer() }), {
+      description: "For a total: the lines (by position) it adds up, signed",
+    }),
+  ),
+  confidence: Type.Optional(Type.Number({ description: "OCR: mean confidence of the line's words, 0–100" })),
+  reread: Type.Optional(Type.Integer({ description: "OCR: amounts read again from a sharper crop" })),
   box: Type.Optional(
     Type.Object(
       { x0: Type.Number(), y0: Type.Number(), x1: Type.Number(), y1: Type.Number() },
@@ -68,6 +80,62 @@ export const LineItemSchema = Type.Object({
       },
     ),
   ),
+});
+
+export const ColumnSchema = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  role: Type.Union([
+    Type.Literal("actual"),
+    Type.Literal("budget"),
+    Type.Literal("variance"),
+    Type.Literal("prior"),
+  ]),
+  period: Type.Union([
+    Type.Literal("month"),
+    Type.Literal("quarter"),
+    Type.Literal("ytd"),
+    Type.Literal("year"),
+    Type.Literal("total"),
+    Type.Null(),
+  ]),
+  year: Type.Union([Type.Integer(), Type.Null()]),
+  month: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const DefaultColumnSchema = Type.Object(
+  {
+    index: Type.Integer(),
+    why: Type.Union(
+      ["none", "only", "twelve-month-total", "total", "ytd", "statement-year", "year", "first-actual"].map(
+        (w) => Type.Literal(w),
+      ),
+      { description: "Why, as a code the app words in the staff's language" },
+    ),
+    reason: Type.String({ description: "Why, in English" }),
+  },
+  { description: "The statement year's annual figure: the column mapping starts from, and why" },
+);
+
+export const LayoutSchema = Type.Object({
+  columns: Type.Array(ColumnSchema, {
+    description: "Money columns, in order: line items' amounts follow them",
+  }),
+  skippedColumns: Type.Array(Type.Object({ label: Type.String(), kind: Type.String() }), {
+    description: "Columns that are not money (percentages, ratios), left out of the amounts",
+  }),
+  year: Type.Union([Type.Integer(), Type.Null()], {
+    description: "The year the statement reports, from its title",
+  }),
+  defaultColumn: DefaultColumnSchema,
+});
+
+export const TotalCheckSchema = Type.Object({
+  line: Type.Integer(),
+  column: Type.Integer(),
+  expected: Type.Number(),
+  found: Type.Number(),
+  difference: Type.Number(),
 });
 
 export const ExtractionResponse = Type.Object({
@@ -82,14 +150,11 @@ export const ExtractionResponse = Type.Object({
     }),
   ),
   lineItems: Type.Array(LineItemSchema),
+  layout: LayoutSchema,
+  failedTotals: Type.Array(TotalCheckSchema, {
+    description: "Totals that do not equal the sum of their parts, by column (the section needs a look)",
+  }),
   notes: Type.Array(Type.String(), { description: "e.g. hidden sheets that were skipped" }),
-});
-
-export const ErrorResponse = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  code: Type.Optional(Type.String({ description: "Stable reason (src/domain/errors.ts)" })),
 });
 
 export const PageParams = Type.Object(

@@ -1,9 +1,16 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { createExtractionPool, type ExtractionPool } from "../../extraction/pool";
+import { enqueue } from "../../jobs/queue";
 import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/runner";
 import { createFileStore, type FileStore } from "../../storage";
-import { EXTRACT_JOB, extractionHandler, setFileStatus, UNEXPECTED_FAILURE } from "./extraction-job";
+import {
+  EXTRACT_JOB,
+  extractionHandler,
+  extractJobKey,
+  setFileStatus,
+  UNEXPECTED_FAILURE,
+} from "./extraction-job";
 import { createLocalStatusBus, type StatusBus } from "./status-bus";
 
 /** Everything the file module needs besides the database: storage, live status, jobs, threads. */
@@ -11,8 +18,11 @@ export interface FileServices {
   store: FileStore;
   bus: StatusBus;
   runner: JobRunner | null;
-  /** Wakes the job runner after enqueueing (no-op when jobs run in another process). */
-  wake(): void;
+  /**
+   * Queues the file's extraction, marks it queued (live listeners are told) and wakes the job
+   * runner (when jobs run in this process). False when its extraction is queued already.
+   */
+  queueExtraction(fileId: string): Promise<boolean>;
   /**
    * Threads for preview page images: separate from extraction, so a long OCR job never keeps a
    * preview waiting; short timeout and a smaller memory limit, since one page is small work.
@@ -26,7 +36,10 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
   const bus = createLocalStatusBus();
   let pool: ExtractionPool | null = null;
   const getPool = () => {
-    pool ??= createExtractionPool({ size: ctx.config.extractionWorkers });
+    pool ??= createExtractionPool({
+      size: ctx.config.extractionWorkers,
+      memoryMb: ctx.config.extractionMemoryMb,
+    });
     return pool;
   };
   let preview: ExtractionPool | null = null;
@@ -55,6 +68,7 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
             bus,
             pool: getPool,
             maxPages: ctx.config.extractionMaxPages,
+            memoryMb: ctx.config.extractionMemoryMb,
           }),
         },
       })
@@ -63,7 +77,17 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
     store,
     bus,
     runner,
-    wake: () => runner?.wake(),
+    async queueExtraction(fileId) {
+      const jobId = await enqueue(ctx.db, {
+        kind: EXTRACT_JOB,
+        key: extractJobKey(fileId),
+        payload: { fileId },
+      });
+      if (!jobId) return false;
+      await setFileStatus({ db: ctx.db, bus }, fileId, "queued");
+      runner?.wake();
+      return true;
+    },
     previewPool,
     async close() {
       const stopping = runner?.stop(3000);

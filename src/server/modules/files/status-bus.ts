@@ -10,7 +10,7 @@ export const FILE_STATUSES: readonly FileStatus[] = [
 ];
 
 /** What live listeners hear when a file moves to another state. */
-export interface FileStatusEvent {
+interface FileStatusEvent {
   fileId: string;
   companyId: string;
   propertyId: string;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import type { PgDatabase } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
+import { ERROR_CODES } from "../../../domain/errors";
 import {
   checkTransition,
   type FilingActor,
@@ -154,7 +155,10 @@ export async function moveFiling(
   },
 ): Promise<FilingRow> {
   if (opts.version !== undefined && opts.version !== filing.version) {
-    throw httpError(409, STALE_FILING, opts.onStale ? { current: await opts.onStale(tx) } : undefined);
+    throw httpError(409, STALE_FILING, {
+      code: ERROR_CODES.STALE_VERSION,
+      ...(opts.onStale ? { current: await opts.onStale(tx) } : {}),
+    });
   }
   const now = opts.now ?? new Date();
   const returnTo = isInformationState(filing.returnTo) ? filing.returnTo : null;

@@ -11,10 +11,10 @@ import {
   PaymentProviderError,
 } from "../../integrations/payments";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, errorBody, httpError } from "../../plugins/errors";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { findInvoice, listInvoices } from "./invoices";
-import { CheckoutResponse, ErrorBody, IdParams, InvoiceSchema } from "./schemas";
+import { CheckoutResponse, IdParams, InvoiceSchema } from "./schemas";
 
 export const CHECKOUT_UNAVAILABLE =
   "Card payments are unavailable right now. Try again in a few minutes, or pay by bank transfer or check.";
@@ -156,9 +156,7 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { provider: Paym
         if (err instanceof PaymentInProgressError) throw httpError(409, err.message);
         if (!(err instanceof PaymentProviderError)) throw err;
         request.log.warn({ err }, "starting checkout failed");
-        return reply
-          .status(503)
-          .send({ statusCode: 503, error: "Service Unavailable", message: CHECKOUT_UNAVAILABLE });
+        return reply.status(503).send(errorBody(503, CHECKOUT_UNAVAILABLE));
       }
     },
   );

@@ -3,11 +3,12 @@ import { Type } from "@sinclair/typebox";
 import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
+import { ERROR_CODES } from "../../../domain/errors";
 import { FILING_KIND_LABELS, type FilingKind } from "../../../domain/filing";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { filings, properties, statementFiles } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
 import { isUniqueViolation } from "../auth/db-errors";
 import { documentToApi, findFiledDocument, listFiledDocuments } from "./documents";
@@ -27,7 +28,6 @@ import {
   AnswerBody,
   CreateFilingBody,
   DocumentParams,
-  ErrorBody,
   FilingDocuments,
   FilingSchema,
   IdParams,
@@ -341,6 +341,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
         if (filing.state !== "needs_information") {
           if (filing.version !== request.body.version) {
             throw httpError(409, "This filing changed since you opened it", {
+              code: ERROR_CODES.STALE_VERSION,
               current: await filingApi(tx, filing.id, "owner", false),
             });
           }

@@ -16,11 +16,6 @@ const Cents = Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: "U
 
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 
-export const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
-
 export const FilingEventSchema = Type.Object({
   id: Type.String(),
   type: Type.String(),

@@ -6,7 +6,7 @@ import { formatCents } from "../../../domain/money";
 import { ROLES } from "../../../domain/roles";
 import { filings, invoices } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
 import {
   type FiledOutputs,
@@ -27,7 +27,6 @@ import { markReceived, overrideUnpaid } from "./invoices";
 import { mailCompany } from "./notify";
 import { priceFiling, sendDraft } from "./quotes";
 import {
-  ErrorBody,
   FiledBody,
   FilingSchema,
   IdParams,

@@ -24,9 +24,10 @@ import { firstError, isUuidV7, normalizeSku, validateItemFields } from "../../..
 import type { Db } from "../../db/client";
 import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
 import type { CompanyScope } from "../../plugins/company-scope";
+import { withCursorRange } from "../sync/feed";
+import { type AnyKind, patchRecord } from "../sync/store";
 import { BULK_BODY_LIMIT, BulkItemsBody, BulkItemsResult, ErrorBody } from "./schemas";
-import { ITEM, ITEM_DEFAULTS, itemToApi, patchRecord } from "./store";
-import { withCursorRange } from "./sync";
+import { ITEM, ITEM_DEFAULTS, itemToApi } from "./store";
 
 /** New rows per INSERT statement: a whole request's (the rows go in as one JSON parameter). */
 const INSERT_CHUNK = BULK_ITEMS_MAX;
@@ -94,7 +95,7 @@ async function insertItems(tx: Db, companyId: string, part: { id: string; fields
       select x.id, ${companyId}::uuid, x.batch_id, x.product_id, x.sku, x.barcode, x.title, x.description,
         x.quantity, x.condition, x.price, x.category, x.dim_length, x.dim_width, x.dim_height, x.dim_unit,
         x.weight_value, x.weight_unit, x.location, x.status, x.publication_status,
-        array(select jsonb_array_elements_text(x.photos)), x.notes, nextval('inventory_change_seq')
+        array(select jsonb_array_elements_text(x.photos)), x.notes, nextval('sync_change_seq')
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, batch_id uuid, product_id uuid,
         sku text, barcode text, title text, description text, quantity integer, condition smallint,
         price bigint, category text, dim_length double precision, dim_width double precision,
@@ -203,7 +204,7 @@ async function insertItemsByCopy(
   const result = await pg.query<{ inserted: number; at: string | Date }>(
     `with inserted as (
       insert into inventory_items (${COPY_NAMES}, company_id, change_seq)
-      select ${COPY_NAMES}, $1::uuid, nextval('inventory_change_seq') from bulk_items_in
+      select ${COPY_NAMES}, $1::uuid, nextval('sync_change_seq') from bulk_items_in
       returning 1
     )
     select count(*)::int as inserted, now() as at from inserted`,
@@ -366,7 +367,7 @@ export async function bulkUpsertItems(
     }
     if (current.sku !== fields.sku && owner.get(current.sku)?.id === id) owner.delete(current.sku);
     owner.set(fields.sku, { id, index });
-    const updated = await patchRecord(tx, ITEM, companyId, id, { ...fields, version: c.version });
+    const updated = await patchRecord(tx, ITEM, { companyId }, id, { ...fields, version: c.version });
     results[index] = { id, status: "updated", ...stamps(updated) };
   }
 
@@ -390,10 +391,12 @@ export interface BulkRouteDeps {
   member(request: FastifyRequest): Promise<CompanyScope>;
   write<T>(
     request: FastifyRequest,
-    companyId: string,
+    scope: CompanyScope,
     fn: (tx: Db) => Promise<{ status: number; body: T }>,
   ): Promise<{ status: number; body: T }>;
   idempotencyNote: string;
+  /** Every synced type (the answer's feed cursor range covers them all). */
+  kinds: readonly AnyKind[];
 }
 
 export function registerBulkItems(app: FastifyInstance, deps: BulkRouteDeps) {
@@ -420,8 +423,8 @@ export function registerBulkItems(app: FastifyInstance, deps: BulkRouteDeps) {
     },
     async (request) => {
       const scope = await deps.member(request);
-      const out = await deps.write(request, scope.companyId, async (tx) => {
-        const { result, cursor } = await withCursorRange(tx, scope.companyId, () =>
+      const out = await deps.write(request, scope, async (tx) => {
+        const { result, cursor } = await withCursorRange(tx, deps.kinds, scope, () =>
           bulkUpsertItems(tx, scope.companyId, request.body.items as BulkItemInput[]),
         );
         return { status: 200, body: { ...result, cursor } };

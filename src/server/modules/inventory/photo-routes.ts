@@ -19,7 +19,7 @@ import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import { inventoryItems, inventoryPhotoLinks, inventoryPhotos } from "../../db/schema";
 import type { CompanyScope } from "../../plugins/company-scope";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
 import { createFileStore } from "../../storage";
 import { deleteUnusedFiles, lockFileKeys } from "./photo-cleanup";
@@ -33,7 +33,7 @@ import { inventoryTx } from "./store";
  * - signed in: create / revoke an item's photo link, read stored photos;
  * - with the link's hash, no sign-in: the item's title and photos, add a photo, read its photos.
  * Adding a photo appends it to the item's `photos` and bumps `version` in the company's
- * inventory transaction, so the sync feed and the `inventory-changed` event carry it.
+ * inventory transaction, so the sync feed and the `sync-changed` event carry it.
  * Photos no live item references any more are deleted after a grace period by the cleanup job
  * (photo-cleanup.ts), started here when JOBS_IN_PROCESS is on.
  */
@@ -64,10 +64,6 @@ async function member(request: FastifyRequest): Promise<CompanyScope> {
   return scope;
 }
 
-const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
 const ItemParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 const HashParams = Type.Object(
   { hash: Type.String({ minLength: 1, maxLength: 200 }) },
@@ -176,17 +172,22 @@ export async function photoRoutes(app: FastifyInstance) {
       .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPhotoLinks.itemId))
       .where(eq(inventoryPhotoLinks.id, linkId));
     const [row] = lock ? await q.for("update") : await q;
-    if (!row) throw httpError(409, LINK_INVALID, { reason: "invalid" });
-    if (row.link.revokedAt) throw httpError(409, LINK_REVOKED, { reason: "revoked" });
+    if (!row) throw httpError(409, LINK_INVALID, { code: ERROR_CODES.LINK_CLOSED, reason: "invalid" });
+    if (row.link.revokedAt)
+      throw httpError(409, LINK_REVOKED, { code: ERROR_CODES.LINK_CLOSED, reason: "revoked" });
     if (row.link.expiresAt.getTime() <= Date.now())
-      throw httpError(409, linkExpired(row.link.expiresAt), { reason: "expired" });
-    if (row.item.deletedAt) throw httpError(409, LINK_ITEM_GONE, { reason: "item-deleted" });
+      throw httpError(409, linkExpired(row.link.expiresAt), {
+        code: ERROR_CODES.LINK_CLOSED,
+        reason: "expired",
+      });
+    if (row.item.deletedAt)
+      throw httpError(409, LINK_ITEM_GONE, { code: ERROR_CODES.LINK_CLOSED, reason: "item-deleted" });
     return row;
   }
 
   const linkIdOf = (hash: string) => {
     const id = readPhotoLink(hash, linkKey);
-    if (!id) throw httpError(409, LINK_INVALID, { reason: "invalid" });
+    if (!id) throw httpError(409, LINK_INVALID, { code: ERROR_CODES.LINK_CLOSED, reason: "invalid" });
     return id;
   };
 

@@ -1,4 +1,6 @@
 import { type TSchema, Type } from "@sinclair/typebox";
+import { LISTING_ACTIONS } from "../../../domain/ebay/contract";
+import { ITEM_EBAY_LIMITS } from "../../../domain/ebay/item-ebay";
 import { BULK_ITEM_STATUSES, BULK_ITEMS_MAX } from "../../../domain/inventory/bulk";
 import {
   DIMENSION_UNITS,
@@ -16,6 +18,32 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = (values: readonly (string | number)[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 export const Uuid = Type.String({ format: "uuid" });
+
+const E = ITEM_EBAY_LIMITS;
+/** Item.ebay (domain ItemEbay); validate.ts's itemEbayError checks the same rules for the forms. */
+const ItemEbaySchema = Type.Object(
+  {
+    categoryId: Type.Union([Type.String({ pattern: "^[0-9]+$", maxLength: E.categoryIdMax }), Type.Null()]),
+    categoryName: Type.Union([Type.String({ maxLength: E.categoryNameMax }), Type.Null()]),
+    aspects: Type.Record(
+      Type.String({ minLength: 1, maxLength: E.aspectNameMax }),
+      Type.Array(Type.String({ minLength: 1, maxLength: E.aspectValueMax }), { maxItems: E.aspectValuesMax }),
+      { maxProperties: E.aspectsMax },
+    ),
+    request: Type.Union([
+      Type.Object(
+        {
+          id: Type.String({ format: "uuid" }),
+          action: Type.Union(LISTING_ACTIONS.map((a) => Type.Literal(a))),
+          at: Type.String({ format: "date-time" }),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+  },
+  { additionalProperties: false },
+);
 const Measure = Nullable(Type.Number({ minimum: 0, maximum: MEASURE_MAX }));
 const Timestamp = Type.String({ format: "date-time" });
 
@@ -52,6 +80,7 @@ const itemFields = {
   publicationStatus: PublicationSchema,
   photos: Refs,
   notes: Nullable(Type.String({ maxLength: ITEM_LIMITS.notesMax })),
+  ebay: Type.Optional(Nullable(ItemEbaySchema)),
 };
 
 const productFields = {
@@ -118,9 +147,6 @@ export const BatchPut = createBody(batchFields, BATCH_REQUIRED, false);
 export const BatchPost = createBody(batchFields, BATCH_REQUIRED, true);
 export const BatchPatch = patchBody(batchFields);
 
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
-export const DeleteQuery = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });
-
 const paging = {
   page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   rowsPerPage: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
@@ -178,20 +204,8 @@ export const BulkStatusBody = Type.Object(
 );
 export const BulkStatusResult = Type.Object({ rows: Type.Array(ItemSchema), notFound: Type.Array(Uuid) });
 
-export const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
-
-export const SyncQuery = Type.Object(
-  {
-    since: Type.Optional(
-      Type.String({ maxLength: 200, description: "The cursor of the last page; empty = from the beginning" }),
-    ),
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 500 }),
-  },
-  { additionalProperties: false },
-);
+/** write-batch.ts and bulk.ts take the error schema from here (the sync lift will import it from plugins/errors.ts). */
+export { ErrorBody } from "../../plugins/errors";
 
 /**
  * `POST /api/inventory/items/bulk`'s body limit. The app's chunks stay under 8 MB by its own
@@ -202,6 +216,8 @@ export const BULK_BODY_LIMIT = 24 * 1024 * 1024;
 
 const bulkItemProps: Props = {};
 for (const [k, v] of Object.entries(itemFields)) {
+  // eBay details and listing requests are written one item at a time (docs/ebay.md), never by an import.
+  if (k === "ebay") continue;
   bulkItemProps[k] = (ITEM_REQUIRED as readonly string[]).includes(k) ? v : Type.Optional(v);
 }
 /** One item of a bulk request: the create body with its (required) client-made id. */

@@ -7,12 +7,10 @@ import {
   newItemFields,
   type Product,
   type ProductFields,
-  type SyncEntity,
 } from "../../../domain/inventory/item";
+import { BATCH_TYPE, ITEM_TYPE, PRODUCT_TYPE } from "../../../domain/inventory/synced-types";
 import {
   type BatchFields,
-  type FieldErrors,
-  firstError,
   normalizeSku,
   validateBatchFields,
   validateItemFields,
@@ -22,22 +20,15 @@ import type { Db } from "../../db/client";
 import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
 import { containsPattern } from "../admin/users";
-
-/** The advisory lock class the change_seq trigger (migration 0008) takes per company. */
-export const INVENTORY_LOCK_CLASS = 7_310_453;
+import { type AnyKind, type SyncKind, syncTx } from "../sync/store";
 
 /**
- * A transaction that writes inventory of one company. It takes the company's advisory lock
- * first (before any row lock), as the change_seq trigger would: writes of one company are
- * serialised, so change_seq order is commit order (docs/inventory.md "Cursor").
+ * A transaction that writes inventory of one company, under the company's advisory lock (the
+ * sync module's syncTx): writes of one company are serialised, so change_seq order is commit
+ * order (docs/inventory.md "The cursor").
  */
 export function inventoryTx<T>(db: Db, companyId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${INVENTORY_LOCK_CLASS}, hashtext(${companyId}::uuid::text))`,
-    );
-    return fn(tx as unknown as Db);
-  });
+  return syncTx(db, { companyId }, fn);
 }
 
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -72,6 +63,7 @@ export function itemToApi(r: ItemRow): Item {
     publicationStatus: r.publicationStatus as Item["publicationStatus"],
     photos: r.photos,
     notes: r.notes,
+    ebay: r.ebay ?? null,
     version: r.version,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
@@ -154,25 +146,6 @@ function measures(f: {
   return out;
 }
 
-/** One kind of inventory record: its table, its API shape and its rules. */
-interface Kind<Fields extends object, Api extends { id: string; version: number }> {
-  entity: SyncEntity;
-  label: string;
-  // biome-ignore lint/suspicious/noExplicitAny: the three inventory tables share the columns used here
-  table: any;
-  toApi(row: never): Api;
-  defaults: Omit<Fields, never> | Partial<Fields>;
-  fieldsOf(api: Api): Fields;
-  columns(fields: Partial<Fields>): Record<string, unknown>;
-  validate(fields: Partial<Fields>, partial: boolean): FieldErrors;
-  /**
-   * Extra checks inside the transaction (e.g. a unique SKU), on the fields after the change;
-   * `changed`: only the rules of these fields need checking (a PATCH that leaves them alone
-   * cannot break them); absent: all.
-   */
-  check?(tx: Db, companyId: string, id: string, fields: Fields, changed?: ReadonlySet<string>): Promise<void>;
-}
-
 const pick = <T extends object>(obj: T, keys: readonly (keyof T)[]) =>
   Object.fromEntries(keys.map((k) => [k, obj[k]])) as T;
 
@@ -186,8 +159,8 @@ const ITEM_KEYS = [
 const PRODUCT_KEYS = [...Object.keys(PRODUCT_DEFAULTS), "title", "description"] as (keyof ProductFields)[];
 const BATCH_KEYS = ["name", "sourceFileName", "rowCount"] as (keyof BatchFields)[];
 
-export const ITEM: Kind<ItemFields, Item> = {
-  entity: "item",
+export const ITEM: SyncKind<ItemFields, Item> = {
+  decl: ITEM_TYPE,
   label: "Item",
   table: inventoryItems,
   toApi: itemToApi as (row: never) => Item,
@@ -246,8 +219,8 @@ export function duplicateSku(sku: string, otherId?: string) {
   });
 }
 
-export const PRODUCT: Kind<ProductFields, Product> = {
-  entity: "product",
+export const PRODUCT: SyncKind<ProductFields, Product> = {
+  decl: PRODUCT_TYPE,
   label: "Product",
   table: inventoryProducts,
   toApi: productToApi as (row: never) => Product,
@@ -260,8 +233,8 @@ export const PRODUCT: Kind<ProductFields, Product> = {
   validate: (f, partial) => validateProductFields(f, { partial }),
 };
 
-export const BATCH: Kind<BatchFields, Batch> = {
-  entity: "batch",
+export const BATCH: SyncKind<BatchFields, Batch> = {
+  decl: BATCH_TYPE,
   label: "Batch",
   table: inventoryBatches,
   toApi: batchToApi as (row: never) => Batch,
@@ -270,149 +243,6 @@ export const BATCH: Kind<BatchFields, Batch> = {
   columns: (f) => ({ ...f }),
   validate: (f, partial) => validateBatchFields(f, { partial }),
 };
-
-const notFound = (kind: Kind<never, never> | { label: string }) =>
-  httpError(404, `${kind.label} not found in your company`);
-
-function validOrThrow<F extends object>(
-  kind: Kind<F, never> | Kind<F, { id: string; version: number }>,
-  fields: Partial<F>,
-  partial: boolean,
-) {
-  const errors = kind.validate(fields, partial);
-  const first = firstError(errors);
-  if (first) throw httpError(400, first, { errors });
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-function stale<Api>(kind: { label: string }, current: Api) {
-  return httpError(
-    409,
-    `This ${kind.label.toLowerCase()} was changed by someone else; merge with the current version and try again`,
-    { code: ERROR_CODES.STALE_VERSION, current },
-  );
-}
-
-async function loadRow(tx: Db, kind: Kind<never, never>, companyId: string, id: string) {
-  const t = kind.table;
-  const [row] = await tx
-    .select()
-    .from(t)
-    .where(and(eq(t.id, id), eq(t.companyId, companyId)))
-    .for("update");
-  return row as Record<string, unknown> | undefined;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: see Kind.table
-type AnyKind = Kind<any, any>;
-
-/** The live row (not deleted) of the company, or 404. */
-export async function getOne<Api>(
-  db: Db,
-  kind: Kind<never, Api & { id: string; version: number }> | AnyKind,
-  companyId: string,
-  id: string,
-): Promise<Api> {
-  const t = kind.table;
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.id, id), eq(t.companyId, companyId), isNull(t.deletedAt)));
-  if (!row) throw notFound(kind);
-  return kind.toApi(row as never) as Api;
-}
-
-/**
- * Create or replace with a client-made id (PUT, and POST with an id). A new id is created (201).
- * An existing one: with `version` it is replaced when the version matches (else 409 with the
- * current row); without `version` it answers the current row unchanged (200) when it already
- * holds exactly these fields — a resent create — and 409 otherwise. A deleted id answers 404.
- */
-export async function putRecord<F extends object, Api extends { id: string; version: number }>(
-  tx: Db,
-  kind: Kind<F, Api>,
-  scope: { companyId: string; userId: string },
-  id: string,
-  body: Partial<F> & { version?: number },
-  extra: Record<string, unknown> = {},
-): Promise<{ status: 200 | 201; row: Api }> {
-  const { version, ...given } = body;
-  const fields = { ...kind.defaults, ...given } as F;
-  validOrThrow(kind as AnyKind, fields, false);
-  const existing = await loadRow(tx, kind as AnyKind as Kind<never, never>, scope.companyId, id);
-  if (!existing) {
-    const [other] = await tx.select({ id: kind.table.id }).from(kind.table).where(eq(kind.table.id, id));
-    // The id is another company's: say nothing about it.
-    if (other)
-      throw httpError(409, `This id is already in use; make a new id for a new ${kind.label.toLowerCase()}`);
-    await kind.check?.(tx, scope.companyId, id, fields);
-    const [row] = (await tx
-      .insert(kind.table)
-      .values({ id, companyId: scope.companyId, ...extra, ...kind.columns(fields) })
-      .returning()) as unknown[];
-    return { status: 201, row: kind.toApi(row as never) };
-  }
-  if (existing.deletedAt) throw httpError(404, `${kind.label} was deleted`);
-  const current = kind.toApi(existing as never);
-  if (version === undefined) {
-    if (sameJson(kind.fieldsOf(current), kind.fieldsOf({ ...current, ...fields })))
-      return { status: 200, row: current };
-    throw stale(kind, current);
-  }
-  if (version !== current.version) throw stale(kind, current);
-  await kind.check?.(tx, scope.companyId, id, fields);
-  const [row] = await tx
-    .update(kind.table)
-    .set({ ...kind.columns(fields), version: sql`${kind.table.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(kind.table.id, id))
-    .returning();
-  return { status: 200, row: kind.toApi(row as never) };
-}
-
-/** PATCH: the given fields, when `version` is the current one (else 409 with the current row). */
-export async function patchRecord<F extends object, Api extends { id: string; version: number }>(
-  tx: Db,
-  kind: Kind<F, Api>,
-  companyId: string,
-  id: string,
-  body: Partial<F> & { version: number },
-): Promise<Api> {
-  const { version, ...given } = body;
-  validOrThrow(kind as AnyKind, given as Partial<F>, true);
-  const existing = await loadRow(tx, kind as AnyKind as Kind<never, never>, companyId, id);
-  if (!existing || existing.deletedAt) throw notFound(kind);
-  const current = kind.toApi(existing as never);
-  if (version !== current.version) throw stale(kind, current);
-  const merged = { ...kind.fieldsOf(current), ...given } as F;
-  await kind.check?.(tx, companyId, id, merged, new Set(Object.keys(given)));
-  const [row] = await tx
-    .update(kind.table)
-    .set({
-      ...kind.columns(given as Partial<F>),
-      version: sql`${kind.table.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(kind.table.id, id))
-    .returning();
-  return kind.toApi(row as never);
-}
-
-/**
- * Soft delete: the row becomes a tombstone in the sync feed. Deleting a deleted row again
- * succeeds (a replayed delete); a stale `version` answers 409 with the current row.
- */
-export async function deleteRecord(tx: Db, kind: AnyKind, companyId: string, id: string, version?: number) {
-  const existing = await loadRow(tx, kind as Kind<never, never>, companyId, id);
-  if (!existing) throw notFound(kind);
-  if (existing.deletedAt) return;
-  const current = kind.toApi(existing as never);
-  if (version !== undefined && version !== current.version) throw stale(kind, current);
-  await tx
-    .update(kind.table)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${kind.table.version} + 1` })
-    .where(eq(kind.table.id, id));
-}
 
 /** Status change of many items (no version check: the last change wins). */
 export async function bulkStatus(tx: Db, companyId: string, ids: string[], status: Item["status"]) {

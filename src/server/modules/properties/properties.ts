@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import { ERROR_CODES } from "../../../domain/errors";
 import { formatBblDashed, parseBbl } from "../../../domain/properties/bbl";
 import { assessRpie, currentFilingYear, daysBetween, todayInNewYork } from "../../../domain/rpie";
 import type { Db } from "../../db/client";
@@ -242,7 +243,7 @@ export async function createProperty(db: Db, companyId: string, bblInput: string
     if (!row) throw new Error("insert returned no row");
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw httpError(409, DUPLICATE_BBL);
+    if (isUniqueViolation(err)) throw httpError(409, DUPLICATE_BBL, { code: ERROR_CODES.DUPLICATE });
     throw err;
   }
 }
@@ -268,13 +269,16 @@ export async function updateProperty(
       .where(and(eq(properties.id, id), live(companyId), eq(properties.version, version)))
       .returning();
   } catch (err) {
-    if (isUniqueViolation(err)) throw httpError(409, DUPLICATE_BBL);
+    if (isUniqueViolation(err)) throw httpError(409, DUPLICATE_BBL, { code: ERROR_CODES.DUPLICATE });
     throw err;
   }
   if (row) return row;
   const current = await findProperty(db, id, companyId);
   if (!current) throw httpError(404, PROPERTY_NOT_FOUND);
-  throw httpError(409, STALE_VERSION, { current: toApi(current.row, current.companyName) });
+  throw httpError(409, STALE_VERSION, {
+    code: ERROR_CODES.STALE_VERSION,
+    current: toApi(current.row, current.companyName),
+  });
 }
 
 /** Soft delete: the row (and so its files) stays for staff; the BBL can be added again. */

@@ -5,7 +5,7 @@ import { formatBblDashed } from "../../../domain/properties/bbl";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import { createNycOpenDataClient, OpenDataUnavailableError } from "../../integrations/nyc-open-data";
 import type { CompanyScope } from "../../plugins/company-scope";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, errorBody, httpError } from "../../plugins/errors";
 import { hasFilingInProgress } from "./filing-guard";
 import {
   bblOrThrow,
@@ -49,11 +49,6 @@ function requireCompanyRole(request: FastifyRequest, scope: CompanyScope, role: 
     );
   }
 }
-
-const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);
 
 export const UNREACHABLE = "NYC Open Data is unreachable — enter the details by hand.";
 
@@ -123,9 +118,7 @@ export async function bblRoutes(app: FastifyInstance) {
         if (err instanceof OpenDataUnavailableError) {
           request.log.warn({ err: err.cause }, "PLUTO lookup failed");
           // Sent directly: the error handler hides the message of every 5xx, but this one tells the user what to do.
-          return reply
-            .status(503)
-            .send({ statusCode: 503, error: "Service Unavailable", message: UNREACHABLE });
+          return reply.status(503).send(errorBody(503, UNREACHABLE));
         }
         throw err;
       }

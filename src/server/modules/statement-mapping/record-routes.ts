@@ -12,13 +12,12 @@ import {
   tablesOf,
 } from "../../../domain/statement-mapping";
 import { currentUser } from "../../plugins/auth";
-import { httpError } from "../../plugins/errors";
+import { ErrorBody, httpError } from "../../plugins/errors";
 import { renderOutput } from "./record-outputs";
 import {
   ApplyTemplateBody,
   ApplyTemplateResponse,
   CompareResponse,
-  ErrorBody,
   FileIdParams,
   HistoryResponse,
   ListQuery,
@@ -92,6 +91,9 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
       extraction: {
         tables: tablesOf(l.lines).map((t) => ({ ...t, selected: doc.selection.tables.includes(t.id) })),
         lines,
+        columns: l.layout.columns,
+        skippedColumns: l.layout.skippedColumns,
+        defaultColumn: l.defaultColumn,
       },
       suggestions: suggestions.map((s, i) => ({ lineId: String(i), ...s })),
       reconciliation,

@@ -1,6 +1,7 @@
 import { type TSchema, Type } from "@sinclair/typebox";
 import { DOCUMENT_TYPES, FILE_STATUSES } from "../../../domain/files/statuses";
 import { FIRST_CATALOGUE_YEAR, FORMS, MAPPABLE_FORMS } from "../../../domain/statement-mapping";
+import { ColumnSchema, DefaultColumnSchema } from "../files/schemas";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -228,7 +229,9 @@ export const MappingView = Type.Object({
         page: Type.Integer(),
         section: Nullable(Type.String()),
         isTotal: Type.Boolean(),
-        amounts: Type.Array(Type.Number()),
+        amounts: Type.Array(Nullable(Type.Number()), {
+          description: "By column (extraction.columns); null where the cell is blank",
+        }),
         label: Type.String({ description: "The label that counts (the correction's, else the original)" }),
         amount: Nullable(Type.Number({ description: "The amount that counts, in the chosen column" })),
         originalLabel: Type.String(),
@@ -238,6 +241,13 @@ export const MappingView = Type.Object({
         target: Nullable(Type.String()),
       }),
     ),
+    columns: Type.Array(ColumnSchema, {
+      description: "The statement's money columns as extraction read them (lines' amounts follow them)",
+    }),
+    skippedColumns: Type.Array(Type.Object({ label: Type.String(), kind: Type.String() }), {
+      description: "Columns that are not money (percentages), left out of the amounts",
+    }),
+    defaultColumn: DefaultColumnSchema,
   }),
   suggestions: Type.Array(
     Type.Object({ lineId: Type.String(), label: Type.String(), candidates: Type.Array(Candidate) }),
@@ -344,8 +354,3 @@ export const CompareResponse = Type.Object({
     }),
   ),
 });
-
-export const ErrorBody = Type.Object(
-  { statusCode: Type.Integer(), error: Type.String(), message: Type.String() },
-  { additionalProperties: true },
-);

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { isRole, type Role } from "../../../domain/roles";
 import type { Db } from "../../db/client";
-import { companyMembers, users } from "../../db/schema";
+import { companyMembers, ebayConnections, users } from "../../db/schema";
 import type { AccessClaims } from "../../plugins/access-token";
 
 /**
@@ -11,9 +11,15 @@ import type { AccessClaims } from "../../plugins/access-token";
  */
 export async function buildClaims(db: Db, userId: string): Promise<AccessClaims | null> {
   const rows = await db
-    .select({ user: users, companyId: companyMembers.companyId, companyRoles: companyMembers.roles })
+    .select({
+      user: users,
+      companyId: companyMembers.companyId,
+      companyRoles: companyMembers.roles,
+      ebay: ebayConnections.id,
+    })
     .from(users)
     .leftJoin(companyMembers, and(eq(companyMembers.userId, users.id), eq(companyMembers.isPrimary, true)))
+    .leftJoin(ebayConnections, eq(ebayConnections.companyId, companyMembers.companyId))
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
@@ -28,7 +34,8 @@ export async function buildClaims(db: Db, userId: string): Promise<AccessClaims 
     photo: u.photo,
     phoneNumber: u.phoneNumber,
     createdAt: u.createdAt.toISOString(),
-    hasEbayAccount: u.hasEbayAccount,
+    // The active company has an eBay account connected (docs/ebay.md); the users column is kept for old rows.
+    hasEbayAccount: u.hasEbayAccount || row.ebay !== null,
     roles: [...roles],
     showWelcomePage: u.showWelcomePage,
     companyId: row.companyId ?? null,

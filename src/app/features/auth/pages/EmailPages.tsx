@@ -10,6 +10,7 @@ import { ExpiredLinkPage } from "../../errors/pages";
 import { authApi, safeReturnTo } from "../auth-api";
 import { useAuth } from "../auth-context";
 import { HOME_AFTER_LOGIN } from "../issuer";
+import { OutboxNotice } from "../OutboxNotice";
 
 function CenteredMessage({
   icon,
@@ -130,9 +131,12 @@ export function ResendConfirmationPage({ hash, returnTo }: { hash: string; retur
       title={state === "sent" ? t`Check your email` : t`Resend confirmation email`}
     >
       {state === "sent" ? (
-        <Text>
-          <Trans>A new confirmation link is on its way. It may take a minute to arrive.</Trans>
-        </Text>
+        <>
+          <Text>
+            <Trans>A new confirmation link is on its way. It may take a minute to arrive.</Trans>
+          </Text>
+          <OutboxNotice />
+        </>
       ) : (
         <>
           <Text c="dimmed">
@@ -166,7 +170,8 @@ export function SuccessConfirmationPage() {
 }
 
 /** Result pages of the marketplace (eBay) authorisation flow. */
-export function AuthResultPage({ ok }: { ok: boolean }) {
+/** `/auth-success` and `/auth-declined`; `detail` says why a marketplace declined, when it said. */
+export function AuthResultPage({ ok, detail }: { ok: boolean; detail?: ReactNode }) {
   const { t } = useLingui();
   return (
     <CenteredMessage
@@ -188,6 +193,11 @@ export function AuthResultPage({ ok }: { ok: boolean }) {
           <Trans>The marketplace account was not connected. You can try again from the dashboard.</Trans>
         )}
       </Text>
+      {detail && (
+        <Text role="alert" data-testid="auth-declined-reason">
+          {detail}
+        </Text>
+      )}
       <Button component={Link} to={HOME_AFTER_LOGIN}>
         <Trans>Go to dashboard</Trans>
       </Button>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useAuth } from "../auth-context";
 import { LOGIN_PATH } from "../issuer";
+import { OutboxNotice } from "../OutboxNotice";
 import { validateEmail, validatePassword } from "../validation";
 
 export function ForgotPasswordPage() {
@@ -28,9 +29,12 @@ export function ForgotPasswordPage() {
         </Text>
       </div>
       {sent ? (
-        <Text role="status">
-          <Trans>Password reset link has been sent to your email</Trans>
-        </Text>
+        <>
+          <Text role="status">
+            <Trans>Password reset link has been sent to your email</Trans>
+          </Text>
+          <OutboxNotice />
+        </>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

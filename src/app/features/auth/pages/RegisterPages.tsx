@@ -10,6 +10,7 @@ import { authApi } from "../auth-api";
 import { useAuth } from "../auth-context";
 import { GoogleButton, useGoogleClientId } from "../google";
 import { LOGIN_PATH } from "../issuer";
+import { OutboxNotice } from "../OutboxNotice";
 import { useReturnTo } from "../return-to";
 import { MIN_PASSWORD_LENGTH, validateEmail, validatePassword } from "../validation";
 
@@ -129,6 +130,7 @@ export function RegisterFormPage() {
             <Trans>The link then takes you back to your invitation.</Trans>
           </Text>
         ) : null}
+        <OutboxNotice />
         <Button variant="light" onClick={() => void resend()}>
           <Trans>Resend confirmation email</Trans>
         </Button>

@@ -61,13 +61,13 @@ const PAGE_IMAGE_WIDTH = 1200;
 const SPREADSHEET_KINDS = new Set(["xlsx", "xls", "csv"]);
 export const isSpreadsheet = (kind: string) => SPREADSHEET_KINDS.has(kind);
 
-export const filePreviewKeys = {
+const filePreviewKeys = {
   file: (id: string) => ["file-preview", id, "file"] as const,
   extraction: (id: string, status: FileStatus) => ["file-preview", id, "extraction", status] as const,
   page: (id: string, n: number) => ["file-preview", id, "page", n, PAGE_IMAGE_WIDTH] as const,
 };
 
-export const filePreviewApi = {
+const filePreviewApi = {
   file: (id: string) => http.get<PreviewFile>(`/api/file/${encodeURIComponent(id)}`),
   extraction: (id: string) => http.get<Extraction>(`/api/file/${encodeURIComponent(id)}/extraction`),
   /** The page image needs the bearer token, so it is fetched as a blob (shown through an object URL). */

@@ -2,11 +2,11 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Item } from "../../../../domain/inventory/item";
 import { testItem } from "../../../../domain/inventory/test-items";
-import { type BatchWrite, WRITE_BATCH_PATH } from "../../../../domain/inventory/write-batch";
+import { type BatchWrite, WRITE_BATCH_PATH } from "../../../../domain/sync/write-batch";
+import type { SyncRequest, SyncTransport } from "../../../../sync/transport";
 import { readBatchItems } from "../../../offline/batch-items";
 import { type BlocklotDb, createDb } from "../../../offline/db";
-import { createSyncEngine } from "../../../offline/sync-engine";
-import type { SyncRequest, SyncTransport } from "../../../offline/transport";
+import { createAppSyncEngine as createSyncEngine } from "../../../offline/synced-types";
 import { BULK_CHUNK, setStatusOf } from "./bulk-status";
 
 function row(i: number, fields: Partial<Item> = {}): Item {

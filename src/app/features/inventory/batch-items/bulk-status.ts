@@ -11,8 +11,8 @@
  * writes replay at about 1,000 in a few seconds (docs/benchmarks.md).
  */
 import type { ItemStatus } from "../../../../domain/inventory/item";
-import { patchRecord } from "../../../offline/mutations";
-import type { SyncEngine } from "../../../offline/sync-engine";
+import { patchRecord } from "../../../../sync/outbox";
+import type { AppSyncEngine as SyncEngine } from "../../../offline/synced-types";
 
 /** Rows patched per Dexie transaction. */
 export const BULK_CHUNK = 500;

@@ -14,8 +14,9 @@ import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import type { Batch, Item } from "../../../../domain/inventory/item";
+import { cursorKey } from "../../../../sync/db";
 import { readBatchItems } from "../../../offline/batch-items";
-import { type BlocklotDb, cursorKey } from "../../../offline/db";
+import type { BlocklotDb } from "../../../offline/db";
 
 const FIRST_ROWS = 60;
 const RELOAD_GAP_MS = 400;

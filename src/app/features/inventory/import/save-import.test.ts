@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BULK_CHUNK, BULK_CHUNK_BYTES, BULK_FIRST_CHUNK } from "../../../../domain/inventory/bulk";
 import type { ItemFields } from "../../../../domain/inventory/item";
 import { testItemFields } from "../../../../domain/inventory/test-items";
+import { NetworkError } from "../../../../sync/transport";
 import { readBatchItems } from "../../../offline/batch-items";
 import { bulkChunkRange, readBulkBody } from "../../../offline/bulk";
 import { type BlocklotDb, createDb } from "../../../offline/db";
-import { createSyncEngine } from "../../../offline/sync-engine";
-import { NetworkError } from "../../../offline/transport";
+import { createAppSyncEngine as createSyncEngine } from "../../../offline/synced-types";
 import { saveImport } from "./save-import";
 
 const COMPANY = "0190a000-0000-7000-8000-000000000001";

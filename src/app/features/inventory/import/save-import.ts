@@ -15,9 +15,9 @@ import {
   bulkItemBytes,
 } from "../../../../domain/inventory/bulk";
 import type { ItemFields } from "../../../../domain/inventory/item";
+import { newId } from "../../../../sync/outbox";
 import { openImport, queueItemChunk, whenChunkSent } from "../../../offline/bulk";
-import { newId } from "../../../offline/mutations";
-import type { SyncEngine } from "../../../offline/sync-engine";
+import type { AppSyncEngine as SyncEngine } from "../../../offline/synced-types";
 
 /** The longest the import waits for its first chunk to leave before writing on. */
 const START_WAIT_MS = 1000;

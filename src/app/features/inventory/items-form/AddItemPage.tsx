@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { newId } from "../../../offline/mutations";
+import { newId } from "../../../../sync/outbox";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";

@@ -15,12 +15,13 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { Item } from "../../../../domain/inventory/item";
-import { deepEqual } from "../../../../domain/inventory/merge";
+import { deepEqual } from "../../../../domain/sync/merge";
 import { getDb } from "../../../offline/db";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
+import { RecordSyncBadge } from "../../../ui/RecordSyncBadge";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { RecordSyncBadge } from "../../sync/RecordSyncBadge";
+import { ItemEbaySection } from "../../ebay/ItemEbaySection";
 import { ItemPhotosPanel } from "../photos/ItemPhotosPanel";
 import { NoCompanyNotice } from "./AddItemPage";
 import { ItemForm, useItemForm } from "./ItemForm";
@@ -167,6 +168,7 @@ function EditItem({ item, companyId }: { item: Item; companyId: string }) {
       <Text size="sm" role="status" aria-live="polite" c={status ? undefined : "dimmed"} ta="right">
         {status ?? ""}
       </Text>
+      <ItemEbaySection item={item} />
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ export const ITEM_FIELD_NAMES: Record<keyof ItemFields, MessageDescriptor> = {
   publicationStatus: msg`Publication status`,
   photos: msg`Photos`,
   notes: msg`Notes`,
+  ebay: msg`eBay category and item specifics`,
 };
 
 /** Names of the parts of a field the validator reports on their own ("dimensions.length"). */

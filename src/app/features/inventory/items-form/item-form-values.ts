@@ -15,8 +15,8 @@ import {
   PUBLICATION_STATUS,
   type WeightUnit,
 } from "../../../../domain/inventory/item";
-import { deepEqual } from "../../../../domain/inventory/merge";
 import { type FieldErrors, normalizeSku, validateItemFields } from "../../../../domain/inventory/validate";
+import { deepEqual } from "../../../../domain/sync/merge";
 
 export interface ItemFormValues {
   title: string;

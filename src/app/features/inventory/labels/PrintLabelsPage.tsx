@@ -13,16 +13,18 @@ import {
   Card,
   Grid,
   Group,
-  List,
+  Modal,
   NumberInput,
   Radio,
   ScrollArea,
+  SegmentedControl,
   Stack,
+  Switch,
   Text,
   Title,
 } from "@mantine/core";
 import { useElementSize, useLocalStorage } from "@mantine/hooks";
-import { IconAlertTriangle, IconPrinter, IconX } from "@tabler/icons-react";
+import { IconPrinter, IconX } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useReactToPrint } from "react-to-print";
@@ -31,8 +33,15 @@ import { getDb } from "../../../offline/db";
 import { useCompanyId } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { encodeCode128, totalModules } from "./barcode";
 import { ItemChooser } from "./ItemChooser";
+import { LabelWarnings } from "./LabelWarnings";
+import {
+  DEFAULT_DPI,
+  isLongCodeChoice,
+  isPrinterDpi,
+  type LongCodeChoice,
+  PRINTER_DPIS,
+} from "./label-barcode";
 import { labelsFor, MAX_COPIES, MAX_LABELS } from "./label-data";
 import {
   clampStart,
@@ -40,10 +49,9 @@ import {
   LABEL_SIZE_IDS,
   LABEL_SIZES,
   type LabelSizeId,
-  MIN_MODULE_INCHES,
-  moduleWidth,
   pageCount,
 } from "./label-layout";
+import { planLabels } from "./label-problems";
 import { PrintSheets, pageRule } from "./PrintSheets";
 import { StartPositionPicker } from "./StartPositionPicker";
 import { addIds, parseSelection, removeIds, selectionKey, toggleId } from "./selection";
@@ -88,6 +96,20 @@ export function PrintLabelsPage() {
     getInitialValueInEffect: false,
   });
   const sizeId: LabelSizeId = isLabelSizeId(storedSize) ? storedSize : "thermal-2x1";
+  // the printer's resolution and what to do with codes too long for bars: remembered on the device
+  const [storedDpi, setDpi] = useLocalStorage<string>({
+    key: "blocklot.labels.dpi",
+    defaultValue: String(DEFAULT_DPI),
+    getInitialValueInEffect: false,
+  });
+  const dpi = isPrinterDpi(storedDpi) ? Number(storedDpi) : DEFAULT_DPI;
+  const [storedLong, setLong] = useLocalStorage<string>({
+    key: "blocklot.labels.long-codes",
+    defaultValue: "warn",
+    getInitialValueInEffect: false,
+  });
+  const long: LongCodeChoice = isLongCodeChoice(storedLong) ? storedLong : "warn";
+  const [confirming, setConfirming] = useState(false);
   const size = LABEL_SIZES[sizeId];
   const [startRaw, setStart] = useState(1);
   const start = clampStart(size, startRaw);
@@ -100,26 +122,8 @@ export function PrintLabelsPage() {
   const labels = useMemo(() => labelsFor(items ?? [], size, copies), [items, size, copies]);
   const pages = pageCount(size, labels.length, start);
 
-  // Codes that cannot be printed, or only with bars too thin to scan on this stock.
-  const problems = useMemo(() => {
-    const seen = new Set<string>();
-    const unprintable: string[] = [];
-    const tooLong: string[] = [];
-    let noCode = 0;
-    for (const l of labels) {
-      if (l.code === null) {
-        if (!seen.has(l.itemId)) noCode++;
-        seen.add(l.itemId);
-        continue;
-      }
-      if (seen.has(l.code)) continue;
-      seen.add(l.code);
-      const enc = encodeCode128(l.code);
-      if (!enc.ok) unprintable.push(l.code);
-      else if (moduleWidth(size, totalModules(enc.bits)) < MIN_MODULE_INCHES) tooLong.push(l.code);
-    }
-    return { unprintable, tooLong, noCode };
-  }, [labels, size]);
+  // Each code's symbol at this printer's resolution, and what to say before printing.
+  const problems = useMemo(() => planLabels(labels, size, dpi, long), [labels, size, dpi, long]);
 
   const { ref: previewBox, width: previewWidth } = useElementSize();
   const zoom = previewWidth > 0 ? Math.min(1, previewWidth / (size.pageWidth * PX_PER_IN)) : 1;
@@ -196,6 +200,29 @@ export function PrintLabelsPage() {
                 {size.kind === "sheet" ? (
                   <StartPositionPicker size={size} value={start} onChange={setStart} />
                 ) : null}
+                <Stack gap={4}>
+                  <Text component="span" size="sm" fw={500} id="label-printer-dpi">
+                    <Trans>Printer resolution</Trans>
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="label-printer-dpi"
+                    value={String(dpi)}
+                    onChange={setDpi}
+                    data={PRINTER_DPIS.map((d) => ({ value: String(d), label: t`${d} dpi` }))}
+                  />
+                  <Text size="xs" c="dimmed">
+                    <Trans>
+                      Most thermal label printers print 203 dpi, some 300; office printers 600. Bars are made
+                      of whole printer dots, at least 2 for the narrowest bar.
+                    </Trans>
+                  </Text>
+                </Stack>
+                <Switch
+                  checked={long === "qr"}
+                  onChange={(e) => setLong(e.currentTarget.checked ? "qr" : "warn")}
+                  label={t`Print codes too long for a barcode as QR codes`}
+                  description={t`Otherwise the page warns before printing.`}
+                />
                 <NumberInput
                   label={t`Labels per item`}
                   min={1}
@@ -278,6 +305,34 @@ export function PrintLabelsPage() {
         </Grid.Col>
       </Grid>
 
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t`Some labels cannot be scanned`}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            <Plural
+              value={problems.unscannableLabels}
+              one="# label will print without a barcode a scanner can read (see the list above the preview)."
+              other="# labels will print without a barcode a scanner can read (see the list above the preview)."
+            />
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              <Trans>Go back and fix</Trans>
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                print();
+              }}
+            >
+              <Trans>Print anyway</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Card padding="lg" withBorder>
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
@@ -298,49 +353,24 @@ export function PrintLabelsPage() {
             <Button
               leftSection={<IconPrinter size={18} aria-hidden />}
               disabled={count === 0}
-              onClick={() => print()}
+              onClick={() => (problems.unscannableLabels > 0 ? setConfirming(true) : print())}
               size="md"
             >
               <Trans>Print labels</Trans>
             </Button>
           </Group>
-          {problems.noCode + problems.unprintable.length + problems.tooLong.length > 0 ? (
-            <Alert
-              color="yellow"
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              title={t`Check these labels`}
-            >
-              <List size="sm">
-                {problems.noCode > 0 ? (
-                  <List.Item>
-                    <Plural
-                      value={problems.noCode}
-                      one="# item has neither a SKU nor a barcode: its label has no barcode."
-                      other="# items have neither a SKU nor a barcode: their labels have no barcode."
-                    />
-                  </List.Item>
-                ) : null}
-                {problems.unprintable.map((code) => (
-                  <List.Item key={`u:${code}`}>
-                    <Trans>
-                      “{code}” has characters a CODE128 barcode cannot carry (only plain ASCII letters, digits
-                      and signs).
-                    </Trans>
-                  </List.Item>
-                ))}
-                {problems.tooLong.map((code) => (
-                  <List.Item key={`l:${code}`}>
-                    <Trans>
-                      “{code}” is too long to scan reliably at this label width: choose a wider label.
-                    </Trans>
-                  </List.Item>
-                ))}
-              </List>
-            </Alert>
-          ) : null}
+          <LabelWarnings problems={problems} dpi={dpi} sizeName={sizeName} />
           <Box ref={previewBox} data-testid="label-preview">
             {count > 0 ? (
-              <PrintSheets ref={printRef} labels={labels} size={size} start={start} zoom={zoom} />
+              <PrintSheets
+                ref={printRef}
+                labels={labels}
+                size={size}
+                start={start}
+                zoom={zoom}
+                dpi={dpi}
+                plans={problems.plans}
+              />
             ) : null}
           </Box>
         </Stack>

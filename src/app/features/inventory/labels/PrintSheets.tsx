@@ -6,7 +6,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { forwardRef, memo, useMemo } from "react";
 import { CONDITION_LABELS } from "../field-labels";
-import { barRuns, encodeCode128, totalModules } from "./barcode";
+import { barRuns } from "./barcode";
+import {
+  type BarcodePlan,
+  barcodeAreaInches,
+  QR_QUIET_MODULES,
+  sidePadding,
+  snapToDots,
+} from "./label-barcode";
 import type { LabelData } from "./label-data";
 import { cellPosition, type LabelSize, labelsPerPage, layoutPages } from "./label-layout";
 import classes from "./labels.module.css";
@@ -22,55 +29,122 @@ function barsPath(bits: string): string {
     .join("");
 }
 
-const Bars = memo(function Bars({ code, heightIn }: { code: string; heightIn: number }) {
+/** One SVG path of a 2D code's dark modules, offset by its quiet zone. */
+function matrixPath(matrix: boolean[][], quiet: number): string {
+  let d = "";
+  matrix.forEach((row, r) => {
+    row.forEach((dark, c) => {
+      if (dark) d += `M${c + quiet} ${r + quiet}h1v1h-1z`;
+    });
+  });
+  return d;
+}
+
+/** Where things go on a label: its corner on the page and the printer's resolution. */
+interface Placement {
+  size: LabelSize;
+  x: number;
+  y: number;
+  dpi: number;
+}
+
+/** The CODE128 bars, each module whole printer dots, starting on the dot grid. */
+const Bars = memo(function Bars({
+  code,
+  plan,
+  at,
+}: {
+  code: string;
+  plan: Extract<BarcodePlan, { kind: "code128" }>;
+  at: Placement;
+}) {
   const { t } = useLingui();
-  const encoded = useMemo(() => encodeCode128(code), [code]);
-  if (!encoded.ok) {
-    return (
-      <div className={classes.noCode} style={{ height: `${heightIn}in` }} data-testid="label-no-barcode">
-        {t`This code cannot be printed as a barcode`}
-      </div>
-    );
-  }
+  const free = barcodeAreaInches(at.size) - plan.widthInches;
+  const left = free / 2 + snapToDots(at.x + sidePadding(at.size) + free / 2, at.dpi);
   return (
     <svg
       className={classes.bars}
-      style={{ height: `${heightIn}in` }}
-      viewBox={`0 0 ${totalModules(encoded.bits)} 1`}
+      style={{
+        height: `${at.size.barcodeHeight}in`,
+        width: `${plan.widthInches}in`,
+        marginLeft: `${left}in`,
+      }}
+      viewBox={`0 0 ${plan.modules} 1`}
       preserveAspectRatio="none"
       shapeRendering="crispEdges"
       role="img"
       aria-label={t`Barcode ${code}`}
       data-code={code}
+      data-symbol="code128"
+      data-dots={plan.dotsPerModule}
     >
-      <path d={barsPath(encoded.bits)} fill="#000" />
+      <path d={barsPath(plan.bits)} fill="#000" />
+    </svg>
+  );
+});
+
+/** A QR code at the label's right edge, centred in its height, on the printer's dot grid. */
+const Matrix = memo(function Matrix({
+  code,
+  plan,
+  at,
+}: {
+  code: string;
+  plan: Extract<BarcodePlan, { kind: "qr" }>;
+  at: Placement;
+}) {
+  const { t } = useLingui();
+  const side = plan.sideInches;
+  const n = plan.matrix.length + 2 * QR_QUIET_MODULES;
+  const left0 = at.size.labelWidth - sidePadding(at.size) - side;
+  const top0 = (at.size.labelHeight - side) / 2;
+  return (
+    <svg
+      className={classes.matrix}
+      style={{
+        width: `${side}in`,
+        height: `${side}in`,
+        left: `${left0 + snapToDots(at.x + left0, at.dpi)}in`,
+        top: `${top0 + snapToDots(at.y + top0, at.dpi)}in`,
+      }}
+      viewBox={`0 0 ${n} ${n}`}
+      shapeRendering="crispEdges"
+      role="img"
+      aria-label={t`QR code ${code}`}
+      data-code={code}
+      data-symbol="qr"
+      data-dots={plan.dotsPerModule}
+    >
+      <path d={matrixPath(plan.matrix, QR_QUIET_MODULES)} fill="#000" />
     </svg>
   );
 });
 
 const LabelView = memo(function LabelView({
   label,
-  size,
-  x,
-  y,
+  plan,
+  at,
 }: {
   label: LabelData;
-  size: LabelSize;
-  x: number;
-  y: number;
+  plan: BarcodePlan | null;
+  at: Placement;
 }) {
   const { t, i18n } = useLingui();
+  const { size } = at;
+  const padX = sidePadding(size);
+  // a QR code takes the right of the label; the text keeps the left
+  const padRight = plan?.kind === "qr" ? padX + plan.sideInches + 0.04 : padX;
   return (
     <div
       className={classes.label}
       data-testid="label"
       data-code={label.code ?? ""}
       style={{
-        left: `${x}in`,
-        top: `${y}in`,
+        left: `${at.x}in`,
+        top: `${at.y}in`,
         width: `${size.labelWidth}in`,
         height: `${size.labelHeight}in`,
-        padding: `${size.padding}in ${size.padding + (size.kind === "sheet" ? 0.04 : 0)}in`,
+        padding: `${size.padding}in ${padRight}in ${size.padding}in ${padX}in`,
       }}
     >
       <div
@@ -79,9 +153,21 @@ const LabelView = memo(function LabelView({
       >
         {label.title}
       </div>
-      {label.code ? (
+      {label.code && plan ? (
         <div>
-          <Bars code={label.code} heightIn={size.barcodeHeight} />
+          {plan.kind === "code128" ? (
+            <Bars code={label.code} plan={plan} at={at} />
+          ) : plan.kind === "none" ? (
+            <div
+              className={classes.noCode}
+              style={{ height: `${size.barcodeHeight}in` }}
+              data-testid="label-no-barcode"
+            >
+              {plan.reason === "not-ascii"
+                ? t`This code cannot be printed as a barcode`
+                : t`Too long for a barcode on this label`}
+            </div>
+          ) : null}
           <div className={classes.code} style={{ fontSize: `${size.detailPt - 0.5}pt` }}>
             {label.code}
           </div>
@@ -96,6 +182,7 @@ const LabelView = memo(function LabelView({
         <span>{i18n._(CONDITION_LABELS[label.condition])}</span>
         <span>{label.location ?? ""}</span>
       </div>
+      {label.code && plan?.kind === "qr" ? <Matrix code={label.code} plan={plan} at={at} /> : null}
     </div>
   );
 });
@@ -107,11 +194,15 @@ export interface PrintSheetsProps {
   start: number;
   /** On-screen zoom of the preview (print is always 1:1). */
   zoom?: number;
+  /** The printer's resolution: modules are whole dots of it. */
+  dpi: number;
+  /** Each code's symbol (planBarcode), by code. */
+  plans: ReadonlyMap<string, BarcodePlan>;
 }
 
 /** Every printed page of the labels. */
 export const PrintSheets = forwardRef<HTMLDivElement, PrintSheetsProps>(function PrintSheets(
-  { labels, size, start, zoom = 1 },
+  { labels, size, start, zoom = 1, dpi, plans },
   ref,
 ) {
   const pages = useMemo(() => layoutPages(size, labels.length, start), [size, labels.length, start]);
@@ -155,7 +246,14 @@ export const PrintSheets = forwardRef<HTMLDivElement, PrintSheetsProps>(function
           ))}
           {page.labels.map((placed) => {
             const label = labels[placed.label] as LabelData;
-            return <LabelView key={label.key} label={label} size={size} x={placed.x} y={placed.y} />;
+            return (
+              <LabelView
+                key={label.key}
+                label={label}
+                plan={label.code ? (plans.get(label.code) ?? null) : null}
+                at={{ size, x: placed.x, y: placed.y, dpi }}
+              />
+            );
           })}
         </section>
       ))}

@@ -5,7 +5,6 @@ import {
   LABEL_SIZES,
   labelsPerPage,
   layoutPages,
-  moduleWidth,
   pageCount,
   titleCharBudget,
   truncateTitle,
@@ -111,13 +110,5 @@ describe("title truncation", () => {
     expect(small).toBeGreaterThanOrEqual(50);
     expect(small).toBeLessThanOrEqual(80);
     expect(wide).toBeGreaterThan(small);
-  });
-});
-
-describe("barcode module width", () => {
-  it("is the label's inner width over the modules", () => {
-    const size = LABEL_SIZES["thermal-2x1"];
-    close(moduleWidth(size, 188), (2 - 2 * size.padding) / 188);
-    expect(moduleWidth(size, 0)).toBe(0);
   });
 });

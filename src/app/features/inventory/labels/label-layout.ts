@@ -178,10 +178,3 @@ export function truncateTitle(title: string, max: number): string {
   const head = space >= room * 0.7 ? cut.slice(0, space) : t.slice(0, room);
   return `${head.replace(/[\s,.;:-]+$/, "")}…`;
 }
-
-/** Narrowest bar (inches) a label prints reliably on 203 dpi thermal printers and office printers. */
-export const MIN_MODULE_INCHES = 0.0075;
-
-/** Width of one barcode module (narrowest bar) when `modules` (quiet zones included) fill the label's width. */
-export const moduleWidth = (size: LabelSize, modules: number) =>
-  modules > 0 ? (size.labelWidth - 2 * size.padding) / modules : 0;

@@ -2,17 +2,21 @@
  * /dashboard/listing (Listing Management): the company's items by listing state — the
  * publication status (unpublished, published, deleted) with a count on each tab — narrowed by
  * item status and a text search, each linking to the item's edit page. Read from the local
- * database, so it opens offline. The eBay actions come with the marketplace issue.
+ * database, so it opens offline. Selected items can be published to, withdrawn from or deleted
+ * from eBay (docs/ebay.md): each request is an item edit, queued offline like any other.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
   Anchor,
   Badge,
+  Button,
   Card,
   Center,
+  Checkbox,
   Group,
   Loader,
+  Modal,
   Pagination,
   Select,
   Stack,
@@ -24,16 +28,24 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconListDetails, IconPackage, IconPackageExport, IconSearch } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Dexie } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
+import type { ListingAction } from "../../../../domain/ebay/contract";
 import { ITEM_STATUSES, type Item, type ItemStatus } from "../../../../domain/inventory/item";
 import { formatCents } from "../../../../domain/money";
 import { getDb } from "../../../offline/db";
 import { useCompanyId } from "../../../offline/sync-provider";
 import { AppTooltip } from "../../../ui/tooltip";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { ebayQueries } from "../../ebay/api";
+import { EbayListingCell } from "../../ebay/EbayListingCell";
+import { EbayOrdersList } from "../../ebay/EbayOrdersList";
+import { EbayPanel } from "../../ebay/EbayPanel";
+import { isQueued } from "../../ebay/listing-requests";
+import { useListingRequests } from "../../ebay/use-listing-requests";
 import { PUBLICATION_STATUS_COLORS, PUBLICATION_STATUS_LABELS } from "../field-labels";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../item-status";
 import { LISTING_STATE_FILTERS, type ListingStateFilter, listingStateOf, listingView } from "./listing-view";
@@ -124,7 +136,10 @@ export function ListingPage() {
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim(), 150);
   const [page, setPage] = useState(1);
-
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirm, setConfirm] = useState<ListingAction | null>(null);
+  const [sending, setSending] = useState(false);
+  const request = useListingRequests();
   const items = useLiveQuery(async (): Promise<Item[] | null> => {
     if (!companyId) return null;
     return getDb()
@@ -132,6 +147,14 @@ export function ListingPage() {
       .between([companyId, Dexie.minKey], [companyId, Dexie.maxKey])
       .toArray();
   }, [companyId]);
+  const [waiting, setWaiting] = useState(false);
+  // While a request made here is not yet on the server's listing, look again every 3 s.
+  const listings = useQuery({ ...ebayQueries.listings(), ...(waiting ? { refetchInterval: 3000 } : {}) });
+  const listingOf = useMemo(() => new Map((listings.data ?? []).map((l) => [l.itemId, l])), [listings.data]);
+  /** A request made on this device that the server's listing does not show yet. */
+  const queued = (i: Item) => isQueued(i, listingOf.get(i.id));
+  const anyQueued = (items ?? []).some(queued);
+  if (anyQueued !== waiting) setWaiting(anyQueued);
 
   const view = useMemo(
     () => (items ? listingView(items, { state, status, query }) : null),
@@ -153,6 +176,54 @@ export function ListingPage() {
     }),
   ];
   const price = (i: Item) => (i.price === null ? "—" : formatCents(i.price));
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allShown = shown.length > 0 && shown.every((i) => selected.has(i.id));
+  const chosen = (items ?? []).filter((i) => selected.has(i.id));
+  const run = async (action: ListingAction) => {
+    setSending(true);
+    try {
+      await request(chosen, action);
+      setSelected(new Set());
+    } finally {
+      setSending(false);
+      setConfirm(null);
+    }
+  };
+  const count = chosen.length;
+  const actionBar = (
+    <Group gap="xs" wrap="wrap" data-testid="listing-actions">
+      <Text size="sm" aria-live="polite">
+        {count > 0 ? <Trans>{count} selected</Trans> : <Trans>Select items to publish on eBay</Trans>}
+      </Text>
+      <Button
+        size="xs"
+        disabled={count === 0}
+        loading={sending}
+        onClick={() => run("publish")}
+        data-testid="ebay-publish"
+      >
+        <Trans>Publish on eBay</Trans>
+      </Button>
+      <Button size="xs" variant="default" disabled={count === 0} onClick={() => setConfirm("withdraw")}>
+        <Trans>Withdraw</Trans>
+      </Button>
+      <Button
+        size="xs"
+        variant="outline"
+        color="red"
+        disabled={count === 0}
+        onClick={() => setConfirm("delete")}
+      >
+        <Trans>Delete from eBay</Trans>
+      </Button>
+    </Group>
+  );
 
   const list = (
     <Stack gap="md">
@@ -203,6 +274,22 @@ export function ListingPage() {
           <Table verticalSpacing="sm" highlightOnHover data-testid="listing-table">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t`Select all shown items`}
+                    checked={allShown}
+                    onChange={() =>
+                      setSelected((prev) => {
+                        const next = new Set(prev);
+                        for (const i of shown) {
+                          if (allShown) next.delete(i.id);
+                          else next.add(i.id);
+                        }
+                        return next;
+                      })
+                    }
+                  />
+                </Table.Th>
                 <Table.Th>
                   <Trans>Title</Trans>
                 </Table.Th>
@@ -219,6 +306,9 @@ export function ListingPage() {
                   <Trans>Status</Trans>
                 </Table.Th>
                 <Table.Th>
+                  <Trans>eBay</Trans>
+                </Table.Th>
+                <Table.Th>
                   <Trans>Product</Trans>
                 </Table.Th>
               </Table.Tr>
@@ -226,6 +316,13 @@ export function ListingPage() {
             <Table.Tbody>
               {shown.map((i) => (
                 <Table.Tr key={i.id} data-testid="listing-row" data-id={i.id}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t`Select ${i.title}`}
+                      checked={selected.has(i.id)}
+                      onChange={() => toggle(i.id)}
+                    />
+                  </Table.Td>
                   <Table.Td>
                     <ItemLink item={i} />
                   </Table.Td>
@@ -240,6 +337,9 @@ export function ListingPage() {
                     <StatusBadges item={i} />
                   </Table.Td>
                   <Table.Td>
+                    <EbayListingCell listing={listingOf.get(i.id)} queued={queued(i)} />
+                  </Table.Td>
+                  <Table.Td>
                     <ProductAction item={i} />
                   </Table.Td>
                 </Table.Tr>
@@ -252,8 +352,14 @@ export function ListingPage() {
           {shown.map((i) => (
             <Card key={i.id} withBorder radius="lg" data-testid="listing-row" data-id={i.id}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={4} style={{ minWidth: 0 }}>
+                <Checkbox
+                  aria-label={t`Select ${i.title}`}
+                  checked={selected.has(i.id)}
+                  onChange={() => toggle(i.id)}
+                />
+                <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                   <ItemLink item={i} />
+                  <EbayListingCell listing={listingOf.get(i.id)} queued={queued(i)} />
                   <Text size="sm" c="dimmed">
                     {i.sku} · <Quantity quantity={i.quantity} /> · {price(i)}
                   </Text>
@@ -277,10 +383,12 @@ export function ListingPage() {
       </Title>
       <Text c="dimmed">
         <Trans>
-          Your items by listing state. Publishing to and withdrawing from eBay will be done from here once the
-          eBay connection is available; for now, open an item to change its status.
+          Your items by listing state. Select items to publish them on eBay, withdraw or delete their
+          listings; requests made offline are sent when you are back online.
         </Trans>
       </Text>
+      <EbayPanel />
+      {actionBar}
 
       <Group gap="sm" wrap="wrap">
         <TextInput
@@ -338,6 +446,38 @@ export function ListingPage() {
           </Tabs.Panel>
         ))}
       </Tabs>
+      <EbayOrdersList />
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm === "delete" ? t`Delete from eBay?` : t`Withdraw from eBay?`}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {confirm === "delete" ? (
+              <Trans>The listings of {count} items end and eBay forgets the items and their offers.</Trans>
+            ) : (
+              <Trans>
+                The listings of {count} items end on eBay; their offers are kept so you can publish again.
+              </Trans>
+            )}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button
+              color="red"
+              loading={sending}
+              onClick={() => confirm && run(confirm)}
+              data-testid="ebay-confirm"
+            >
+              {confirm === "delete" ? <Trans>Delete from eBay</Trans> : <Trans>Withdraw</Trans>}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@
  * The item's photos on the desktop item page (issue 7; docs/warehouse.md "Photos by link"):
  * a QR code and link for a phone to add photos (copy, turn off, expiry shown), and the item's
  * photos in order — the first is the main photo — as they arrive (the Dexie row is updated by
- * the sync pull the `inventory-changed` event starts), with reorder (drag, or the move
+ * the sync pull the `sync-changed` event starts), with reorder (drag, or the move
  * buttons from the keyboard), make main, and delete with confirmation. Every change is a
  * `photos` patch through the sync engine, so it works offline and merges with the phone's.
  */

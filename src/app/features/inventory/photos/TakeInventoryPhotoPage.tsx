@@ -33,15 +33,9 @@ import { IconCheck, IconCloudUpload, IconRefresh, IconTrash, IconX } from "@tabl
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PhotoLinkView } from "../../../../domain/inventory/photos";
+import { requestBackgroundSync } from "../../../../sync/triggers";
 import { API_BASE_URL, HttpError } from "../../../lib/http";
 import { getDb, type PhotoUploadRecord } from "../../../offline/db";
-import { requestBackgroundSync } from "../../../offline/triggers";
-import { useBarHeight } from "../../../ui/bottom-stack";
-import { usePageTitle } from "../../../ui/usePageTitle";
-import { ExpiredLinkPage } from "../../errors/pages";
-import { CameraCapture } from "./CameraCapture";
-import type { CompressedPhoto } from "./compress";
-import { photoLinkApi } from "./photo-link-api";
 import {
   addPhoto,
   drainPhotoUploads,
@@ -53,7 +47,13 @@ import {
   replaceDraft,
   submitDrafts,
   xhrSender,
-} from "./upload-queue";
+} from "../../../offline/photo-upload-queue";
+import { useBarHeight } from "../../../ui/bottom-stack";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { ExpiredLinkPage } from "../../errors/pages";
+import { CameraCapture } from "./CameraCapture";
+import type { CompressedPhoto } from "./compress";
+import { photoLinkApi } from "./photo-link-api";
 import { useObjectUrl } from "./use-object-url";
 
 type LinkState =

@@ -14,7 +14,7 @@ import { IconCopyPlus, IconTrash } from "@tabler/icons-react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import type { Item, Product, ProductFields } from "../../../../domain/inventory/item";
-import { newId } from "../../../offline/mutations";
+import { newId } from "../../../../sync/outbox";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";

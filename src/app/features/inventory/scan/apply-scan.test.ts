@@ -1,10 +1,13 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Item } from "../../../../domain/inventory/item";
+import { newId } from "../../../../sync/outbox";
+import { NetworkError } from "../../../../sync/transport";
 import { type BlocklotDb, createDb } from "../../../offline/db";
-import { newId } from "../../../offline/mutations";
-import { createSyncEngine, type SyncEngine } from "../../../offline/sync-engine";
-import { NetworkError } from "../../../offline/transport";
+import {
+  createAppSyncEngine as createSyncEngine,
+  type AppSyncEngine as SyncEngine,
+} from "../../../offline/synced-types";
 import { applyScan, findItemByCode, type ScanContext, undoScan } from "./apply-scan";
 import { scannedItemFields } from "./scan-logic";
 import { addEntry, type ScanEntry } from "./scan-session";
@@ -75,6 +78,18 @@ describe("findItemByCode", () => {
     expect((await findItemByCode(db, COMPANY, "SHELF-9"))?.id).toBe(b.id);
     expect(await findItemByCode(db, COMPANY, "111")).toBeNull();
     expect(await findItemByCode(db, COMPANY, "nothing")).toBeNull();
+  });
+
+  it("finds a UPC-E read by the UPC-A it stands for, and the other way round", async () => {
+    const upcA = item({ barcode: "012345000065", sku: "E-1", title: "stored as UPC-A" });
+    const upcE = item({ barcode: "04252614", sku: "E-2", title: "stored as UPC-E" });
+    await db.items.bulkPut([upcA, upcE]);
+    // ZXing-C++ reports a UPC-E as its 13-digit GTIN, a native detector as the 8 printed digits
+    expect((await findItemByCode(db, COMPANY, "0012345000065", "upc_e"))?.id).toBe(upcA.id);
+    expect((await findItemByCode(db, COMPANY, "01234565", "upc_e"))?.id).toBe(upcA.id);
+    expect((await findItemByCode(db, COMPANY, "0042100005264", "upc_e"))?.id).toBe(upcE.id);
+    // an 8-digit code that is not a UPC-E read stays itself
+    expect(await findItemByCode(db, COMPANY, "01234565")).toBeNull();
   });
 
   it("prefers a barcode match over a SKU match, and the exact spelling first", async () => {

@@ -7,16 +7,22 @@
 import type { Item } from "../../../../domain/inventory/item";
 import { validateItemFields } from "../../../../domain/inventory/validate";
 import type { BlocklotDb } from "../../../offline/db";
-import type { SyncEngine } from "../../../offline/sync-engine";
-import { codeVariants, decideAction, type ScanAction, type ScanMode, scannedItemFields } from "./scan-logic";
+import type { AppSyncEngine as SyncEngine } from "../../../offline/synced-types";
+import { decideAction, type ScanAction, type ScanMode, scannedItemFields } from "./scan-logic";
 import { decremented, type ScanEntry, undoPlan } from "./scan-session";
+import { codeVariants, type ScanFormat } from "./symbologies";
 
 /**
  * The company's item with this code: first by barcode (an exact match before a UPC/EAN
  * variant, then the most recently changed), else by SKU (index [companyId+sku]).
  */
-export async function findItemByCode(db: BlocklotDb, companyId: string, code: string): Promise<Item | null> {
-  const variants = codeVariants(code);
+export async function findItemByCode(
+  db: BlocklotDb,
+  companyId: string,
+  code: string,
+  format?: ScanFormat,
+): Promise<Item | null> {
+  const variants = codeVariants(code, format);
   const byBarcode = await db.items
     .where("barcode")
     .anyOf(variants)
@@ -52,9 +58,14 @@ export interface ScanOutcome {
   item: Item;
 }
 
-/** Applies one scan (call them one at a time: see createSerialQueue). */
-export async function applyScan(ctx: ScanContext, code: string, mode: ScanMode): Promise<ScanOutcome> {
-  const found = await findItemByCode(ctx.db, ctx.companyId, code);
+/** Applies one scan (call them one at a time: see createSerialQueue). `format`: the symbology read. */
+export async function applyScan(
+  ctx: ScanContext,
+  code: string,
+  mode: ScanMode,
+  format?: ScanFormat,
+): Promise<ScanOutcome> {
+  const found = await findItemByCode(ctx.db, ctx.companyId, code, format);
   const action = decideAction(mode, !!found);
   if (found && action === "opened") return { action, item: found };
   if (found) {

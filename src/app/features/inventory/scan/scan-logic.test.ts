@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { validateItemFields } from "../../../../domain/inventory/validate";
 import {
+  cameraConstraints,
   cameraPrecheck,
   classifyCameraError,
-  codeVariants,
   createCodeDebouncer,
   createSerialQueue,
   decideAction,
   normalizeCode,
   opensItem,
+  parseRepeatWindow,
   pickCamera,
+  scanArea,
+  scanAreaBox,
   scannedItemFields,
   zoomRange,
 } from "./scan-logic";
@@ -25,17 +28,6 @@ describe("normalizeCode", () => {
   });
 });
 
-describe("codeVariants", () => {
-  it("pairs UPC-A with its EAN-13 spelling both ways", () => {
-    expect(codeVariants("036000291452")).toEqual(["036000291452", "0036000291452"]);
-    expect(codeVariants("0036000291452")).toEqual(["0036000291452", "036000291452"]);
-  });
-  it("leaves other codes alone", () => {
-    expect(codeVariants("4006381333931")).toEqual(["4006381333931"]);
-    expect(codeVariants("SKU-1")).toEqual(["SKU-1"]);
-  });
-});
-
 describe("createCodeDebouncer", () => {
   it("ignores the same code while it stays in view and takes it again after 2 s away", () => {
     const d = createCodeDebouncer(2000);
@@ -47,17 +39,72 @@ describe("createCodeDebouncer", () => {
     // out of view for 2 s
     expect(d.accept("A", 5800)).toBe(true);
   });
-  it("takes a different code at once, and the first again after it", () => {
+  it("takes a different code at once; the first again only once it has been away for the window", () => {
     const d = createCodeDebouncer(2000);
     expect(d.accept("A", 0)).toBe(true);
     expect(d.accept("B", 100)).toBe(true);
-    expect(d.accept("A", 200)).toBe(true);
+    expect(d.accept("A", 200)).toBe(false);
+    expect(d.accept("A", 2200)).toBe(true);
+  });
+  it("applies one new code per frame and counts the others in it as seen", () => {
+    const d = createCodeDebouncer(1000);
+    expect(d.acceptFrame(["EAN", "SKU"], 0)).toBe("EAN");
+    // both stay in view: nothing more
+    expect(d.acceptFrame(["SKU", "EAN"], 100)).toBeNull();
+    expect(d.acceptFrame(["SKU"], 900)).toBeNull();
+    expect(d.acceptFrame([], 1000)).toBeNull();
+    expect(d.acceptFrame(["EAN", "SKU"], 1950)).toBe("EAN");
+  });
+  it("uses a window changed while running", () => {
+    const d = createCodeDebouncer(2000);
+    expect(d.accept("A", 0)).toBe(true);
+    d.setWindow(1000);
+    expect(d.accept("A", 1000)).toBe(true);
   });
   it("takes the same code again after reset", () => {
     const d = createCodeDebouncer(2000);
     expect(d.accept("A", 0)).toBe(true);
     d.reset();
     expect(d.accept("A", 10)).toBe(true);
+  });
+});
+
+describe("parseRepeatWindow", () => {
+  it("keeps a stored choice and falls back to 2 s", () => {
+    expect(parseRepeatWindow("5000")).toBe(5000);
+    expect(parseRepeatWindow("1000")).toBe(1000);
+    expect(parseRepeatWindow("1234")).toBe(2000);
+    expect(parseRepeatWindow(null)).toBe(2000);
+  });
+});
+
+describe("scanArea", () => {
+  it("cuts the area from the frame at its native size, centred", () => {
+    expect(scanArea(1920, 1080)).toEqual({ x: 96, y: 216, w: 1728, h: 648 });
+    expect(scanArea(1280, 720)).toEqual({ x: 64, y: 144, w: 1152, h: 432 });
+    // a phone's portrait frame
+    expect(scanArea(1080, 1920)).toEqual({ x: 54, y: 636, w: 972, h: 648 });
+    expect(scanArea(0, 0)).toBeNull();
+  });
+  it("draws the same rectangle on the viewfinder in percentages", () => {
+    expect(scanAreaBox(1280, 720)).toEqual({
+      left: "5.000%",
+      top: "20.000%",
+      width: "90.000%",
+      height: "60.000%",
+    });
+  });
+});
+
+describe("cameraConstraints", () => {
+  it("asks for the chosen camera or the one facing away, at 1080p and 30 fps", () => {
+    expect(cameraConstraints("cam-2")).toMatchObject({
+      deviceId: { exact: "cam-2" },
+      width: { ideal: 1920 },
+      height: { ideal: 1080 },
+    });
+    expect(cameraConstraints(null)).toMatchObject({ facingMode: { ideal: "environment" } });
+    expect(cameraConstraints(null)).not.toHaveProperty("deviceId");
   });
 });
 
@@ -102,7 +149,7 @@ describe("classifyCameraError", () => {
     expect(classifyCameraError(dom("OverconstrainedError"))).toBe("absent");
     expect(classifyCameraError(dom("NotReadableError"))).toBe("busy");
   });
-  it("reads html5-qrcode's error strings", () => {
+  it("reads error message strings", () => {
     expect(classifyCameraError("Error getting userMedia, error = NotAllowedError: Permission denied")).toBe(
       "denied",
     );

@@ -36,36 +36,48 @@ export function normalizeCode(raw: string): CodeCheck {
   return { ok: true, code };
 }
 
-/**
- * The spellings of one product code that a record may hold: a UPC-A (12 digits) is the same
- * number as the EAN-13 with a leading 0, and decoders report either. The code itself first.
- */
-export function codeVariants(code: string): string[] {
-  if (/^\d{12}$/.test(code)) return [code, `0${code}`];
-  if (/^0\d{12}$/.test(code)) return [code, code.slice(1)];
-  return [code];
+/** The repeat windows a person can choose (ms): how long a code must be out of view to count again. */
+export const REPEAT_WINDOWS = [1000, 2000, 3000, 5000] as const;
+const DEFAULT_REPEAT_WINDOW = 2000;
+
+/** A stored repeat window, or the default when it is not one of the choices. */
+export function parseRepeatWindow(stored: string | null): number {
+  const n = Number(stored);
+  return (REPEAT_WINDOWS as readonly number[]).includes(n) ? n : DEFAULT_REPEAT_WINDOW;
 }
 
 /**
  * Continuous scanning reports a code on every frame it is in view. A code is taken once; the
  * same code again is ignored until it has been out of view for `windowMs` (every sighting
  * restarts the wait), so a label held in front of the camera counts once and counting the
- * next identical item means moving away for a moment. A different code is taken at once.
+ * next identical item means moving away for a moment. A frame applies at most one new code
+ * (a box with its EAN and its SKU label in view is one scan); every code in the frame counts
+ * as seen, so the other one does not follow on the next frame.
  */
-export function createCodeDebouncer(windowMs = 2000) {
-  let last: { code: string; at: number } | null = null;
+export function createCodeDebouncer(windowMs = DEFAULT_REPEAT_WINDOW) {
+  const seen = new Map<string, number>();
+  let window = windowMs;
+  const fresh = (code: string, now: number) => {
+    const at = seen.get(code);
+    return at === undefined || now - at >= window;
+  };
   return {
-    accept(code: string, now: number): boolean {
-      if (last && last.code === code && now - last.at < windowMs) {
-        last.at = now;
-        return false;
-      }
-      last = { code, at: now };
-      return true;
+    /** The first code of a frame that was not in view within the window (null: none). */
+    acceptFrame(codes: readonly string[], now: number): string | null {
+      const taken = codes.find((c) => fresh(c, now)) ?? null;
+      for (const c of codes) seen.set(c, now);
+      if (seen.size > 64) for (const [c, at] of seen) if (now - at >= window) seen.delete(c);
+      return taken;
     },
-    /** Forget the last code (after a mode switch or an undo, the same label may count again). */
+    accept(code: string, now: number): boolean {
+      return this.acceptFrame([code], now) !== null;
+    },
+    /** Forget the codes seen (after a mode switch or an undo, the same label may count again). */
     reset() {
-      last = null;
+      seen.clear();
+    },
+    setWindow(ms: number) {
+      window = ms;
     },
   };
 }
@@ -113,8 +125,8 @@ const NAMES: [RegExp, CameraProblem][] = [
 ];
 
 /**
- * Reads a camera failure: a DOMException from getUserMedia (by its name), or the string
- * html5-qrcode rejects with ("Error getting userMedia, error = NotAllowedError: …").
+ * Reads a camera failure: a DOMException from getUserMedia (by its name), or an error
+ * message string that names it ("Error getting userMedia, error = NotAllowedError: …").
  */
 export function classifyCameraError(err: unknown): CameraProblem {
   const text =
@@ -165,6 +177,53 @@ export function createSerialQueue() {
     const next = tail.then(job, job);
     tail = next.catch(() => undefined);
     return next;
+  };
+}
+
+/** A rectangle of a video frame in its own (native) pixels. */
+export interface PixelArea {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Share of the frame's width the scan area covers: 1D barcodes are long and low. */
+const SCAN_AREA_WIDTH = 0.9;
+/** Its height, as a share of the frame's shorter side. */
+const SCAN_AREA_HEIGHT = 0.6;
+
+/**
+ * The scan area of a frame, centred, in the frame's own pixels — cut from the video at its
+ * native size (a 1080p camera gives 1728 pixels across, not the ~350 CSS pixels the
+ * viewfinder is wide on a phone). The viewfinder draws the same rectangle (`scanAreaBox`).
+ */
+export function scanArea(frameW: number, frameH: number): PixelArea | null {
+  if (!(frameW > 0 && frameH > 0)) return null;
+  const w = Math.max(1, Math.round(frameW * SCAN_AREA_WIDTH));
+  const h = Math.max(1, Math.min(frameH, Math.round(Math.min(frameW, frameH) * SCAN_AREA_HEIGHT)));
+  return { x: Math.floor((frameW - w) / 2), y: Math.floor((frameH - h) / 2), w, h };
+}
+
+/** The scan area as percentages of the shown video (the frame is shown whole, not cropped). */
+export function scanAreaBox(frameW: number, frameH: number) {
+  const a = scanArea(frameW, frameH);
+  if (!a) return null;
+  const pct = (n: number, of: number) => `${((n / of) * 100).toFixed(3)}%`;
+  return { left: pct(a.x, frameW), top: pct(a.y, frameH), width: pct(a.w, frameW), height: pct(a.h, frameH) };
+}
+
+/**
+ * What the scanner asks the camera for: the chosen camera (or the one facing away), at its
+ * best resolution up to 1080p (more pixels per bar: a long CODE128 reads from farther away) and
+ * 30 frames a second.
+ */
+export function cameraConstraints(cameraId: string | null): MediaTrackConstraints {
+  return {
+    ...(cameraId ? { deviceId: { exact: cameraId } } : { facingMode: { ideal: "environment" } }),
+    width: { ideal: 1920 },
+    height: { ideal: 1080 },
+    frameRate: { ideal: 30 },
   };
 }
 

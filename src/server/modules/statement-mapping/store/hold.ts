@@ -1,4 +1,5 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { ERROR_CODES } from "../../../../domain/errors";
 import type { Db } from "../../../db/client";
 import { statementMappings } from "../../../db/schema";
 import { httpError } from "../../../plugins/errors";
@@ -25,6 +26,7 @@ const heldMessage = (who: Person | null, at: Date | null) =>
 function heldConflict(l: Loaded) {
   const m = l.mapping as MappingRow;
   return httpError(409, heldMessage(l.holder, m.heldAt), {
+    code: ERROR_CODES.HELD,
     heldBy: l.holder,
     heldAt: m.heldAt?.toISOString() ?? null,
     holdExpiresAt: m.heldAt ? new Date(m.heldAt.getTime() + HOLD_MS).toISOString() : null,

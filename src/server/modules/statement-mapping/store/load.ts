@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
+import {
+  type DefaultColumn,
+  defaultColumn,
+  layoutOf,
+  type StatementLayout,
+} from "../../../../domain/line-items";
 import { formatBblDashed } from "../../../../domain/properties/bbl";
 import {
   CatalogueYearError,
@@ -51,6 +57,9 @@ export interface Loaded {
   property: PropertyRow;
   companyName: string;
   lines: ExtractedLine[];
+  /** The statement's columns as extraction read them, and the one mapping starts from. */
+  layout: StatementLayout;
+  defaultColumn: DefaultColumn;
   mapping: MappingRow | null;
   holder: Person | null;
   updater: Person | null;
@@ -75,7 +84,8 @@ function toLines(raw: unknown): ExtractedLine[] {
     page: typeof x.page === "number" ? x.page : 1,
     section: typeof x.section === "string" ? x.section : null,
     label: typeof x.label === "string" ? x.label : "",
-    amounts: Array.isArray(x.amounts) ? x.amounts.filter((a) => typeof a === "number") : [],
+    // Blank cells stay null: dropping them would slide later amounts into the wrong column.
+    amounts: Array.isArray(x.amounts) ? x.amounts.map((a) => (typeof a === "number" ? a : null)) : [],
     isTotal: x.isTotal === true,
   }));
 }
@@ -104,24 +114,29 @@ export const selectRecords = (db: Db) =>
 type RecordRow = Awaited<ReturnType<typeof selectRecords>>[number];
 
 /** A row of selectRecords with the file's extracted lines. */
-export const toLoaded = (row: RecordRow, lines: ExtractedLine[]): Loaded => ({
-  file: row.file,
-  property: row.property,
-  companyName: row.companyName,
-  lines,
-  mapping: row.mapping,
-  holder: row.mapping ? person(row.mapping.heldBy, row.holderName) : null,
-  updater: row.mapping ? person(row.mapping.updatedBy, row.updaterName) : null,
-});
+export const toLoaded = (row: RecordRow, lines: ExtractedLine[], storedLayout?: unknown): Loaded => {
+  const layout = layoutOf(storedLayout, lines);
+  return {
+    file: row.file,
+    property: row.property,
+    companyName: row.companyName,
+    lines,
+    layout,
+    defaultColumn: defaultColumn(layout.columns, layout.year ?? row.file.statementYear),
+    mapping: row.mapping,
+    holder: row.mapping ? person(row.mapping.heldBy, row.holderName) : null,
+    updater: row.mapping ? person(row.mapping.updatedBy, row.updaterName) : null,
+  };
+};
 
 export async function loadFile(db: Db, fileId: string): Promise<Loaded> {
   const [row] = await selectRecords(db).where(eq(statementFiles.id, fileId));
   if (!row) throw httpError(404, FILE_NOT_FOUND);
   const [result] = await db
-    .select({ lineItems: extractionResults.lineItems })
+    .select({ lineItems: extractionResults.lineItems, layout: extractionResults.layout })
     .from(extractionResults)
     .where(eq(extractionResults.fileId, fileId));
-  return toLoaded(row, toLines(result?.lineItems));
+  return toLoaded(row, toLines(result?.lineItems), result?.layout);
 }
 /** Mapping needs the extracted line items, and not a file its owner deleted. */
 export function assertMappable(l: Loaded) {
@@ -162,7 +177,7 @@ export async function ensureMapping(db: Db, l: Loaded): Promise<Loaded> {
       propertyId: l.file.propertyId,
       form: "rpie",
       filingYear: defaultFilingYear(l.file.statementYear),
-      document: emptyDocument(l.lines),
+      document: emptyDocument(l.lines, l.defaultColumn.index),
     })
     .onConflictDoNothing({ target: statementMappings.fileId });
   return loadFile(db, l.file.id);
@@ -200,7 +215,7 @@ export function recordToApi(l: Loaded, now = new Date()) {
     updatedBy: l.updater,
     updatedAt: m?.updatedAt.toISOString() ?? null,
     readyAt: m?.readyAt?.toISOString() ?? null,
-    document: m ? documentOf(m) : emptyDocument(l.lines),
+    document: m ? documentOf(m) : emptyDocument(l.lines, l.defaultColumn.index),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { ERROR_CODES } from "../../../../domain/errors";
 import {
   applyTemplate,
   type Change,
@@ -65,6 +66,7 @@ export async function staleConflict(db: Db, fileId: string, based: number, mine:
     .orderBy(asc(statementMappingEvents.createdAt))
     .limit(200);
   return httpError(409, STALE_MAPPING, {
+    code: ERROR_CODES.STALE_VERSION,
     current: recordToApi(current),
     difference: mine ? diffDocuments(documentOf(m), mine) : [],
     changesSince: since.map((e) => ({

@@ -1,0 +1,96 @@
+/**
+ * The eBay connection's API (docs/ebay.md): query keys and query options side by side, one
+ * factory for the feature, and the calls the screens make. Listing requests are not here:
+ * they are item edits (listing-requests.ts) that go through the outbox, offline too.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import {
+  EBAY_PATHS,
+  type EbayAspect,
+  type EbayCategorySuggestion,
+  type EbayListing,
+  type EbayOrder,
+  type EbayPolicies,
+  type EbaySetup,
+  type EbayStatus,
+} from "../../../domain/ebay/contract";
+import { http } from "../../lib/http";
+
+export interface LocationFields {
+  addressLine1: string;
+  city: string;
+  stateOrProvince: string;
+  postalCode: string;
+  country: string;
+}
+
+export type StatusAnswer = EbayStatus & { suggestedLocation: Partial<LocationFields> };
+export interface OrdersPage {
+  rows: EbayOrder[];
+  total: number;
+  page: number;
+  rowsPerPage: number;
+}
+
+export const ebayKeys = {
+  all: ["ebay"] as const,
+  status: () => ["ebay", "status"] as const,
+  policies: () => ["ebay", "policies"] as const,
+  listings: () => ["ebay", "listings"] as const,
+  orders: (itemId: string | null, page: number) => ["ebay", "orders", itemId, page] as const,
+  suggestions: (q: string) => ["ebay", "suggestions", q] as const,
+  aspects: (categoryId: string) => ["ebay", "aspects", categoryId] as const,
+};
+
+export const ebayQueries = {
+  status: () =>
+    queryOptions({
+      queryKey: ebayKeys.status(),
+      queryFn: () => http.get<StatusAnswer>(EBAY_PATHS.status),
+      staleTime: 30_000,
+    }),
+  policies: () =>
+    queryOptions({
+      queryKey: ebayKeys.policies(),
+      queryFn: () => http.get<EbayPolicies>(EBAY_PATHS.policies),
+    }),
+  /** Refetched every 3 s while something is pending, so rows show eBay's answer soon after it comes. */
+  listings: () =>
+    queryOptions({
+      queryKey: ebayKeys.listings(),
+      queryFn: () => http.get<EbayListing[]>(EBAY_PATHS.listings),
+      refetchInterval: (q) => (q.state.data?.some((l) => l.state === "pending") ? 3000 : 30_000),
+    }),
+  orders: (itemId: string | null, page = 0) =>
+    queryOptions({
+      queryKey: ebayKeys.orders(itemId, page),
+      queryFn: () =>
+        http.get<OrdersPage>(EBAY_PATHS.orders, {
+          query: { ...(itemId ? { itemId } : {}), page, rowsPerPage: 50 },
+        }),
+    }),
+  suggestions: (q: string) =>
+    queryOptions({
+      queryKey: ebayKeys.suggestions(q),
+      queryFn: () => http.get<EbayCategorySuggestion[]>(EBAY_PATHS.categorySuggestions, { query: { q } }),
+      enabled: q.trim().length >= 2,
+      staleTime: 10 * 60_000,
+    }),
+  aspects: (categoryId: string) =>
+    queryOptions({
+      queryKey: ebayKeys.aspects(categoryId),
+      queryFn: () => http.get<EbayAspect[]>(EBAY_PATHS.categoryAspects.replace(":categoryId", categoryId)),
+      enabled: !!categoryId,
+      staleTime: 60 * 60_000,
+    }),
+};
+
+export const ebayApi = {
+  connect: () => http.post<{ url: string }>(EBAY_PATHS.connect, {}),
+  disconnect: () => http.delete(EBAY_PATHS.connection),
+  optIn: () => http.post<{ setup: EbaySetup }>(EBAY_PATHS.setupBusinessPolicies, {}),
+  choosePolicies: (body: { fulfillmentPolicyId: string; paymentPolicyId: string; returnPolicyId: string }) =>
+    http.put<{ setup: EbaySetup }>(EBAY_PATHS.setupPolicies, body),
+  createLocation: (body: LocationFields) => http.post<{ setup: EbaySetup }>(EBAY_PATHS.setupLocation, body),
+  syncOrders: () => http.post<{ queued: boolean }>(EBAY_PATHS.ordersSync, {}),
+};

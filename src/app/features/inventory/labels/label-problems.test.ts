@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { labelsFor } from "./label-data";
+import { LABEL_SIZES } from "./label-layout";
+import { planLabels } from "./label-problems";
+
+const size = LABEL_SIZES["thermal-2x1"];
+const item = (id: string, sku: string) => ({
+  id,
+  sku,
+  barcode: null,
+  title: `Item ${id}`,
+  price: null,
+  condition: 5 as const,
+  location: null,
+});
+
+describe("planLabels", () => {
+  const items = [
+    item("a", "L-0001"),
+    item("b", "LMC3K9Z0A-bin/7.xAB1"),
+    item("c", ""),
+    item("d", "Café-1"),
+    item("e", "L-0001"),
+  ];
+
+  it("lists each code that cannot be scanned once, counts its labels, and items without a code", () => {
+    const p = planLabels(labelsFor(items, size, 2), size, 203, "warn");
+    expect(p.unscannable.map((u) => [u.code, u.plan.reason])).toEqual([
+      ["LMC3K9Z0A-bin/7.xAB1", "too-long"],
+      ["Café-1", "not-ascii"],
+    ]);
+    expect(p.unscannableLabels).toBe(4);
+    expect(p.noCode).toBe(1);
+    expect(p.asQr).toEqual([]);
+    expect(p.plans.get("L-0001")?.kind).toBe("code128");
+  });
+
+  it("with QR codes for long codes, nothing is left unscannable and the QR labels are named", () => {
+    const p = planLabels(labelsFor(items, size), size, 203, "qr");
+    expect(p.unscannable).toEqual([]);
+    expect(p.asQr).toEqual([
+      { code: "LMC3K9Z0A-bin/7.xAB1", because: "too-long" },
+      { code: "Café-1", because: "not-ascii" },
+    ]);
+  });
+
+  it("prints the long SKU as a barcode on a 300 dpi printer", () => {
+    const p = planLabels(labelsFor(items, size), size, 300, "warn");
+    expect(p.unscannable.map((u) => u.code)).toEqual(["Café-1"]);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Every label's symbol for one print, and what the page must say before printing (pure,
+ * tested in label-problems.test.ts): labels without a code, codes that cannot be scanned on
+ * this stock at this resolution (with the fixes), and codes printed as QR codes instead of bars.
+ */
+import { type BarcodePlan, type LongCodeChoice, planBarcode } from "./label-barcode";
+import type { LabelData } from "./label-data";
+import type { LabelSize } from "./label-layout";
+
+export interface LabelPlans {
+  /** Each code's symbol. */
+  plans: Map<string, BarcodePlan>;
+  /** Items with neither a SKU nor a barcode. */
+  noCode: number;
+  /** Codes no scanner could read as printed (each once). */
+  unscannable: { code: string; plan: Extract<BarcodePlan, { kind: "none" }> }[];
+  /** Codes printed as a QR code rather than a barcode (each once). */
+  asQr: { code: string; because: "too-long" | "not-ascii" }[];
+  /** Labels (copies included) that cannot be scanned. */
+  unscannableLabels: number;
+}
+
+export function planLabels(
+  labels: readonly LabelData[],
+  size: LabelSize,
+  dpi: number,
+  long: LongCodeChoice,
+): LabelPlans {
+  const plans = new Map<string, BarcodePlan>();
+  const noCodeItems = new Set<string>();
+  const out: LabelPlans = { plans, noCode: 0, unscannable: [], asQr: [], unscannableLabels: 0 };
+  for (const l of labels) {
+    if (l.code === null) {
+      noCodeItems.add(l.itemId);
+      continue;
+    }
+    let plan = plans.get(l.code);
+    if (!plan) {
+      plan = planBarcode(l.code, size, dpi, long);
+      plans.set(l.code, plan);
+      if (plan.kind === "none") out.unscannable.push({ code: l.code, plan });
+      if (plan.kind === "qr") out.asQr.push({ code: l.code, because: plan.because });
+    }
+    if (plan.kind === "none") out.unscannableLabels += 1;
+  }
+  out.noCode = noCodeItems.size;
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * The service worker's side of the photo-link upload queue (upload-queue.ts): the same rows,
+ * rules and keys as the page, sent with fetch. It drains on the Background Sync tag the page
+ * registers when it goes offline (Chromium wakes the worker on reconnection, even with the
+ * page closed), on the page's SYNC_PHOTO_UPLOADS message and when the worker starts (Safari
+ * and Firefox, which have no Background Sync). No sign-in is involved: the link's hash is
+ * the permission.
+ */
+import { type BlocklotDb, getDb } from "./db";
+import {
+  type DrainResult,
+  drainPhotoUploads,
+  fetchSender,
+  PHOTO_SYNC_MESSAGE,
+  PHOTO_SYNC_TAG,
+  pruneDone,
+} from "./photo-upload-queue";
+
+interface ExtendableEventLike extends Event {
+  waitUntil(p: Promise<unknown>): void;
+}
+
+/** What the replay needs of the service worker's global scope (tests pass a fake). */
+export interface PhotoReplayScope {
+  addEventListener(type: "sync" | "message", fn: (e: Event) => void): void;
+  fetch: typeof fetch;
+}
+
+export function startPhotoUploadReplay(
+  scope: PhotoReplayScope,
+  opts: { db?: BlocklotDb } = {},
+): { drain(): Promise<DrainResult> } {
+  const db = opts.db ?? getDb();
+  const send = fetchSender((...a) => scope.fetch(...a));
+  const drain = () => drainPhotoUploads(db, { send });
+
+  scope.addEventListener("sync", (event) => {
+    const e = event as ExtendableEventLike & { tag?: string };
+    if (e.tag !== PHOTO_SYNC_TAG) return;
+    // Rejecting tells the browser the sync did not finish: it fires the tag again later.
+    e.waitUntil(
+      drain().then((r) => {
+        if (r.stopped === "offline") throw new Error("Photo uploads stopped: no network");
+      }),
+    );
+  });
+
+  scope.addEventListener("message", (event) => {
+    const e = event as ExtendableEventLike & { data?: { type?: unknown } | null };
+    if (e.data?.type !== PHOTO_SYNC_MESSAGE) return;
+    e.waitUntil(drain().catch(() => undefined));
+  });
+
+  void drain()
+    .then(() => pruneDone(db))
+    .catch(() => undefined);
+  return { drain };
+}

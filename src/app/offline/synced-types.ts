@@ -1,0 +1,21 @@
+/**
+ * The synced types of this app (src/domain/sync/entity.ts), for the page's and the service
+ * worker's engines. A new synced type: add its declaration here and its table in a new version of
+ * the schema (db.ts); docs/offline.md "How to add a synced type".
+ */
+import { INVENTORY_TYPES } from "../../domain/inventory/synced-types";
+import { KANBAN_TYPES } from "../../domain/kanban/synced-types";
+import { syncedTypes } from "../../domain/sync/entity";
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../../sync/engine";
+import { inventoryChunks } from "./bulk";
+import type { BlocklotDb } from "./db";
+
+export const SYNCED_TYPES = syncedTypes([...INVENTORY_TYPES, ...KANBAN_TYPES]);
+
+/** The app's engine on `db`: its synced types and inventory's import chunks. */
+export function createAppSyncEngine(opts: Omit<SyncEngineOptions<BlocklotDb>, "types" | "chunks">) {
+  return createSyncEngine<BlocklotDb>({ types: SYNCED_TYPES, chunks: inventoryChunks, ...opts });
+}
+
+/** The app's engine (page or service worker). */
+export type AppSyncEngine = SyncEngine<BlocklotDb>;

@@ -1,0 +1,46 @@
+/**
+ * Kanban's synced types (src/domain/sync/entity.ts, docs/offline.md "How to add a synced type"):
+ * boards, columns and tasks of a company, and comments appended to tasks.
+ */
+import { defineSyncedType } from "../sync/entity";
+import { BOARD_FIELDS, COLUMN_FIELDS, COMMENT_FIELDS, TASK_FIELDS } from "./board";
+import { mergeTask } from "./merge";
+
+export const BOARD_TYPE = defineSyncedType({
+  entity: "kanban-board",
+  path: "/api/kanban/boards",
+  fields: BOARD_FIELDS,
+  scope: "company",
+  localTable: "kanbanBoards",
+});
+
+export const COLUMN_TYPE = defineSyncedType({
+  entity: "kanban-column",
+  path: "/api/kanban/columns",
+  fields: COLUMN_FIELDS,
+  scope: "company",
+  localTable: "kanbanColumns",
+});
+
+export const TASK_TYPE = defineSyncedType({
+  entity: "kanban-task",
+  path: "/api/kanban/tasks",
+  fields: TASK_FIELDS,
+  scope: "company",
+  localTable: "kanbanTasks",
+  merge: (base, mine, theirs) =>
+    mergeTask(base, mine, theirs) as ReturnType<typeof mergeTask<Record<string, unknown>>> & {
+      conflicts: string[];
+    },
+});
+
+/** Comments are appended (never edited by another member): each is its own record. */
+export const COMMENT_TYPE = defineSyncedType({
+  entity: "kanban-comment",
+  path: "/api/kanban/comments",
+  fields: COMMENT_FIELDS,
+  scope: "company",
+  localTable: "kanbanComments",
+});
+
+export const KANBAN_TYPES = [BOARD_TYPE, COLUMN_TYPE, TASK_TYPE, COMMENT_TYPE] as const;

@@ -1,0 +1,16 @@
+import type { DemoStep } from "./demo-run";
+import { accountsStep } from "./steps/accounts";
+import { filingsStep } from "./steps/filings";
+import { inventoryStep } from "./steps/inventory";
+import { propertiesStep } from "./steps/properties";
+import { statementsStep } from "./steps/statements";
+
+/** The seed's steps, in order: a step may use what the steps before it made. */
+export const DEMO_STEPS: readonly DemoStep[] = [
+  accountsStep,
+  propertiesStep,
+  statementsStep,
+  // Before the filings: it runs while the statements are extracted on their threads.
+  inventoryStep,
+  filingsStep,
+];

@@ -1,0 +1,513 @@
+/**
+ * The eBay listing job (one per company: key `ebay-listings:<company>`): brings every listing
+ * with work waiting (wanted_seq > done_seq, set by the trigger of migration 0019) to its
+ * action — publish, withdraw, delete, price/quantity update, auto-delist — with eBay's bulk
+ * calls of at most 25 records, and records each item's outcome on its row. One job per company
+ * at a time means an item is never worked on twice at once; a request that arrives while it
+ * runs is picked up by the same run or the next one (see releaseAndCheck).
+ */
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { EBAY_BULK_MAX, EBAY_CURRENCY } from "../../../domain/ebay/contract";
+import type { Item } from "../../../domain/inventory/item";
+import { photoIdOf } from "../../../domain/inventory/photos";
+import type { Db } from "../../db/client";
+import { ebayListings, inventoryItems, inventoryPhotos } from "../../db/schema";
+import { type EbayClient, ok } from "../../integrations/ebay/client";
+import {
+  EbayApiError,
+  type EbayErrorDetail,
+  EbayReconnectNeeded,
+  readableEbayError,
+} from "../../integrations/ebay/errors";
+import { enqueue, type Job } from "../../jobs/queue";
+import type { FileStore } from "../../storage";
+import { inventoryTx, itemToApi } from "../inventory/store";
+import { COMPANY_LOCK_CLASS } from "../sync/store";
+import { type EbayDeps, RECONNECT_MESSAGE, sellerClient } from "./connection";
+import { dollars, ebaySkuFor, listingProblems, toInventoryItem, toOffer } from "./mapping";
+import { setupOf } from "./setup";
+import { finishListing, type ListingRow, pendingListings, releaseAndCheck, skusTaken } from "./store";
+
+export const LISTING_JOB = "ebay-listings";
+
+function enqueueListingJob(db: Db, companyId: string) {
+  return enqueue(db, {
+    kind: LISTING_JOB,
+    key: `${LISTING_JOB}:${companyId}`,
+    payload: { companyId },
+    maxAttempts: 25,
+  });
+}
+
+export interface ListingDeps extends EbayDeps {
+  store: FileStore;
+}
+
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function pool<T>(items: T[], limit: number, fn: (x: T) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i] as T);
+    }
+  });
+  await Promise.all(workers);
+}
+
+const chunks = <T>(list: T[], size: number) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+
+/** A seller's words for what eBay said about one record of a bulk answer. */
+const why = (errors: EbayErrorDetail[] | undefined, fallback = "eBay refused this item") =>
+  readableEbayError(errors, fallback);
+
+/** A limiter shared by every upload of one run (EBAY_MEDIA_CONCURRENCY). */
+function limiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((r) => waiting.push(r));
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+interface Work {
+  row: ListingRow;
+  item: Item | null;
+}
+
+export function listingJobHandler(deps: ListingDeps) {
+  return async (job: Job) => {
+    const companyId = String(job.payload.companyId);
+    for (;;) {
+      const pending = await pendingListings(deps.db, companyId, 1000);
+      if (pending.length === 0) {
+        if (await releaseAndCheck(deps.db, job.id, companyId, COMPANY_LOCK_CLASS)) {
+          await enqueueListingJob(deps.db, companyId);
+        }
+        return;
+      }
+      await runListings(deps, companyId, pending);
+    }
+  };
+}
+
+/** Marks every row as failed with one message (not connected, reconnect needed, setup missing). */
+async function failAll(db: Db, rows: ListingRow[], message: string) {
+  for (const r of rows) await finishListing(db, r.itemId, r.wantedSeq, { error: message });
+}
+
+async function runListings(deps: ListingDeps, companyId: string, rows: ListingRow[]) {
+  const { db } = deps;
+  let seller: Awaited<ReturnType<typeof sellerClient>>;
+  try {
+    seller = await sellerClient(deps, companyId);
+  } catch (err) {
+    if (err instanceof EbayReconnectNeeded) return failAll(db, rows, err.message);
+    throw err;
+  }
+  if (!seller)
+    return failAll(db, rows, "Connect your eBay account first (Listing Management, Connect eBay).");
+  const { client, row: connection } = seller;
+  const ids = rows.map((r) => r.itemId);
+  const itemRows = ids.length
+    ? await db
+        .select()
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.companyId, companyId), inArray(inventoryItems.id, ids)))
+    : [];
+  const byId = new Map(itemRows.map((r) => [r.id, r.deletedAt ? null : itemToApi(r)]));
+  const work: Work[] = rows.map((row) => ({ row, item: byId.get(row.itemId) ?? null }));
+
+  const publish = work.filter((w) => w.row.action === "publish");
+  const update = work.filter((w) => w.row.action === "update");
+  const withdraw = work.filter((w) => w.row.action === "withdraw" || w.row.action === "autodelist");
+  const remove = work.filter((w) => w.row.action === "delete");
+  const other = work.filter(
+    (w) => !["publish", "update", "withdraw", "autodelist", "delete"].includes(w.row.action ?? ""),
+  );
+  for (const w of other) await finishListing(db, w.row.itemId, w.row.wantedSeq, {});
+
+  const run = async (fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      if (err instanceof EbayReconnectNeeded) return failAll(db, rows, err.message ?? RECONNECT_MESSAGE);
+      throw err;
+    }
+  };
+
+  await run(async () => {
+    const setup = setupOf(connection);
+    if (publish.length && !setup.complete) {
+      await failAll(
+        db,
+        publish.map((w) => w.row),
+        "Finish the eBay setup first: business policies, shipping, payment and return policies, and the inventory location.",
+      );
+    } else if (publish.length) {
+      const upload = limiter(deps.ebay.mediaConcurrency);
+      await pool(chunks(publish, EBAY_BULK_MAX), deps.ebay.bulkConcurrency, (chunk) =>
+        refusedAsWhole(db, chunk, () => publishChunk(deps, client, companyId, connection, chunk, upload)),
+      );
+    }
+    await pool(chunks(update, EBAY_BULK_MAX), deps.ebay.bulkConcurrency, (chunk) =>
+      refusedAsWhole(db, chunk, () => updateChunk(deps, client, chunk)),
+    );
+    await pool(withdraw, deps.ebay.mediaConcurrency, (w) => withdrawOne(deps, client, companyId, w));
+    await pool(remove, deps.ebay.mediaConcurrency, (w) => deleteOne(deps, client, companyId, w));
+  });
+}
+
+/**
+ * A bulk request eBay refused as a whole (a 4xx other than 401 and 429, which the client
+ * handles): each of its items says why and waits for the seller; 5xx and network failures
+ * are thrown, so the job is retried with backoff.
+ */
+async function refusedAsWhole(db: Db, chunk: Work[], fn: () => Promise<void>) {
+  try {
+    await fn();
+  } catch (err) {
+    if (!(err instanceof EbayApiError) || err.status >= 500 || err.status === 429) throw err;
+    for (const w of chunk) {
+      const [row] = await db
+        .select({ done: ebayListings.doneSeq })
+        .from(ebayListings)
+        .where(eq(ebayListings.itemId, w.row.itemId));
+      if (row && row.done < w.row.wantedSeq)
+        await finishListing(db, w.row.itemId, w.row.wantedSeq, { error: why(err.errors) });
+    }
+  }
+}
+
+/** Sets the item's status and publication status after eBay did something (a sync feed change, version + 1). */
+async function setItemStatus(
+  db: Db,
+  companyId: string,
+  ids: string[],
+  set: { status?: Item["status"]; publicationStatus: Item["publicationStatus"] },
+) {
+  if (ids.length === 0) return;
+  await inventoryTx(db, companyId, async (tx) => {
+    await tx
+      .update(inventoryItems)
+      .set({ ...set, version: sql`${inventoryItems.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(inventoryItems.companyId, companyId),
+          inArray(inventoryItems.id, ids),
+          isNull(inventoryItems.deletedAt),
+        ),
+      );
+  });
+}
+
+/** The EPS URL of each of the item's photos, in the seller's order (uploaded once, re-used until it expires). */
+async function pictures(
+  deps: ListingDeps,
+  client: EbayClient,
+  companyId: string,
+  w: Work,
+  upload: ReturnType<typeof limiter>,
+): Promise<{ urls: string[]; images: ListingRow["images"] }> {
+  const item = w.item as Item;
+  const images = { ...(w.row.images ?? {}) };
+  const soon = Date.now() + 24 * 3600_000;
+  const urls = await Promise.all(
+    item.photos.map(async (ref) => {
+      const known = images[ref];
+      if (known && (!known.expiresAt || Date.parse(known.expiresAt) > soon)) return known.url;
+      const photoId = photoIdOf(ref);
+      if (!photoId) {
+        if (/^https:\/\//i.test(ref)) return ref;
+        throw new Error(`The photo ${ref} cannot be sent to eBay`);
+      }
+      const [photo] = await deps.db
+        .select({ key: inventoryPhotos.storageKey, type: inventoryPhotos.contentType })
+        .from(inventoryPhotos)
+        .where(and(eq(inventoryPhotos.id, photoId), eq(inventoryPhotos.companyId, companyId)));
+      if (!photo) throw new Error("A photo of this item is missing; remove it or take it again");
+      const bytes = await readAll(await deps.store.get(photo.key));
+      const answer = await upload(() => client.uploadImage(bytes, `${photoId}.jpg`, photo.type));
+      if (!answer.imageUrl) throw new Error("eBay did not answer a picture URL");
+      images[ref] = { url: answer.imageUrl, expiresAt: answer.expirationDate ?? null };
+      return answer.imageUrl;
+    }),
+  );
+  return { urls, images };
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  for await (const c of stream) parts.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
+  return Buffer.concat(parts);
+}
+
+async function publishChunk(
+  deps: ListingDeps,
+  client: EbayClient,
+  companyId: string,
+  connection: {
+    fulfillmentPolicyId: string | null;
+    paymentPolicyId: string | null;
+    returnPolicyId: string | null;
+    merchantLocationKey: string | null;
+  },
+  chunk: Work[],
+  upload: ReturnType<typeof limiter>,
+) {
+  const { db } = deps;
+  const fail = (w: Work, message: string) =>
+    finishListing(db, w.row.itemId, w.row.wantedSeq, { error: message });
+  // 1. Checks before eBay, SKUs, pictures.
+  const ready: (Work & { sku: string; urls: string[]; images: ListingRow["images"] })[] = [];
+  const candidates = chunk
+    .filter((w) => w.item && !w.row.ebaySku)
+    .map((w) => ebaySkuFor((w.item as Item).sku, w.row.itemId));
+  const taken = await skusTaken(db, companyId, candidates);
+  await Promise.all(
+    chunk.map(async (w) => {
+      if (!w.item) return fail(w, "The item was deleted");
+      const problems = listingProblems(w.item);
+      if (problems.length) return fail(w, `${problems.join(". ")}.`);
+      let sku = w.row.ebaySku;
+      if (!sku) {
+        sku = ebaySkuFor(w.item.sku, w.row.itemId, (c) => taken.has(c));
+        taken.add(sku);
+        await db.update(ebayListings).set({ ebaySku: sku }).where(eq(ebayListings.itemId, w.row.itemId));
+      }
+      try {
+        const p = await pictures(deps, client, companyId, w, upload);
+        ready.push({ ...w, sku, ...p });
+      } catch (err) {
+        if (err instanceof EbayReconnectNeeded) throw err;
+        if (err instanceof EbayApiError && err.status >= 500) throw err;
+        return fail(
+          w,
+          err instanceof EbayApiError
+            ? why(err.errors, "eBay could not take a photo")
+            : (err as Error).message,
+        );
+      }
+    }),
+  );
+  if (ready.length === 0) return;
+  const bySku = new Map(ready.map((w) => [w.sku, w]));
+  const json = { header: { "Content-Type": "application/json", "Content-Language": "en-US" } } as const;
+
+  // 2. Inventory items (created or replaced: a re-run updates, never duplicates).
+  const items = ok(
+    "bulkCreateOrReplaceInventoryItem",
+    await client.inventory.POST("/bulk_create_or_replace_inventory_item", {
+      params: json,
+      body: { requests: ready.map((w) => toInventoryItem(w.item as Item, w.sku, w.urls)) },
+    }),
+  );
+  const stored: typeof ready = [];
+  for (const r of items.responses ?? []) {
+    const w = r.sku ? bySku.get(r.sku) : undefined;
+    if (!w) continue;
+    if (r.statusCode === 200 || r.statusCode === 201 || r.statusCode === 204) stored.push(w);
+    else await fail(w, why(r.errors));
+  }
+  await db.transaction(async (tx) => {
+    for (const w of stored)
+      await tx.update(ebayListings).set({ images: w.images }).where(eq(ebayListings.itemId, w.row.itemId));
+  });
+  const ctx = {
+    fulfillmentPolicyId: connection.fulfillmentPolicyId ?? "",
+    paymentPolicyId: connection.paymentPolicyId ?? "",
+    returnPolicyId: connection.returnPolicyId ?? "",
+    merchantLocationKey: connection.merchantLocationKey ?? "",
+  };
+
+  // 3. Offers: an item with an offer gets it updated; new ones in one bulk call.
+  const offers = new Map<string, string>();
+  const fresh = stored.filter((w) => !w.row.offerId);
+  const update = async (w: (typeof stored)[number], offerId: string) => {
+    const res = await client.inventory.PUT("/offer/{offerId}", {
+      params: { path: { offerId }, ...json },
+      body: toOffer(w.item as Item, w.sku, ctx),
+    });
+    if (res.response.ok) offers.set(w.sku, offerId);
+    else if (res.response.status >= 500) ok("updateOffer", res);
+    else await fail(w, why((res.error as { errors?: EbayErrorDetail[] } | undefined)?.errors));
+  };
+  await Promise.all(stored.filter((w) => w.row.offerId).map((w) => update(w, w.row.offerId as string)));
+  if (fresh.length) {
+    const created = ok(
+      "bulkCreateOffer",
+      await client.inventory.POST("/bulk_create_offer", {
+        params: json,
+        body: { requests: fresh.map((w) => toOffer(w.item as Item, w.sku, ctx)) },
+      }),
+    );
+    for (const r of created.responses ?? []) {
+      const w = r.sku ? bySku.get(r.sku) : undefined;
+      if (!w) continue;
+      if (r.offerId && (r.statusCode === 200 || r.statusCode === 201)) {
+        offers.set(w.sku, r.offerId);
+        continue;
+      }
+      // An offer already exists (a run stopped after creating it): find it and update it.
+      const existing = r.errors?.flatMap((e) => e.parameters ?? []).find((p) => p.name === "offerId")?.value;
+      const found = existing ?? (await findOffer(client, w.sku));
+      if (found) await update(w, found);
+      else await fail(w, why(r.errors));
+    }
+  }
+  await db.transaction(async (tx) => {
+    for (const [sku, offerId] of offers) {
+      const w = bySku.get(sku);
+      if (w) await tx.update(ebayListings).set({ offerId }).where(eq(ebayListings.itemId, w.row.itemId));
+    }
+  });
+  if (offers.size === 0) return;
+
+  // 4. Publish.
+  const published = ok(
+    "bulkPublishOffer",
+    await client.inventory.POST("/bulk_publish_offer", {
+      params: { header: { "Content-Type": "application/json" } },
+      body: { requests: [...offers.values()].map((offerId) => ({ offerId })) },
+    }),
+  );
+  const skuOf = new Map([...offers].map(([sku, id]) => [id, sku]));
+  const listed: string[] = [];
+  for (const r of published.responses ?? []) {
+    const w = r.offerId ? bySku.get(skuOf.get(r.offerId) ?? "") : undefined;
+    if (!w) continue;
+    if (r.listingId && r.statusCode === 200) {
+      await finishListing(db, w.row.itemId, w.row.wantedSeq, {
+        state: "published",
+        listingId: r.listingId,
+        listingUrl: `${deps.ebay.listingBase}/itm/${r.listingId}`,
+        error: null,
+      });
+      listed.push(w.row.itemId);
+    } else {
+      await fail(w, why(r.errors));
+    }
+  }
+  await setItemStatus(db, companyId, listed, { status: "listed", publicationStatus: 1 });
+}
+
+async function findOffer(client: EbayClient, sku: string): Promise<string | undefined> {
+  const res = await client.inventory.GET("/offer", { params: { query: { sku } } });
+  if (!res.response.ok) return undefined;
+  return res.data?.offers?.[0]?.offerId;
+}
+
+async function updateChunk(deps: ListingDeps, client: EbayClient, chunk: Work[]) {
+  const live = chunk.filter((w) => w.item && w.row.offerId && w.row.ebaySku && w.row.state === "published");
+  for (const w of chunk.filter((x) => !live.includes(x)))
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, {});
+  if (live.length === 0) return;
+  const answer = ok(
+    "bulkUpdatePriceQuantity",
+    await client.inventory.POST("/bulk_update_price_quantity", {
+      params: { header: { "Content-Type": "application/json" } },
+      body: {
+        requests: live.map((w) => {
+          const item = w.item as Item;
+          return {
+            sku: w.row.ebaySku as string,
+            shipToLocationAvailability: { quantity: item.quantity },
+            offers: [
+              {
+                offerId: w.row.offerId as string,
+                availableQuantity: item.quantity,
+                ...(item.price !== null
+                  ? { price: { value: dollars(item.price), currency: EBAY_CURRENCY } }
+                  : {}),
+              },
+            ],
+          };
+        }),
+      },
+    }),
+  );
+  const bySku = new Map(live.map((w) => [w.row.ebaySku, w]));
+  const failed = new Map<string, string>();
+  for (const r of answer.responses ?? []) {
+    if (r.sku && r.statusCode !== 200)
+      failed.set(r.sku, why(r.errors, "eBay did not take the new price or quantity"));
+  }
+  for (const [sku, w] of bySku) {
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, { error: failed.get(sku ?? "") ?? null });
+  }
+}
+
+async function withdrawOne(deps: ListingDeps, client: EbayClient, companyId: string, w: Work) {
+  const auto = w.row.action === "autodelist";
+  if (!w.row.offerId || w.row.state !== "published") {
+    await finishListing(
+      deps.db,
+      w.row.itemId,
+      w.row.wantedSeq,
+      auto ? {} : { error: w.row.state === "published" ? null : "The item is not listed on eBay" },
+    );
+    return;
+  }
+  const res = await client.inventory.POST("/offer/{offerId}/withdraw", {
+    params: { path: { offerId: w.row.offerId } },
+  });
+  if (!res.response.ok && res.response.status >= 500) ok("withdrawOffer", res);
+  const errors = (res.error as { errors?: EbayErrorDetail[] } | undefined)?.errors;
+  // 25713: eBay no longer has it published (ended or sold out there): withdrawn all the same.
+  const gone = !res.response.ok && errors?.some((e) => e.errorId === 25713);
+  if (res.response.ok || gone) {
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, { state: "withdrawn", error: null });
+    // Auto-delist keeps the status the seller gave (sold, unavailable); a withdraw says so.
+    await setItemStatus(
+      deps.db,
+      companyId,
+      [w.row.itemId],
+      auto ? { publicationStatus: 0 } : { status: "withdrawn_from_ebay", publicationStatus: 0 },
+    );
+  } else {
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, {
+      error: why(errors, "eBay did not end the listing"),
+    });
+  }
+}
+
+async function deleteOne(deps: ListingDeps, client: EbayClient, companyId: string, w: Work) {
+  if (!w.row.ebaySku) {
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, { state: "deleted", error: null });
+    await setItemStatus(deps.db, companyId, [w.row.itemId], {
+      status: "deleted_from_ebay",
+      publicationStatus: 2,
+    });
+    return;
+  }
+  const res = await client.inventory.DELETE("/inventory_item/{sku}", {
+    params: { path: { sku: w.row.ebaySku } },
+  });
+  if (!res.response.ok && res.response.status >= 500) ok("deleteInventoryItem", res);
+  const errors = (res.error as { errors?: EbayErrorDetail[] } | undefined)?.errors;
+  if (res.response.ok || res.response.status === 404) {
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, {
+      state: "deleted",
+      offerId: null,
+      listingId: null,
+      listingUrl: null,
+      error: null,
+    });
+    await setItemStatus(deps.db, companyId, [w.row.itemId], {
+      status: "deleted_from_ebay",
+      publicationStatus: 2,
+    });
+  } else {
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, {
+      error: why(errors, "eBay did not delete the item"),
+    });
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The order sync (Fulfillment API getOrders by lastModifiedDate, from where the last run
+ * stopped): each order line is stored once per (order, line), the item it sold loses its
+ * quantity once, and its status follows the order: sold (not paid yet) → awaiting shipment
+ * (paid) → shipped (fulfilled) → delivered (fulfilled and past eBay's latest estimated
+ * delivery date — the Fulfillment API reports no delivery scan). One run per connection at a
+ * time; runs are queued every EBAY_ORDER_SYNC_MINUTES per connected company, and on demand.
+ */
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { EbayOrder } from "../../../domain/ebay/contract";
+import type { Db } from "../../db/client";
+import { ebayConnections, ebayListings, ebayOrders, inventoryItems, jobs } from "../../db/schema";
+import { ok } from "../../integrations/ebay/client";
+import { EbayReconnectNeeded } from "../../integrations/ebay/errors";
+import type { components } from "../../integrations/ebay/types/fulfillment";
+import { enqueue, type Job } from "../../jobs/queue";
+import { nextSlot } from "../filing/reminder-job";
+import { inventoryTx } from "../inventory/store";
+import { type EbayDeps, sellerClient } from "./connection";
+import { updateConnection } from "./store";
+
+export const ORDERS_JOB = "ebay-orders";
+/** Orders modified up to this long before the cursor are read again (eBay's clock and ours differ). */
+const OVERLAP_MS = 2 * 60_000;
+const PAGE = 200;
+
+type Order = components["schemas"]["Order"];
+
+export function enqueueOrderSync(db: Db, companyId: string, runAt?: Date) {
+  return enqueue(db, {
+    kind: ORDERS_JOB,
+    key: `${ORDERS_JOB}:${companyId}`,
+    payload: { companyId, scheduled: !!runAt },
+    maxAttempts: 5,
+    ...(runAt ? { runAt } : {}),
+  });
+}
+
+/** On start: every connected company has its next sync queued. */
+export async function ensureOrderSyncsScheduled(db: Db, everyMinutes: number) {
+  const rows = await db
+    .select({ companyId: ebayConnections.companyId })
+    .from(ebayConnections)
+    .where(eq(ebayConnections.state, "connected"));
+  for (const r of rows) await enqueueOrderSync(db, r.companyId, nextSlot(new Date(), everyMinutes));
+}
+
+const cents = (v: string | undefined) => (v ? Math.round(Number(v) * 100) : 0);
+
+/** The item status an order line has reached. */
+function orderStatus(order: Order, now = Date.now()): EbayOrder["status"] {
+  const fulfilled = order.orderFulfillmentStatus === "FULFILLED";
+  if (fulfilled) {
+    const latest = (order.fulfillmentStartInstructions ?? [])
+      .map((f) => Date.parse(f.maxEstimatedDeliveryDate ?? ""))
+      .filter((t) => !Number.isNaN(t));
+    return latest.length && Math.max(...latest) < now ? "delivered" : "shipped";
+  }
+  if (order.orderFulfillmentStatus === "IN_PROGRESS") return "shipped";
+  return order.orderPaymentStatus === "PAID" ? "awaiting_shipment" : "sold";
+}
+
+export function ordersJobHandler(deps: EbayDeps) {
+  return async (job: Job) => {
+    const companyId = String(job.payload.companyId);
+    if (job.payload.scheduled) {
+      // Release this run's key before queueing the next slot (one queued or running job per key).
+      await deps.db.update(jobs).set({ key: null }).where(eq(jobs.id, job.id));
+      await enqueueOrderSync(deps.db, companyId, nextSlot(new Date(), deps.ebay.orderSyncMinutes));
+    }
+    await syncOrders(deps, companyId);
+  };
+}
+
+async function syncOrders(deps: EbayDeps, companyId: string): Promise<{ orders: number; lines: number }> {
+  const { db } = deps;
+  let seller: Awaited<ReturnType<typeof sellerClient>>;
+  try {
+    seller = await sellerClient(deps, companyId);
+  } catch (err) {
+    if (err instanceof EbayReconnectNeeded) return { orders: 0, lines: 0 };
+    throw err;
+  }
+  if (!seller) return { orders: 0, lines: 0 };
+  const { client, row } = seller;
+  const since = row.ordersCursor
+    ? new Date(row.ordersCursor.getTime() - OVERLAP_MS)
+    : new Date(Date.now() - 90 * 86400_000);
+  let cursor = row.ordersCursor?.getTime() ?? 0;
+  let offset = 0;
+  let orders = 0;
+  let lines = 0;
+  for (;;) {
+    const page = ok(
+      "getOrders",
+      await client.fulfillment.GET("/order", {
+        params: {
+          query: {
+            filter: `lastmodifieddate:[${since.toISOString()}..]`,
+            limit: String(PAGE),
+            offset: String(offset),
+          },
+        },
+      }),
+    );
+    const list = page.orders ?? [];
+    lines += await storeOrders(db, companyId, list);
+    orders += list.length;
+    for (const o of list) cursor = Math.max(cursor, Date.parse(o.lastModifiedDate ?? "") || 0);
+    offset += list.length;
+    if (!page.next || list.length === 0) break;
+  }
+  await updateConnection(db, row.id, {
+    ordersSyncedAt: sql`now()` as unknown as Date,
+    ...(cursor ? { ordersCursor: new Date(cursor) } : {}),
+  });
+  return { orders, lines };
+}
+
+/** Stores a page of orders in one transaction under the company's inventory lock; answers the lines seen. */
+async function storeOrders(db: Db, companyId: string, list: Order[]): Promise<number> {
+  const lines = list.flatMap((o) => (o.lineItems ?? []).map((li) => ({ o, li })));
+  if (lines.length === 0) return 0;
+  return inventoryTx(db, companyId, async (tx) => {
+    // eBay already knows these quantities: the listing trigger must not send them back.
+    await tx.execute(sql`select set_config('blocklot.ebay_source', 'orders', true)`);
+    const skus = [...new Set(lines.map((l) => l.li.sku ?? "").filter(Boolean))];
+    const listed = skus.length
+      ? await tx
+          .select({ itemId: ebayListings.itemId, sku: ebayListings.ebaySku })
+          .from(ebayListings)
+          .where(and(eq(ebayListings.companyId, companyId), inArray(ebayListings.ebaySku, skus)))
+      : [];
+    const itemOf = new Map(listed.map((l) => [l.sku, l.itemId]));
+    const existing = await tx
+      .select()
+      .from(ebayOrders)
+      .where(
+        and(
+          eq(ebayOrders.companyId, companyId),
+          inArray(
+            ebayOrders.orderId,
+            list.map((o) => o.orderId ?? ""),
+          ),
+        ),
+      );
+    const known = new Map(existing.map((e) => [`${e.orderId}/${e.lineItemId}`, e]));
+    const decrement = new Map<string, number>();
+    const statusOf = new Map<string, EbayOrder["status"]>();
+    for (const { o, li } of lines) {
+      const key = `${o.orderId}/${li.lineItemId}`;
+      const status = orderStatus(o);
+      const itemId = itemOf.get(li.sku ?? "") ?? null;
+      const contact = o.buyer?.buyerRegistrationAddress;
+      const shipTo = o.fulfillmentStartInstructions?.[0]?.shippingStep?.shipTo;
+      const values = {
+        itemId,
+        sku: li.sku ?? "",
+        title: li.title ?? "",
+        quantity: li.quantity ?? 1,
+        priceCents: cents(li.lineItemCost?.value ?? li.total?.value),
+        feesCents: o.totalMarketplaceFee?.value ? cents(o.totalMarketplaceFee.value) : null,
+        buyerUsername: o.buyer?.username ?? null,
+        buyerName: contact?.fullName ?? shipTo?.fullName ?? null,
+        buyerCity: contact?.contactAddress?.city ?? shipTo?.contactAddress?.city ?? null,
+        status,
+        lastModifiedAt: new Date(o.lastModifiedDate ?? Date.now()),
+      };
+      const before = known.get(key);
+      if (!before) {
+        await tx.insert(ebayOrders).values({
+          id: uuidv7(),
+          companyId,
+          orderId: o.orderId ?? "",
+          lineItemId: li.lineItemId ?? "",
+          orderCreatedAt: new Date(o.creationDate ?? Date.now()),
+          decremented: itemId !== null,
+          ...values,
+        });
+        if (itemId) decrement.set(itemId, (decrement.get(itemId) ?? 0) + values.quantity);
+      } else {
+        await tx
+          .update(ebayOrders)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(ebayOrders.id, before.id));
+      }
+      if (itemId) statusOf.set(itemId, status);
+    }
+    for (const [itemId, qty] of decrement) {
+      await tx
+        .update(inventoryItems)
+        .set({
+          quantity: sql`greatest(0, ${inventoryItems.quantity} - ${qty})`,
+          version: sql`${inventoryItems.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(inventoryItems.id, itemId),
+            eq(inventoryItems.companyId, companyId),
+            isNull(inventoryItems.deletedAt),
+          ),
+        );
+    }
+    for (const [itemId, status] of statusOf) {
+      await tx
+        .update(inventoryItems)
+        .set({ status, version: sql`${inventoryItems.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(inventoryItems.id, itemId),
+            eq(inventoryItems.companyId, companyId),
+            isNull(inventoryItems.deletedAt),
+            sql`${inventoryItems.status} is distinct from ${status}`,
+          ),
+        );
+    }
+    return lines.length;
+  });
+}

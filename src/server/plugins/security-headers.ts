@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+
+/** Google Identity Services (the Google sign-in button), loaded only when GOOGLE_CLIENT_ID is set. */
+const GOOGLE_SIGN_IN = "https://accounts.google.com";
+
+/** Features no page uses: denied to every document and frame. */
+const DENIED_FEATURES = ["microphone", "geolocation", "payment", "usb", "serial", "bluetooth", "midi"];
+
+/**
+ * The `'sha256-…'` sources of every inline script in the built pages (index.html and the
+ * prerendered public pages): the boot script that sets the colour scheme before the first paint.
+ * Hashed from the files served, so a changed script is allowed exactly as built and nothing else.
+ */
+function inlineScriptHashes(staticDir: string | undefined): string[] {
+  if (!staticDir || !existsSync(join(staticDir, "index.html"))) return [];
+  const pages = [join(staticDir, "index.html")];
+  const prerendered = join(staticDir, "prerendered");
+  if (existsSync(prerendered)) {
+    for (const f of readdirSync(prerendered)) if (f.endsWith(".html")) pages.push(join(prerendered, f));
+  }
+  const hashes = new Set<string>();
+  for (const page of pages) {
+    const html = readFileSync(page, "utf8");
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      const attrs = m[1] ?? "";
+      // Data blocks (JSON-LD) never run; a policy does not govern them.
+      if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attrs)) continue;
+      hashes.add(
+        `'sha256-${createHash("sha256")
+          .update(m[2] ?? "", "utf8")
+          .digest("base64")}'`,
+      );
+    }
+  }
+  return [...hashes];
+}
+
+/** The origin of a configured URL, or null. */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Content-Security-Policy of every answer (docs/security.md, "Headers"): everything from this
+ * origin only; scripts from self plus the hashes of the built inline scripts, and WebAssembly
+ * compilation ('wasm-unsafe-eval': the barcode scanner's zxing-wasm, never `eval`); no plugins,
+ * no framing; connections to self and the configured S3 endpoint (and Google when sign-in with
+ * Google is configured). Styles allow inline: Mantine sets style attributes and CSS variables.
+ */
+function contentSecurityPolicy(config: Config, scriptHashes: string[]): Record<string, string[]> {
+  const s3 = originOf(config.s3?.endpoint);
+  const google = config.googleClientId ? [GOOGLE_SIGN_IN] : [];
+  const storage = s3 ? [s3] : [];
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'", ...scriptHashes, ...google],
+    "style-src": ["'self'", "'unsafe-inline'", ...google],
+    "img-src": ["'self'", "data:", "blob:", ...storage, ...google],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...storage, ...google],
+    "media-src": ["'self'", "blob:"],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "frame-src": google.length ? google : ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+  };
+}
+
+/**
+ * Security headers on every answer through @fastify/helmet: the policy above, X-Frame-Options
+ * DENY, X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin, HSTS only
+ * when PUBLIC_URL is https, and a Permissions-Policy that lets pages of this origin use the camera
+ * (the scan and photo pages; the app is one document, so the permission is the document's) and
+ * denies it to API answers and every feature no page uses.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const https = config.publicUrl.startsWith("https://");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, inlineScriptHashes(config.staticDir)),
+    },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: config.googleClientId ? "same-origin-allow-popups" : "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+  const denied = DENIED_FEATURES.map((f) => `${f}=()`).join(", ");
+  app.addHook("onSend", async (_request, reply, payload) => {
+    const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
+    reply.header("permissions-policy", `camera=${html ? "(self)" : "()"}, ${denied}`);
+    return payload;
+  });
+}

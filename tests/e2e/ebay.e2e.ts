@@ -1,0 +1,148 @@
+/**
+ * List on eBay (issue 13), in a real browser against the built product pointed at the local
+ * eBay double: a seller connects through the double's consent page to /auth-success, finishes
+ * the selling checklist, publishes an item from the Listing page and sees its listing link;
+ * a declined consent lands on /auth-declined and says why.
+ */
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { field, freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
+import { launchBrowser, uniqueEmail } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const POLL = { timeout: 30_000, interval: 250 };
+
+async function signedInSeller() {
+  const email = uniqueEmail("ebay-seller");
+  await registerConfirmedUser(email, "seller-password-123", "Erin Seller");
+  const made = await freshPage(browser, { width: 1280, height: 900 });
+  await signIn(made.page, email, "seller-password-123");
+  const token = (await made.page.evaluate(() => localStorage.getItem("accessToken"))) as string;
+  const authorization = `Bearer ${token}`;
+  const api = async (method: string, path: string, data?: unknown) => {
+    const res = await made.page.request.fetch(path, {
+      method,
+      headers: { authorization },
+      ...(data === undefined ? {} : { data }),
+    });
+    const text = await res.text();
+    return { status: res.status(), body: text ? JSON.parse(text) : null };
+  };
+  return { ...made, api };
+}
+
+/** An item eBay will take: priced, described, one photo (uploaded through a photo link), a category. */
+async function listableItem(
+  api: Awaited<ReturnType<typeof signedInSeller>>["api"],
+  page: Parameters<typeof heading>[0],
+  title: string,
+) {
+  const id = uuidv7();
+  const sku = `E2E${id.slice(-10).replace(/-/g, "")}`;
+  const put = await api("PUT", `/api/inventory/items/${id}`, {
+    sku,
+    title,
+    description: "A working brass lamp with a linen shade",
+    quantity: 1,
+    condition: 13,
+    price: 3400,
+  });
+  expect(put.status).toBe(201);
+  const link = await api("POST", `/api/inventory/items/${id}/photo-link`, {});
+  expect(link.status).toBe(201);
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#b08d57" } })
+    .jpeg()
+    .toBuffer();
+  const upload = await page.request.post(`/api/photo/${link.body.hash}`, {
+    multipart: { file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: jpeg } },
+  });
+  expect(upload.status()).toBe(201);
+  const current = await api("GET", `/api/inventory/items/${id}`);
+  expect(current.body.photos).toHaveLength(1);
+  const patched = await api("PATCH", `/api/inventory/items/${id}`, {
+    version: current.body.version,
+    ebay: { categoryId: "112581", categoryName: "Lamps", aspects: { Brand: ["Acme"] }, request: null },
+  });
+  expect(patched.status).toBe(200);
+  return { id, sku };
+}
+
+describe("List on eBay", () => {
+  it("connects through eBay's consent page, sets up selling and publishes from the Listing page", async () => {
+    const { context, page, api } = await signedInSeller();
+    try {
+      const { id } = await listableItem(api, page, "Brass desk lamp");
+
+      await page.goto("/dashboard/listing");
+      await heading(page, "Listing Management").waitFor();
+      // Connect: the app opens eBay's consent page (the double's, on its own host).
+      await page.getByTestId("ebay-connect").click();
+      await page.waitForURL((u) => u.origin === inject("ebayUrl") && u.pathname === "/oauth2/authorize");
+      await page.getByRole("button", { name: "Agree" }).click();
+      await page.waitForURL((u) => u.pathname === "/auth-success");
+      await heading(page, "Authorization successful").waitFor();
+
+      // The selling checklist: business policies, policies (Blocklot's defaults), location.
+      await page.goto("/dashboard/listing");
+      const checklist = page.getByTestId("ebay-checklist");
+      await checklist.waitFor();
+      await page.getByRole("button", { name: "Turn on business policies" }).click();
+      await page.getByRole("button", { name: "Use these policies" }).click();
+      const location = page.getByRole("form", { name: "Inventory location" });
+      await location.waitFor();
+      await field(page, "Street address").fill("12 Main St");
+      await field(page, "City").fill("Brooklyn");
+      await field(page, "State or province").fill("NY");
+      await field(page, "ZIP code").fill("11201");
+      await page.getByRole("button", { name: "Create the inventory location" }).click();
+      await page.getByText("Ready to list.").waitFor(POLL);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Publish: select the row, publish, and the row shows the listing link.
+      const row = page.locator(`[data-testid="listing-row"][data-id="${id}"]`);
+      await row.getByRole("checkbox", { name: "Select Brass desk lamp" }).check();
+      await page.getByTestId("ebay-publish").click();
+      const link = row.getByTestId("ebay-listing-link");
+      await link.waitFor(POLL);
+      expect(await link.getAttribute("href")).toMatch(/^https:\/\/.*ebay\.com\/itm\/\d+$/);
+      expect(await row.getByTestId("ebay-listing-state").textContent()).toBe("On eBay");
+      // The item itself is listed (status and publication status through the sync feed).
+      await expect
+        .poll(async () => {
+          const item = (await api("GET", `/api/inventory/items/${id}`)).body;
+          return [item.status, item.publicationStatus];
+        }, POLL)
+        .toEqual(["listed", 1]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it("a declined consent lands on /auth-declined and says why", async () => {
+    const { context, page } = await signedInSeller();
+    try {
+      await page.goto("/dashboard/listing");
+      await page.getByTestId("ebay-connect").click();
+      await page.waitForURL((u) => u.origin === inject("ebayUrl"));
+      await page.getByRole("button", { name: "Not now" }).click();
+      await page.waitForURL((u) => u.pathname === "/auth-declined");
+      await heading(page, "Authorization declined").waitFor();
+      expect(await page.getByTestId("auth-declined-reason").textContent()).toContain(
+        "You declined access on eBay's page",
+      );
+      // Nothing was connected.
+      await page.goto("/dashboard/listing");
+      await page.getByTestId("ebay-connect").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
