@@ -8,9 +8,9 @@ import { issueTokens } from "../auth/issue-tokens";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/passwords";
 import { revokeAllForUser } from "../auth/refresh-tokens";
 
-export const DISPLAY_NAME_MAX = 120;
-export const PHONE_MAX = 40;
-export const PHOTO_URL_MAX = 2048;
+const DISPLAY_NAME_MAX = 120;
+const PHONE_MAX = 40;
+const PHOTO_URL_MAX = 2048;
 
 const Profile = Type.Object({
   id: Type.String(),

@@ -16,7 +16,7 @@ import { renderInvoicePdf } from "./invoice-pdf";
 import { findInvoice, listInvoices } from "./invoices";
 import { CheckoutResponse, IdParams, InvoiceSchema } from "./schemas";
 
-export const CHECKOUT_UNAVAILABLE =
+const CHECKOUT_UNAVAILABLE =
   "Card payments are unavailable right now. Try again in a few minutes, or pay by bank transfer or check.";
 
 const isStaff = (request: FastifyRequest) => !!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN]);

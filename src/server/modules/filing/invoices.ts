@@ -19,7 +19,7 @@ import {
   touchFiling,
 } from "./filings";
 
-export const INVOICE_NOT_FOUND = "Invoice not found";
+const INVOICE_NOT_FOUND = "Invoice not found";
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Invoices in API shape, newest first; with a company id only that company's. */
@@ -32,7 +32,7 @@ export async function listInvoices(q: Q, companyId: string) {
   return invoicesToApi(q, rows);
 }
 
-export async function invoicesToApi(q: Q, rows: InvoiceRow[]) {
+async function invoicesToApi(q: Q, rows: InvoiceRow[]) {
   if (rows.length === 0) return [];
   const filingRows = await selectFilings(q, inArray(filings.id, [...new Set(rows.map((r) => r.filingId))]));
   const byId = new Map(filingRows.map((f) => [f.filing.id, f]));

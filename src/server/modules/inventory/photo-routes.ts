@@ -38,12 +38,10 @@ import { inventoryTx } from "./store";
  * (photo-cleanup.ts), started here when JOBS_IN_PROCESS is on.
  */
 
-export const LINK_INVALID =
-  "This photo link is not valid. Open the item on a computer and scan its QR code again.";
-export const LINK_REVOKED =
-  "This photo link was turned off. Open the item on a computer and scan its new QR code.";
-export const LINK_ITEM_GONE = "The item of this photo link was deleted.";
-export const linkExpired = (at: Date) =>
+const LINK_INVALID = "This photo link is not valid. Open the item on a computer and scan its QR code again.";
+const LINK_REVOKED = "This photo link was turned off. Open the item on a computer and scan its new QR code.";
+const LINK_ITEM_GONE = "The item of this photo link was deleted.";
+const linkExpired = (at: Date) =>
   `This photo link expired on ${at.toISOString().replace("T", " ").slice(0, 16)} UTC. Open the item on a computer and scan its new QR code.`;
 const tooManyPhotos = () =>
   `This item already has ${PHOTO_LIMITS.maxPhotosPerItem} photos, the most allowed. Delete one on the item page, then add more.`;
@@ -117,7 +115,7 @@ type LinkRow = typeof inventoryPhotoLinks.$inferSelect;
 type PhotoRow = typeof inventoryPhotos.$inferSelect;
 
 /** The item's photos as the holder of `hash` reaches them. */
-export function linkPhotos(hash: string, refs: readonly string[]): LinkPhoto[] {
+function linkPhotos(hash: string, refs: readonly string[]): LinkPhoto[] {
   return refs.map((ref) => {
     const id = photoIdOf(ref);
     if (!id) return { ref, id: null, url: ref, thumbUrl: ref };
