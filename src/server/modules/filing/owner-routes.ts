@@ -6,6 +6,8 @@ import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
 import { documentToApi, findFiledDocument, listFiledDocuments } from "./documents";
+import { FILING_NOT_FOUND, filingApi, filingsToApi, findFiling } from "./filings";
+import { findInvoice } from "./invoices";
 import {
   answerQuestion,
   companyFileNames,
@@ -13,13 +15,8 @@ import {
   companyHasProperty,
   companyStatementFile,
   createFiling,
-  FILING_NOT_FOUND,
-  filingApi,
-  filingsToApi,
-  findFiling,
   markDocumentsSent,
-} from "./filings";
-import { findInvoice } from "./invoices";
+} from "./owner-store";
 import { acceptQuote } from "./quotes";
 import {
   AcceptResponse,
