@@ -248,7 +248,7 @@ function loadEbayTokenKey(env: Env, dataDir: string, ebayOn: boolean): Buffer {
   return key;
 }
 
-export const DEFAULT_PAYMENT_INSTRUCTIONS =
+const DEFAULT_PAYMENT_INSTRUCTIONS =
   "Pay by bank transfer or by check made out to Blocklot. Write the invoice number on the transfer or the check. " +
   "We mark the invoice paid when the money arrives.";
 

@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: drizzle-kit reads the whole schema from this one file, and its tables reference each other; sections follow the features.
 import { sql } from "drizzle-orm";
 import {
   bigint,

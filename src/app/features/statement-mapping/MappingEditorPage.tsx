@@ -45,10 +45,13 @@ import { ShortcutsHelp } from "./ShortcutsHelp";
 import { SplitModal } from "./SplitModal";
 import { useMappingEditor } from "./use-mapping-editor";
 
-/** /admin/statement-mapping/mapping/{fileId}: every line to a field, reconciliation, ready, outputs. */
-export function MappingEditorPage({ fileId }: { fileId: string }) {
+/**
+ * /admin/statement-mapping/mapping/{fileId}: every line to a field, reconciliation, ready, outputs.
+ * `onFilingMoved`: what else to refresh when "ready" moved the property's filing on.
+ */
+export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; onFilingMoved: () => void }) {
   const { t, i18n } = useLingui();
-  const editor = useMappingEditor(fileId);
+  const editor = useMappingEditor(fileId, { onFilingMoved });
   const { record, doc, view } = editor;
   const catalogue = useCatalogue(record?.form, record?.filingYear);
   const [threshold, setThreshold] = useState(String(DEFAULT_THRESHOLD));

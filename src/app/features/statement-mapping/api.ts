@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import type { DefaultColumn, SkippedColumn, StatementColumn } from "../../../domain/line-items";
 import type { MappingDocument } from "../../../domain/statement-mapping/mapping";
@@ -197,6 +198,7 @@ const FIELD_PATHS: Record<MappingForm, string> = {
 
 export const mappingKeys = {
   all: ["statement-mapping"] as const,
+  lists: ["statement-mapping", "list"] as const,
   list: (f: ListFilters) => ["statement-mapping", "list", f] as const,
   view: (fileId: string) => ["statement-mapping", "view", fileId] as const,
   fields: (form: MappingForm, year: number) => ["statement-mapping", "fields", form, year] as const,
@@ -231,6 +233,25 @@ export const mappingApi = {
     ),
   output: (fileId: string, kind: OutputKind) =>
     http.get<Blob>(`${one(fileId)}/outputs/${kind}`, { responseType: "blob", headers: { Accept: "*/*" } }),
+};
+
+/** Each query of the feature: its key and its fetcher, side by side. */
+export const mappingQueries = {
+  list: (f: ListFilters) =>
+    queryOptions({ queryKey: mappingKeys.list(f), queryFn: () => mappingApi.list(f) }),
+  view: (fileId: string) =>
+    queryOptions({ queryKey: mappingKeys.view(fileId), queryFn: () => mappingApi.view(fileId) }),
+  /** A form's field catalogue of a year: it does not change while the app runs. */
+  fields: (form: MappingForm, year: number) =>
+    queryOptions({
+      queryKey: mappingKeys.fields(form, year),
+      queryFn: () => mappingApi.fields(form, year),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  history: (fileId: string) =>
+    queryOptions({ queryKey: mappingKeys.history(fileId), queryFn: () => mappingApi.history(fileId) }),
+  compare: (fileId: string) =>
+    queryOptions({ queryKey: mappingKeys.compare(fileId), queryFn: () => mappingApi.compare(fileId) }),
 };
 
 const EXT: Record<OutputKind, string> = { pdf: "pdf", csv: "csv", xlsx: "xlsx", tc309: "pdf" };

@@ -15,6 +15,7 @@ import {
   type MappingView,
   mappingApi,
   mappingKeys,
+  mappingQueries,
   type Person,
   type ReconciliationFlag,
   type StaleConflict,
@@ -55,15 +56,13 @@ const isStale = (e: unknown): e is HttpError =>
  * A mapping being edited: the server's view, the staff's unsaved document beside it, the
  * reconciliation recomputed locally on every change (the server's answer on save is the
  * authority), the hold, versioned saves with the 409 conflicts, and "ready".
+ * `onFilingMoved` runs when "ready" moved the property's filing on: the filing feature,
+ * which builds on this one, refreshes what shows filings (the route passes it in).
  */
-export function useMappingEditor(fileId: string) {
+export function useMappingEditor(fileId: string, { onFilingMoved }: { onFilingMoved?: () => void } = {}) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const view = useQuery({
-    queryKey: mappingKeys.view(fileId),
-    queryFn: () => mappingApi.view(fileId),
-    retry: false,
-  });
+  const view = useQuery({ ...mappingQueries.view(fileId), retry: false });
   const [draft, setDraft] = useState<MappingDocument | null>(null);
   /** The version the unsaved draft was started from: a save names it, so a newer one on the server answers 409. */
   const [base, setBase] = useState<number | null>(null);
@@ -100,7 +99,7 @@ export function useMappingEditor(fileId: string) {
   const afterChange = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: mappingKeys.history(fileId) });
     void queryClient.invalidateQueries({ queryKey: mappingKeys.compare(fileId) });
-    void queryClient.invalidateQueries({ queryKey: ["statement-mapping", "list"] });
+    void queryClient.invalidateQueries({ queryKey: mappingKeys.lists });
   }, [queryClient, fileId]);
 
   const handleError = useCallback((e: unknown) => {
@@ -253,8 +252,7 @@ export function useMappingEditor(fileId: string) {
       // The property's filing waiting on this mapping moved on (or the pipeline said why not).
       if (r.filing?.moved) {
         toast.success(t`The filing moved to Ready to file`);
-        void queryClient.invalidateQueries({ queryKey: ["admin-filings"] });
-        void queryClient.invalidateQueries({ queryKey: ["filings"] });
+        onFilingMoved?.();
       } else if (r.filing?.refusal) {
         const refusal = r.filing.refusal;
         toast.error(t`The filing stayed in Mapping: ${refusal}`);

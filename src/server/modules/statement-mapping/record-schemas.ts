@@ -11,7 +11,7 @@ const LINE_KEY = "^(0|[1-9][0-9]{0,5})$";
 const MAX_LINES = 20_000;
 const Money = Type.Number({ minimum: -1e12, maximum: 1e12, description: "Dollars and cents" });
 
-export const MAPPING_STATUSES = ["draft", "ready", "reopened"] as const;
+const MAPPING_STATUSES = ["draft", "ready", "reopened"] as const;
 
 export const FileIdParams = Type.Object(
   { fileId: Type.String({ format: "uuid" }) },
@@ -38,7 +38,7 @@ const SplitPart = Type.Object(
 
 const IsoDate = Type.String({ format: "date" });
 
-export const MappingDocumentSchema = Type.Object(
+const MappingDocumentSchema = Type.Object(
   {
     column: Type.Integer({
       minimum: 0,
@@ -126,7 +126,7 @@ const RecordFields = {
   readyAt: Nullable(Type.String()),
 };
 
-export const RecordSummary = Type.Object(RecordFields);
+const RecordSummary = Type.Object(RecordFields);
 export const MappingRecord = Type.Object({ ...RecordFields, document: MappingDocumentSchema });
 
 export const ListQuery = Type.Object(
@@ -192,7 +192,7 @@ const Flag = Type.Object({
   resolved: Type.Boolean(),
 });
 
-export const ReconciliationSchema = Type.Object({
+const ReconciliationSchema = Type.Object({
   amounts: Type.Record(Type.String(), Type.Number()),
   totals: Type.Record(Type.String(), Type.Number()),
   sections: Type.Array(
