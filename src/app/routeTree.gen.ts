@@ -48,6 +48,7 @@ import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
 import { Route as DashboardAddItemRouteImport } from "./routes/dashboard/add-item"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
+import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
@@ -290,6 +291,11 @@ const DashboardAddItemRoute = DashboardAddItemRouteImport.update({
 const DashboardBlankRoute = DashboardBlankRouteImport.update({
   id: "/blank",
   path: "/blank",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCalendarRoute = DashboardCalendarRouteImport.update({
+  id: "/calendar",
+  path: "/calendar",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
@@ -586,6 +592,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -670,6 +677,7 @@ export interface FileRoutesByTo {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -760,6 +768,7 @@ export interface FileRoutesById {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -851,6 +860,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -935,6 +945,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1024,6 +1035,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1383,6 +1395,13 @@ declare module "@tanstack/react-router" {
       path: "/blank"
       fullPath: "/dashboard/blank"
       preLoaderRoute: typeof DashboardBlankRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/calendar": {
+      id: "/dashboard/calendar"
+      path: "/calendar"
+      fullPath: "/dashboard/calendar"
+      preLoaderRoute: typeof DashboardCalendarRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/company-account": {
@@ -1779,6 +1798,7 @@ interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardAddItemRoute: typeof DashboardAddItemRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
+  DashboardCalendarRoute: typeof DashboardCalendarRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
@@ -1806,6 +1826,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
   DashboardAddItemRoute: DashboardAddItemRoute,
   DashboardBlankRoute: DashboardBlankRoute,
+  DashboardCalendarRoute: DashboardCalendarRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
