@@ -84,7 +84,7 @@ function boundsOf(e: EventDropArg["event"]): Pick<CalendarEventFields, "start" |
   };
 }
 
-function Calendar({ companyId }: { companyId: string }) {
+function Calendar({ companyId, date }: { companyId: string; date?: string }) {
   const { t, i18n } = useLingui();
   const engine = useSyncEngine();
   const router = useRouter();
@@ -216,6 +216,7 @@ function Calendar({ companyId }: { companyId: string }) {
           key={phone ? "phone" : "wide"}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView={phone ? "listWeek" : "dayGridMonth"}
+          initialDate={date}
           headerToolbar={
             phone
               ? { left: "prev,next", center: "title", right: "today" }
@@ -285,17 +286,18 @@ const EMPTY: EventFormValues = {
   visibility: "company",
 };
 
-export function CalendarPage() {
+/** `date`: the day the calendar opens on (today when absent). */
+export function CalendarPage({ date }: { date?: string }) {
   const { t } = useLingui();
   usePageTitle(t`Calendar`);
   const companyId = useCompanyId();
   return (
     <Stack>
-      <Title order={2}>
+      <Title order={1}>
         <Trans>Calendar</Trans>
       </Title>
       {companyId ? (
-        <Calendar companyId={companyId} />
+        <Calendar companyId={companyId} date={date} />
       ) : (
         <Alert color="yellow" title={t`No company yet`}>
           <Trans>
