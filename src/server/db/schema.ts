@@ -664,7 +664,7 @@ export const statementMappingEvents = pgTable(
       .notNull()
       .references(() => statementMappings.id, { onDelete: "cascade" }),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    /** hold, release, force_release, save, apply_template, ready, reopen */
+    /** hold, release, force_release, save, apply_template, correct_amount, ready, reopen */
     action: text("action").notNull(),
     /** [{ path, from, to }] (src/domain/statement-mapping/template.ts diffDocuments). */
     changes: jsonb("changes").notNull().default(sql`'[]'::jsonb`),
