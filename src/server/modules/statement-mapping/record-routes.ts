@@ -88,6 +88,7 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
     const suggestions = await suggest(memory, {
       form,
       labels: lines.map((x) => x.label),
+      accounts: l.lines.map((x) => x.account),
       year: m.filingYear,
       preparerId,
       companyId: l.file.companyId,
