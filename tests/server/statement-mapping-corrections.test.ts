@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../src/domain/roles";
+import { properties } from "../../src/server/db/schema";
 import { createProperty, multipart, waitFor } from "./file-helpers";
 import { createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -85,10 +88,17 @@ beforeAll(async () => {
   fileId = await upload(owner, property, CSV, 2024);
 }, 120_000);
 
-async function upload(who: TestUser, property: string, csv: string, year: number): Promise<string> {
+async function upload(
+  who: TestUser,
+  property: string,
+  csv: string | Uint8Array,
+  year: number,
+  documentType = "operating_statement",
+): Promise<string> {
+  const pdf = typeof csv !== "string";
   const body = multipart(
-    { bblId: property, documentType: "operating_statement", statementYear: String(year) },
-    { name: `statement-${uuidv7()}.csv`, data: Buffer.from(csv) },
+    { bblId: property, documentType, statementYear: String(year) },
+    { name: `${documentType}-${uuidv7()}.${pdf ? "pdf" : "csv"}`, data: Buffer.from(csv) },
   );
   const res = await server.app.inject({
     method: "POST",
@@ -300,5 +310,59 @@ describe("account numbers in the mapping memory", () => {
     const theirs = await upload(stranger, await createProperty(server, stranger.companyId), csv, 2024);
     const view = (await call("GET", `/api/statement-mapping/${theirs}`, dana)).json() as Suggested;
     expect(view.suggestions[0]?.candidates.some((c) => c.reason.includes("6420"))).toBe(false);
+  });
+});
+
+/** A one-page text PDF, a line of text per line. */
+async function textPdf(lines: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  lines.forEach((text, i) => {
+    page.drawText(text, { x: 50, y: 740 - i * 18, size: 10, font });
+  });
+  return doc.save();
+}
+
+describe("an audit report read for the TC309", () => {
+  const REPORT = [
+    "HARRIS & WEBB LLP",
+    "INDEPENDENT AUDITOR'S REPORT",
+    "In our opinion, the statement presents fairly, in all material respects, the income and",
+    "expenses of the property for the year ended December 31, 2024.",
+    "Total income 1,204,800.00",
+    "Total operating expenses 612,300.50",
+    "/s/ Harris & Webb LLP",
+    "New York State CPA License No. 087654",
+  ];
+
+  it("suggests the audit report fields from its text and says the TC309 applies with the property's AAV", async () => {
+    const property = await createProperty(server, owner.companyId);
+    await server.database.db.update(properties).set({ aav: 6_500_000 }).where(eq(properties.id, property));
+    const id = await upload(owner, property, await textPdf(REPORT), 2024, "audit_report");
+    const url = `/api/statement-mapping/${id}/audit-report`;
+    expect((await call("GET", url, null)).statusCode).toBe(401);
+    expect((await call("GET", url, owner)).statusCode).toBe(403);
+    const res = await call("GET", url, dana);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.fields).toEqual({
+      auditor: "Harris & Webb LLP",
+      cpaLicence: "087654",
+      opinion: "unmodified",
+      periodStart: "2024-01-01",
+      periodEnd: "2024-12-31",
+      totalIncome: 1_204_800,
+      totalExpenses: 612_300.5,
+    });
+    expect(body.problems).toEqual([]);
+    expect(body.tc309).toMatchObject({ tentativeAav: 6_500_000, required: true });
+  });
+
+  it("answers 409 for a file that is not an audit report and 400 for a bad id", async () => {
+    const res = await call("GET", `/api/statement-mapping/${fileId}/audit-report`, dana);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/not as an audit report/);
+    expect((await call("GET", "/api/statement-mapping/not-a-uuid/audit-report", dana)).statusCode).toBe(400);
   });
 });
