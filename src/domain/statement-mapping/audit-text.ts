@@ -6,7 +6,7 @@ import type { AuditReport } from "./audit";
  * each with the text it was read from, for staff to confirm. Nothing found is left out.
  */
 
-export type AuditFieldKey = keyof AuditReport;
+type AuditFieldKey = keyof AuditReport;
 
 export interface AuditSuggestion {
   fields: AuditReport;
