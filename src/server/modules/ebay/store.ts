@@ -5,7 +5,13 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { EbayListing, EbayOrder, ListingAction, ListingState } from "../../../domain/ebay/contract";
+import type {
+  AdminListingSort,
+  EbayListing,
+  EbayOrder,
+  ListingAction,
+  ListingState,
+} from "../../../domain/ebay/contract";
 import type { Db } from "../../db/client";
 import {
   companies,
@@ -278,8 +284,6 @@ export async function ordersOf(
   };
 }
 
-export const ADMIN_LISTING_SORTS = ["updatedAt", "lastSyncedAt", "title", "sku", "state"] as const;
-
 /**
  * Admin: listings, paged, sorted and searched on the server — all of them, or those of the
  * companies a user connected to eBay (`/admin/ebay-listing/list/{userId}`).
@@ -292,7 +296,7 @@ export async function adminListings(
     query?: string;
     page: number;
     rowsPerPage: number;
-    sortBy: (typeof ADMIN_LISTING_SORTS)[number];
+    sortBy: AdminListingSort;
     sortDir: "asc" | "desc";
   },
 ) {
@@ -333,6 +337,7 @@ export async function adminListings(
         sku: inventoryItems.sku,
         companyName: companies.name,
         sellerEmail: users.email,
+        sellerId: users.id,
         ebayUsername: ebayConnections.ebayUsername,
       })
       .from(ebayListings)
@@ -361,6 +366,7 @@ export async function adminListings(
       companyId: r.listing.companyId,
       companyName: r.companyName,
       sellerEmail: r.sellerEmail,
+      sellerId: r.sellerId,
       ebayUsername: r.ebayUsername,
     })),
     total: Number(total?.n ?? 0),

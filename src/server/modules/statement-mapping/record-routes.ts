@@ -5,10 +5,12 @@ import {
   catalogueFor,
   compareFigures,
   effectiveLine,
+  failedStatementTotals,
   isSelected,
   type MappableForm,
   mappedFigures,
   reconcile,
+  statementTotalsBeside,
   tablesOf,
 } from "../../../domain/statement-mapping";
 import { currentUser } from "../../plugins/auth";
@@ -17,9 +19,12 @@ import { renderOutput } from "./record-outputs";
 import {
   ApplyTemplateBody,
   ApplyTemplateResponse,
+  AuditReportResponse,
   CompareResponse,
+  CorrectAmountBody,
   FileIdParams,
   HistoryResponse,
+  LineParams,
   ListQuery,
   MappingRecord,
   MappingView,
@@ -32,6 +37,7 @@ import {
   VersionBody,
 } from "./record-schemas";
 import { type MappingMemory, suggest } from "./service";
+import { auditReportSuggestion } from "./store/audit-report";
 import { releaseHold, takeHold } from "./store/hold";
 import { history, lastYearMapping, listRecords } from "./store/list";
 import {
@@ -45,7 +51,7 @@ import {
   withCatalogue,
 } from "./store/load";
 import { markReady, reopen } from "./store/readiness";
-import { applyTemplateTo, saveMapping } from "./store/save";
+import { applyTemplateTo, correctAmount, saveMapping } from "./store/save";
 
 const staff = { auth: AREA_ROLES.admin };
 const tags = ["statement-mapping"];
@@ -72,6 +78,9 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
       return {
         ...effectiveLine(doc, l.lines, id),
         amounts: raw.amounts,
+        parts: raw.parts ?? [],
+        confidence: raw.confidence ?? null,
+        account: raw.account ?? null,
         selected: isSelected(doc, l.lines, id),
         target: doc.assignments[id] ?? null,
       };
@@ -81,6 +90,7 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
     const suggestions = await suggest(memory, {
       form,
       labels: lines.map((x) => x.label),
+      accounts: l.lines.map((x) => x.account),
       year: m.filingYear,
       preparerId,
       companyId: l.file.companyId,
@@ -94,7 +104,9 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
         columns: l.layout.columns,
         skippedColumns: l.layout.skippedColumns,
         defaultColumn: l.defaultColumn,
+        failedTotals: failedStatementTotals(doc, l.lines),
       },
+      statementTotals: statementTotalsBeside(doc, l.lines, form, reconciliation.totals),
       suggestions: suggestions.map((s, i) => ({ lineId: String(i), ...s })),
       reconciliation,
     };
@@ -197,6 +209,51 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
     async (request) => {
       const me = currentUser(request).id;
       const l = await saveMapping(db, request.params.fileId, me, request.body);
+      return view(l, me);
+    },
+  );
+
+  app.get<{ Params: Static<typeof FileIdParams> }>(
+    "/api/statement-mapping/:fileId/audit-report",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "An uploaded audit report's fields suggested from its text, and whether it supports a TC309",
+        description:
+          "For a file uploaded as an audit report: the firm, CPA licence, opinion, audited period and totals read from " +
+          "its text (with the line each came from), the problems that stop it from supporting the TC309 certification, " +
+          "and whether the TC309 applies with the property's AAV as the tentative AAV. 409 for another document type " +
+          "or a file not extracted.",
+        params: FileIdParams,
+        response: { 200: AuditReportResponse, ...errors },
+      },
+    },
+    async (request) => auditReportSuggestion(db, request.params.fileId),
+  );
+
+  app.put<{ Params: Static<typeof LineParams>; Body: Static<typeof CorrectAmountBody> }>(
+    "/api/statement-mapping/:fileId/lines/:lineId/amount",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Correct one line's amount in place (a misread figure), naming the version it was based on",
+        description:
+          "The amount counts in the document's column from then on (mapping, reconciliation, the statement's totals); " +
+          "the extracted original stays. Recorded in the history as `correct_amount` (who, when, before → after); " +
+          "`amount: null` takes the correction back. 400 for a line the file does not have; 409 as for a save.",
+        params: LineParams,
+        body: CorrectAmountBody,
+        response: { 200: MappingView, ...errors },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request).id;
+      const l = await correctAmount(db, request.params.fileId, me, {
+        lineId: request.params.lineId,
+        ...request.body,
+      });
       return view(l, me);
     },
   );

@@ -17,6 +17,27 @@ export const FileIdParams = Type.Object(
   { fileId: Type.String({ format: "uuid" }) },
   { additionalProperties: false },
 );
+export const LineParams = Type.Object(
+  {
+    fileId: Type.String({ format: "uuid" }),
+    lineId: Type.String({ pattern: LINE_KEY, description: "The line's position in the extraction" }),
+  },
+  { additionalProperties: false },
+);
+export const CorrectAmountBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 0, description: "The version this change is based on" }),
+    amount: Nullable(
+      Type.Number({
+        minimum: -1e12,
+        maximum: 1e12,
+        description: "The amount as printed, in the chosen column; null takes the correction back",
+      }),
+    ),
+    note: Type.Optional(Type.String({ maxLength: 500, description: 'Why: "OCR read 8 as 3"' })),
+  },
+  { additionalProperties: false },
+);
 export const OutputParams = Type.Object(
   { fileId: Type.String({ format: "uuid" }), kind: literals(["pdf", "csv", "xlsx", "tc309"] as const) },
   { additionalProperties: false },
@@ -237,6 +258,16 @@ export const MappingView = Type.Object({
         originalLabel: Type.String(),
         originalAmount: Nullable(Type.Number()),
         corrected: Type.Boolean(),
+        parts: Type.Array(
+          Type.Object({ line: Type.Integer(), sign: Type.Union([Type.Literal(1), Type.Literal(-1)]) }),
+          {
+            description: "For a total: the lines it adds up (signed), as extraction read them",
+          },
+        ),
+        confidence: Nullable(
+          Type.Number({ description: "OCR: the mean confidence of the line's words (0–100)" }),
+        ),
+        account: Nullable(Type.String({ description: "The account number printed beside the label" })),
         selected: Type.Boolean(),
         target: Nullable(Type.String()),
       }),
@@ -248,7 +279,29 @@ export const MappingView = Type.Object({
       description: "Columns that are not money (percentages), left out of the amounts",
     }),
     defaultColumn: DefaultColumnSchema,
+    failedTotals: Type.Array(
+      Type.Object({
+        lineId: Type.String(),
+        section: Nullable(Type.String()),
+        label: Type.String(),
+        expected: Type.Number({ description: "What the section's lines add up to (corrections applied)" }),
+        found: Type.Number({ description: "What the total line says" }),
+        difference: Type.Number(),
+      }),
+      { description: "Statement totals that do not add up in the chosen column: their sections need a look" },
+    ),
   }),
+  statementTotals: Type.Array(
+    Type.Object({
+      kind: Type.Union([Type.Literal("income"), Type.Literal("expenses"), Type.Literal("noi")]),
+      statement: Nullable(
+        Type.Object({ lineId: Type.String(), label: Type.String(), amount: Type.Number() }),
+      ),
+      mapped: Type.Number(),
+      difference: Nullable(Type.Number()),
+    }),
+    { description: "The statement's own income, expense and NOI totals beside the mapped form's" },
+  ),
   suggestions: Type.Array(
     Type.Object({ lineId: Type.String(), label: Type.String(), candidates: Type.Array(Candidate) }),
   ),
@@ -353,4 +406,33 @@ export const CompareResponse = Type.Object({
       changeRatio: Nullable(Type.Number()),
     }),
   ),
+});
+
+const AuditFields = Type.Object({
+  auditor: Type.Optional(Nullable(Type.String())),
+  cpaLicence: Type.Optional(Nullable(Type.String())),
+  opinion: Type.Optional(Nullable(Type.String())),
+  periodStart: Type.Optional(Nullable(Type.String())),
+  periodEnd: Type.Optional(Nullable(Type.String())),
+  totalIncome: Type.Optional(Nullable(Type.Number())),
+  totalExpenses: Type.Optional(Nullable(Type.Number())),
+});
+
+export const AuditReportResponse = Type.Object({
+  fileId: Type.String(),
+  fields: AuditFields,
+  evidence: Type.Record(Type.String(), Type.String(), { description: "The line each field was read from" }),
+  problems: Type.Array(Type.String(), {
+    description: "What stops the report from supporting a TC309; empty when it can",
+  }),
+  tc309: Type.Object({
+    tentativeAav: Nullable(Type.Number({ description: "The property's AAV, taken as the tentative AAV" })),
+    required: Nullable(
+      Type.Boolean({
+        description: "Whether the TC309 applies; null while the AAV or the audited income is unknown",
+      }),
+    ),
+    minTentativeAav: Type.Number(),
+    incomeOver: Type.Number(),
+  }),
 });
