@@ -49,6 +49,7 @@ import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
 import { Route as DashboardAddItemRouteImport } from "./routes/dashboard/add-item"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
+import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
@@ -297,6 +298,11 @@ const DashboardAddItemRoute = DashboardAddItemRouteImport.update({
 const DashboardBlankRoute = DashboardBlankRouteImport.update({
   id: "/blank",
   path: "/blank",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCalendarRoute = DashboardCalendarRouteImport.update({
+  id: "/calendar",
+  path: "/calendar",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
@@ -600,6 +606,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -686,6 +693,7 @@ export interface FileRoutesByTo {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -778,6 +786,7 @@ export interface FileRoutesById {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -871,6 +880,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -957,6 +967,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1048,6 +1059,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1415,6 +1427,13 @@ declare module "@tanstack/react-router" {
       path: "/blank"
       fullPath: "/dashboard/blank"
       preLoaderRoute: typeof DashboardBlankRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/calendar": {
+      id: "/dashboard/calendar"
+      path: "/calendar"
+      fullPath: "/dashboard/calendar"
+      preLoaderRoute: typeof DashboardCalendarRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/company-account": {
@@ -1822,6 +1841,7 @@ interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardAddItemRoute: typeof DashboardAddItemRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
+  DashboardCalendarRoute: typeof DashboardCalendarRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
@@ -1849,6 +1869,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
   DashboardAddItemRoute: DashboardAddItemRoute,
   DashboardBlankRoute: DashboardBlankRoute,
+  DashboardCalendarRoute: DashboardCalendarRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,

@@ -19,7 +19,7 @@ import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { EbayPanel } from "../ebay/EbayPanel";
-import { accountApi } from "./account-api";
+import { accountApi, accountKeys, accountQueries } from "./account-api";
 import {
   DISPLAY_NAME_MAX,
   PASSWORD_MIN,
@@ -33,14 +33,13 @@ import {
   validateProfile,
 } from "./account-validation";
 
-const PROFILE_KEY = ["account", "profile"] as const;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function ProfileForm() {
   const { t } = useLingui();
   const { user, refreshToken } = useAuth();
   const queryClient = useQueryClient();
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: accountApi.profile });
+  const profile = useQuery(accountQueries.profile());
   const [values, setValues] = useState<ProfileInput>({
     displayName: user?.displayName ?? "",
     photo: user?.photo ?? "",
@@ -81,7 +80,7 @@ function ProfileForm() {
     try {
       const saved = await accountApi.updateProfile(profileChange(values));
       edited.current.clear();
-      queryClient.setQueryData(PROFILE_KEY, saved);
+      queryClient.setQueryData(accountKeys.profile, saved);
       // The top bar reads the name and photo from the access token: get a fresh one.
       await refreshToken().catch((error) => console.warn("Token refresh after profile change failed", error));
       toast.success(t`Profile updated`);

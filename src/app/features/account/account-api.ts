@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import { http } from "../../lib/http";
 
 export interface Profile {
@@ -19,4 +20,14 @@ export const accountApi = {
       currentPassword,
       newPassword,
     }),
+};
+
+/** The account feature's query keys. */
+export const accountKeys = {
+  profile: ["account", "profile"] as const,
+};
+
+/** Each query of the feature: its key and its fetcher, side by side. */
+export const accountQueries = {
+  profile: () => queryOptions({ queryKey: accountKeys.profile, queryFn: accountApi.profile }),
 };

@@ -34,6 +34,8 @@ export const authApi = {
       headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined,
     }),
   postClarity: (clarityId: string) => http.post("/api/trade/user-property/clarity", { clarityId }),
+  /** What the server offers the sign-in page (the Google client id when it has one). */
+  publicConfig: () => http.get<{ googleClientId?: string | null }>("/api/config", anon),
 };
 
 /** The analytics cookie `_clck` holds "<clarityId>|..."; its id is sent after login and registration. */

@@ -27,12 +27,12 @@ import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import {
-  COMPANY_ACCOUNT_KEY,
   companyAccountApi,
+  companyKeys,
+  companyQueries,
   type Member,
   type PendingInvitation,
 } from "./company-account-api";
-import { companyApi } from "./company-api";
 import { isPrimary } from "./company-store";
 import { useRoleLabel } from "./role-labels";
 
@@ -52,7 +52,7 @@ export function CompanyAccountPage() {
   const { t } = useLingui();
   usePageTitle(t`Company Account`);
   const { user, hasRole } = useAuth();
-  const companies = useQuery({ queryKey: [...COMPANY_ACCOUNT_KEY, "companies"], queryFn: companyApi.list });
+  const companies = useQuery(companyQueries.companies());
   const active = companies.data?.find(isPrimary);
   const myRoles = active?.users.find((u) => u.id === user?.id)?.roles ?? [];
   const isAdmin = myRoles.includes(ROLES.COMPANY_ADMIN) || hasRole([ROLES.SUPER_ADMIN]);
@@ -121,7 +121,7 @@ function CompanyNameCard({
     try {
       await companyAccountApi.rename(companyId, next);
       toast.success(t`Company name saved`);
-      await queryClient.invalidateQueries({ queryKey: COMPANY_ACCOUNT_KEY });
+      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
     } catch (err) {
       toast.error(t`Company name not saved: ${messageOf(err)}`);
     } finally {
@@ -166,14 +166,11 @@ function MembersCard({ companyId, isAdmin }: { companyId: string; isAdmin: boole
   const roleLabel = useRoleLabel();
   const roleOptions = useRoleOptions();
   const wide = useMediaQuery("(min-width: 48em)", true);
-  const members = useQuery({
-    queryKey: [...COMPANY_ACCOUNT_KEY, companyId, "members"],
-    queryFn: () => companyAccountApi.members(companyId),
-  });
+  const members = useQuery(companyQueries.members(companyId));
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: COMPANY_ACCOUNT_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: companyKeys.all });
 
   const changeRole = async (m: Member, role: CompanyRole) => {
     if (companyRoleOf(m.roles) === role) return;
@@ -389,8 +386,8 @@ function InvitationsCard({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const roleLabel = useRoleLabel();
   const roleOptions = useRoleOptions();
-  const key = [...COMPANY_ACCOUNT_KEY, companyId, "invitations"];
-  const invitations = useQuery({ queryKey: key, queryFn: () => companyAccountApi.invitations(companyId) });
+  const key = companyKeys.invitations(companyId);
+  const invitations = useQuery(companyQueries.invitations(companyId));
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<CompanyRole>(ROLES.COMPANY_EMPLOYEE);
   const [error, setError] = useState<string | null>(null);

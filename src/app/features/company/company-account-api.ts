@@ -1,5 +1,7 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { CompanyRole } from "../../../domain/roles";
 import { http } from "../../lib/http";
+import { companyApi } from "./company-api";
 
 export interface Member {
   id: string;
@@ -29,8 +31,6 @@ export interface InvitationView {
 }
 
 const company = (id: string) => `/api/trade/company/${encodeURIComponent(id)}`;
-
-export const COMPANY_ACCOUNT_KEY = ["company-account"] as const;
 
 export const companyAccountApi = {
   members: (companyId: string) => http.get<Member[]>(`${company(companyId)}/users`),
@@ -63,4 +63,28 @@ export const companyAccountApi = {
       undefined,
       { keepForbidden: true },
     ),
+};
+
+/** The company feature's query keys: all of them start with `all`. */
+export const companyKeys = {
+  all: ["company-account"] as const,
+  companies: ["company-account", "companies"] as const,
+  members: (companyId: string) => [...companyKeys.all, companyId, "members"] as const,
+  invitations: (companyId: string) => [...companyKeys.all, companyId, "invitations"] as const,
+};
+
+/** Each query of the feature: its key and its fetcher, side by side. */
+export const companyQueries = {
+  /** The caller's companies with their members' roles (the active one is primary). */
+  companies: () => queryOptions({ queryKey: companyKeys.companies, queryFn: companyApi.list }),
+  members: (companyId: string) =>
+    queryOptions({
+      queryKey: companyKeys.members(companyId),
+      queryFn: () => companyAccountApi.members(companyId),
+    }),
+  invitations: (companyId: string) =>
+    queryOptions({
+      queryKey: companyKeys.invitations(companyId),
+      queryFn: () => companyAccountApi.invitations(companyId),
+    }),
 };

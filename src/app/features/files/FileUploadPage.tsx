@@ -26,7 +26,7 @@ import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { PropertyForm } from "../properties/PropertyForm";
-import { PROPERTIES_KEY, type Property, propertiesApi } from "../properties/properties-api";
+import { type Property, propertiesKeys, propertiesQueries } from "../properties/properties-api";
 import { FileRow, UploadRow } from "./FileRows";
 import {
   applyStatusEvent,
@@ -37,11 +37,11 @@ import {
   upsertFile,
 } from "./file-list";
 import {
-  companyFilesKey,
   DOCUMENT_TYPES,
   type DocumentType,
-  FILES_KEY,
   filesApi,
+  filesKeys,
+  filesQueries,
   type StatementFile,
   saveFile,
 } from "./files-api";
@@ -100,10 +100,7 @@ export function FileUploadPage() {
   const controllers = useRef(new Map<string, AbortController>());
   const openRef = useRef<() => void>(null);
 
-  const properties = useQuery({
-    queryKey: [...PROPERTIES_KEY, "company"],
-    queryFn: propertiesApi.company,
-  });
+  const properties = useQuery(propertiesQueries.company());
 
   // Choose the first property once the list is known (and again if the chosen one disappears).
   useEffect(() => {
@@ -117,7 +114,7 @@ export function FileUploadPage() {
 
   const connected = useFileEvents({
     onStatus: (event: FileStatusEvent) => {
-      const key = companyFilesKey(event.propertyId);
+      const key = filesKeys.company(event.propertyId);
       const list = queryClient.getQueryData<StatementFile[]>(key);
       if (list) {
         const { list: next, found } = applyStatusEvent(list, event);
@@ -126,12 +123,11 @@ export function FileUploadPage() {
       }
     },
     // Events may have been missed while the stream was closed.
-    onOpen: () => void queryClient.invalidateQueries({ queryKey: FILES_KEY }),
+    onOpen: () => void queryClient.invalidateQueries({ queryKey: filesKeys.all }),
   });
 
   const files = useQuery({
-    queryKey: companyFilesKey(bblId ?? ""),
-    queryFn: () => filesApi.company(bblId as string),
+    ...filesQueries.company(bblId ?? ""),
     enabled: !!bblId,
     // Without the live stream, follow files still being read by asking again.
     refetchInterval: (q) => (!connected && q.state.data?.some((f) => isBusy(f.status)) ? 5000 : false),
@@ -152,7 +148,7 @@ export function FileUploadPage() {
 
   const putFile = useCallback(
     (record: StatementFile) => {
-      const key = companyFilesKey(record.bblId);
+      const key = filesKeys.company(record.bblId);
       if (queryClient.getQueryData<StatementFile[]>(key)) {
         queryClient.setQueryData<StatementFile[]>(key, (old) => upsertFile(old ?? [], record));
       } else {
@@ -255,7 +251,7 @@ export function FileUploadPage() {
     setDeleteBusy(true);
     try {
       await filesApi.remove(file.id);
-      queryClient.setQueryData<StatementFile[]>(companyFilesKey(file.bblId), (old) =>
+      queryClient.setQueryData<StatementFile[]>(filesKeys.company(file.bblId), (old) =>
         old?.filter((f) => f.id !== file.id),
       );
       for (const u of uploads) if (u.fileId === file.id) dispatch({ type: "dismiss", key: u.key });
@@ -275,11 +271,11 @@ export function FileUploadPage() {
     const bbl = saved.bblFormatted;
     toast.success(t`Property ${bbl} added`);
     setAdding(false);
-    queryClient.setQueryData<Property[]>([...PROPERTIES_KEY, "company"], (old) =>
+    queryClient.setQueryData<Property[]>(propertiesKeys.company, (old) =>
       old ? [...old.filter((p) => p.id !== saved.id), saved] : [saved],
     );
     setBblId(saved.id);
-    void queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY });
+    void queryClient.invalidateQueries({ queryKey: propertiesKeys.all });
   };
 
   const pending = visibleUploads(uploads, bblId);

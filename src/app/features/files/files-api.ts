@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import { http } from "../../lib/http";
 
@@ -33,8 +34,18 @@ export interface UploadResult extends StatementFile {
   duplicate: boolean;
 }
 
-export const FILES_KEY = ["files"] as const;
-export const companyFilesKey = (bblId: string) => [...FILES_KEY, "company", bblId] as const;
+/** The files feature's query keys: all of them start with `all`. */
+export const filesKeys = {
+  all: ["files"] as const,
+  company: (bblId: string) => [...filesKeys.all, "company", bblId] as const,
+};
+
+/** Each query of the feature: its key and its fetcher, side by side. */
+export const filesQueries = {
+  /** The company's statement files of one property. */
+  company: (bblId: string) =>
+    queryOptions({ queryKey: filesKeys.company(bblId), queryFn: () => filesApi.company(bblId) }),
+};
 
 export const filesApi = {
   company: (bblId: string) => http.get<StatementFile[]>("/api/file/company", { query: { bblId } }),

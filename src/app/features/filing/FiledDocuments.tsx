@@ -4,7 +4,7 @@ import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../ui/toast";
-import { errorMessage, FILINGS_KEY, type FilingDocument, filingApi, saveFilingDocument } from "./filing-api";
+import { errorMessage, type FilingDocument, filingQueries, saveFilingDocument } from "./filing-api";
 
 /** What each kind of document is, for its button. */
 function useKindLabel() {
@@ -28,10 +28,7 @@ export function FiledDocuments({ filingId }: { filingId: string }) {
   const { t } = useLingui();
   const label = useKindLabel();
   const [saving, setSaving] = useState<string | null>(null);
-  const docs = useQuery({
-    queryKey: [...FILINGS_KEY, filingId, "documents"],
-    queryFn: () => filingApi.documents(filingId),
-  });
+  const docs = useQuery(filingQueries.documents(filingId));
   const items = docs.data?.items ?? [];
 
   const download = async (name: string) => {

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Badge } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { FILINGS_KEY, filingApi } from "./filing-api";
+import { filingQueries } from "./filing-api";
 import { STATE_COLORS, STATE_LABELS } from "./labels";
 
 /** This year's RPIE filing of a property as a badge linking to the Filings page (nothing when none). */
@@ -10,7 +10,7 @@ export function FilingBadge({ propertyId }: { propertyId: string }) {
   const { t, i18n } = useLingui();
   const year = new Date().getFullYear();
   // The same query as the Filings page: one request for the whole property list.
-  const filings = useQuery({ queryKey: [...FILINGS_KEY, { year }], queryFn: () => filingApi.list({ year }) });
+  const filings = useQuery(filingQueries.list(year));
   const filing = filings.data?.find((f) => f.propertyId === propertyId && f.kind === "rpie");
   if (!filing) return null;
   const state = i18n._(STATE_LABELS[filing.state]);

@@ -24,8 +24,8 @@ import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { propertyLabel } from "../files/PropertyPicker";
 import { uploadFile } from "../files/upload-client";
-import { PROPERTIES_KEY, type Property, propertiesApi } from "../properties/properties-api";
-import { errorMessage, FILINGS_KEY, filingApi } from "./filing-api";
+import { type Property, propertiesQueries } from "../properties/properties-api";
+import { errorMessage, filingApi, filingKeys, filingQueries } from "./filing-api";
 import { OwnerFilingCard } from "./OwnerFilingCard";
 
 const thisYear = () => new Date().getFullYear();
@@ -200,9 +200,9 @@ export function FilingsPage({ penalty = false }: { penalty?: boolean }) {
   const [starting, setStarting] = useState<{ propertyId: string | null } | null>(null);
   const [penaltyOpen, setPenaltyOpen] = useState(penalty);
 
-  const properties = useQuery({ queryKey: [...PROPERTIES_KEY, "company"], queryFn: propertiesApi.company });
-  const filings = useQuery({ queryKey: [...FILINGS_KEY, { year }], queryFn: () => filingApi.list({ year }) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: FILINGS_KEY });
+  const properties = useQuery(propertiesQueries.company());
+  const filings = useQuery(filingQueries.list(year));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: filingKeys.all });
 
   const closePenalty = () => {
     setPenaltyOpen(false);

@@ -23,7 +23,7 @@ import { toast } from "../../ui/toast";
 import { uploadFile } from "../files/upload-client";
 import { FiledDocuments } from "./FiledDocuments";
 import { FilingTimeline } from "./FilingTimeline";
-import { errorMessage, FILINGS_KEY, type Filing, filingApi, INVOICES_KEY, type Quote } from "./filing-api";
+import { errorMessage, type Filing, filingApi, filingKeys, type Quote } from "./filing-api";
 import {
   INVOICE_STATUS_COLORS,
   INVOICE_STATUS_LABELS,
@@ -163,8 +163,8 @@ export function OwnerFilingCard({ filing }: { filing: Filing }) {
   const [confirm, setConfirm] = useState<"documents" | "accept" | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: FILINGS_KEY });
-    void queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
+    void queryClient.invalidateQueries({ queryKey: filingKeys.all });
+    void queryClient.invalidateQueries({ queryKey: filingKeys.invoices });
   };
 
   const run = async (action: () => Promise<unknown>, done: string) => {

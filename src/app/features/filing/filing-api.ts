@@ -1,3 +1,4 @@
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type {
   FilingKind,
   FilingState,
@@ -117,10 +118,6 @@ export interface FilingDocument {
   createdAt: string;
 }
 
-export const FILINGS_KEY = ["filings"] as const;
-export const ADMIN_FILINGS_KEY = ["admin-filings"] as const;
-export const INVOICES_KEY = ["invoices"] as const;
-
 export const filingApi = {
   list: (q: { propertyId?: string; year?: number; kind?: FilingKind } = {}) =>
     http.get<Filing[]>("/api/filings", { query: q }),
@@ -143,7 +140,7 @@ export const filingApi = {
     http.get<Blob>(`/api/filings/${id}/documents/${encodeURIComponent(name)}`, { responseType: "blob" }),
 };
 
-export const invoiceApi = {
+const invoiceApi = {
   list: () => http.get<Invoice[]>("/api/invoices"),
   get: (id: string) => http.get<Invoice>(`/api/invoices/${id}`),
   pdf: (id: string) => http.get<Blob>(`/api/invoices/${id}/pdf`, { responseType: "blob" }),
@@ -175,6 +172,47 @@ export const staffApi = {
       filedOn,
     }),
 };
+
+/**
+ * The filing feature's query keys: the owner's filings, the staff's filings and the invoices
+ * each under their own root, so one invalidation refreshes every query of that kind.
+ */
+export const filingKeys = {
+  all: ["filings"] as const,
+  list: (year: number) => [...filingKeys.all, { year }] as const,
+  documents: (filingId: string) => [...filingKeys.all, filingId, "documents"] as const,
+  staff: ["admin-filings"] as const,
+  staffQueue: (p: StaffQueueParams) => [...filingKeys.staff, "queue", p] as const,
+  staffFiling: (filingId: string) => [...filingKeys.staff, filingId] as const,
+  invoices: ["invoices"] as const,
+  invoiceList: ["invoices", "list"] as const,
+  invoice: (invoiceId: string) => [...filingKeys.invoices, invoiceId] as const,
+  checkout: (invoiceId: string) => [...filingKeys.invoices, invoiceId, "checkout"] as const,
+};
+
+/** Each query of the feature: its key and its fetcher, side by side. */
+export const filingQueries = {
+  list: (year: number) =>
+    queryOptions({ queryKey: filingKeys.list(year), queryFn: () => filingApi.list({ year }) }),
+  documents: (filingId: string) =>
+    queryOptions({ queryKey: filingKeys.documents(filingId), queryFn: () => filingApi.documents(filingId) }),
+  staffQueue: (p: StaffQueueParams) =>
+    queryOptions({ queryKey: filingKeys.staffQueue(p), queryFn: () => staffApi.queue(p) }),
+  staffFiling: (filingId: string) =>
+    queryOptions({ queryKey: filingKeys.staffFiling(filingId), queryFn: () => staffApi.get(filingId) }),
+  invoiceList: () => queryOptions({ queryKey: filingKeys.invoiceList, queryFn: invoiceApi.list }),
+  invoice: (invoiceId: string) =>
+    queryOptions({ queryKey: filingKeys.invoice(invoiceId), queryFn: () => invoiceApi.get(invoiceId) }),
+  /** Starts (or, with the same idempotency key, resumes) the invoice's checkout: never preload it. */
+  checkout: (invoiceId: string) =>
+    queryOptions({ queryKey: filingKeys.checkout(invoiceId), queryFn: () => invoiceApi.checkout(invoiceId) }),
+};
+
+/** After a change that moves a filing: the staff's and the owner's filings ask again. */
+export function refreshFilings(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: filingKeys.staff });
+  void queryClient.invalidateQueries({ queryKey: filingKeys.all });
+}
 
 /** Downloads an invoice's PDF with the bearer token and hands it to the browser as INV-….pdf. */
 export async function saveInvoicePdf(invoice: Pick<Invoice, "id" | "number">): Promise<void> {

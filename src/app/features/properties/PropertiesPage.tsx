@@ -28,9 +28,14 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { ObligationBadges } from "../rpie/ObligationBadges";
 import { PropertyForm } from "./PropertyForm";
-import { PROPERTIES_KEY, type Property, propertiesApi, type SortField } from "./properties-api";
-
-const ROWS_PER_PAGE = 10;
+import {
+  PROPERTIES_PER_PAGE,
+  type Property,
+  propertiesApi,
+  propertiesKeys,
+  propertiesQueries,
+  type SortField,
+} from "./properties-api";
 
 function Assessment({ p }: { p: Property }) {
   if (!p.assessment) {
@@ -73,19 +78,11 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
   const [deleteBusy, setDeleteBusy] = useState(false);
 
   const list = useQuery({
-    queryKey: [...PROPERTIES_KEY, "list", { page, query, sortBy }],
-    queryFn: () =>
-      propertiesApi.list({
-        page,
-        rowsPerPage: ROWS_PER_PAGE,
-        query,
-        sortBy,
-        sortDir: sortBy === "aav" || sortBy === "updatedAt" ? "desc" : "asc",
-      }),
+    ...propertiesQueries.list({ page, query, sortBy }),
     placeholderData: keepPreviousData,
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: propertiesKeys.all });
 
   const onSaved = (saved: Property) => {
     const bbl = saved.bblFormatted;
@@ -112,7 +109,7 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
   };
 
   const rows = list.data?.rows ?? [];
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ROWS_PER_PAGE)) : 1;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PROPERTIES_PER_PAGE)) : 1;
   const actions = (p: Property) => {
     const bbl = p.bblFormatted;
     return (

@@ -23,7 +23,7 @@ import { boroughName, formatBblDashed, parseBbl } from "../../../domain/properti
 import { HttpError } from "../../lib/http";
 import { STATUS_LABELS } from "../../ui/labels/file-statuses";
 import { BBL_ERROR_LABELS } from "../rpie/labels";
-import { type Property, type PropertyInput, propertiesApi } from "./properties-api";
+import { type Property, type PropertyInput, propertiesApi, propertiesQueries } from "./properties-api";
 
 const TAX_CLASSES = ["1", "1A", "1B", "1C", "1D", "2", "2A", "2B", "2C", "3", "4"];
 const FLAGS = [
@@ -142,11 +142,7 @@ export function PropertyForm({
   const [lookup, setLookup] = useState<LookupState>({ kind: "idle" });
   const [conflict, setConflict] = useState<string[] | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const files = useQuery({
-    queryKey: ["properties", property?.id, "files"],
-    queryFn: () => propertiesApi.get(property?.id ?? ""),
-    enabled: !!property,
-  });
+  const files = useQuery({ ...propertiesQueries.withFiles(property?.id ?? ""), enabled: !!property });
 
   const whole = (v: number | string, required = false) => {
     if (v === "") return required ? t`Required` : null;

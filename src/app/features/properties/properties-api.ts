@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import { http } from "../../lib/http";
 
@@ -110,4 +111,40 @@ export const propertiesApi = {
   lookup: (bbl: string) => http.get<PlutoLot>(`/api/bbl/lookup/${encodeURIComponent(bbl)}`),
 };
 
-export const PROPERTIES_KEY = ["properties"] as const;
+/** Rows on a page of the property list. */
+export const PROPERTIES_PER_PAGE = 10;
+
+/** Which page of the property list: search words and sort field as the page shows them. */
+export interface PropertyListPage {
+  page: number;
+  query: string;
+  sortBy: SortField;
+}
+
+/** The properties feature's query keys: all of them start with `all`. */
+export const propertiesKeys = {
+  all: ["properties"] as const,
+  list: (p: PropertyListPage) => [...propertiesKeys.all, "list", p] as const,
+  company: ["properties", "company"] as const,
+  withFiles: (id: string) => [...propertiesKeys.all, id, "files"] as const,
+};
+
+/** Each query of the feature: its key and its fetcher, side by side. */
+export const propertiesQueries = {
+  /** One page of the property list; the sort direction follows the field. */
+  list: (p: PropertyListPage) =>
+    queryOptions({
+      queryKey: propertiesKeys.list(p),
+      queryFn: () =>
+        propertiesApi.list({
+          ...p,
+          rowsPerPage: PROPERTIES_PER_PAGE,
+          sortDir: p.sortBy === "aav" || p.sortBy === "updatedAt" ? "desc" : "asc",
+        }),
+    }),
+  /** Every property of the company (pickers). */
+  company: () => queryOptions({ queryKey: propertiesKeys.company, queryFn: propertiesApi.company }),
+  /** One property with its statement files. */
+  withFiles: (id: string) =>
+    queryOptions({ queryKey: propertiesKeys.withFiles(id), queryFn: () => propertiesApi.get(id) }),
+};

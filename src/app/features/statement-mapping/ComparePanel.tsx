@@ -2,12 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Skeleton, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { formatAmount } from "../files/preview/line-items";
-import { mappingApi, mappingKeys } from "./api";
+import { mappingQueries } from "./api";
 
 /** This year's mapped figures beside last year's, per field of the form. */
 export function ComparePanel({ fileId }: { fileId: string }) {
   const { t, i18n } = useLingui();
-  const q = useQuery({ queryKey: mappingKeys.compare(fileId), queryFn: () => mappingApi.compare(fileId) });
+  const q = useQuery(mappingQueries.compare(fileId));
   if (q.isPending) return <Skeleton height={120} />;
   if (q.isError)
     return (

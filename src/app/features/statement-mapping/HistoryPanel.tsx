@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Code, Skeleton, Stack, Text, Timeline } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { mappingApi, mappingKeys } from "./api";
+import { mappingQueries } from "./api";
 import { showValue } from "./ConflictModal";
 import { ACTION_LABELS } from "./labels";
 
 /** Every change: who, when, old → new. */
 export function HistoryPanel({ fileId }: { fileId: string }) {
   const { t, i18n } = useLingui();
-  const q = useQuery({ queryKey: mappingKeys.history(fileId), queryFn: () => mappingApi.history(fileId) });
+  const q = useQuery(mappingQueries.history(fileId));
   if (q.isPending) return <Skeleton height={120} />;
   if (q.isError)
     return (

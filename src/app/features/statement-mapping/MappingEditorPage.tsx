@@ -43,12 +43,16 @@ import { OutputsMenu } from "./OutputsMenu";
 import { ReconciliationPanel } from "./ReconciliationPanel";
 import { ShortcutsHelp } from "./ShortcutsHelp";
 import { SplitModal } from "./SplitModal";
+import { FailedTotalsAlert } from "./StatementTotals";
 import { useMappingEditor } from "./use-mapping-editor";
 
-/** /admin/statement-mapping/mapping/{fileId}: every line to a field, reconciliation, ready, outputs. */
-export function MappingEditorPage({ fileId }: { fileId: string }) {
+/**
+ * /admin/statement-mapping/mapping/{fileId}: every line to a field, reconciliation, ready, outputs.
+ * `onFilingMoved`: what else to refresh when "ready" moved the property's filing on.
+ */
+export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; onFilingMoved: () => void }) {
   const { t, i18n } = useLingui();
-  const editor = useMappingEditor(fileId);
+  const editor = useMappingEditor(fileId, { onFilingMoved });
   const { record, doc, view } = editor;
   const catalogue = useCatalogue(record?.form, record?.filingYear);
   const [threshold, setThreshold] = useState(String(DEFAULT_THRESHOLD));
@@ -62,6 +66,7 @@ export function MappingEditorPage({ fileId }: { fileId: string }) {
   const models: LineModel[] = useMemo(() => {
     if (!view.data || !doc) return [];
     const byLine = new Map(view.data.suggestions.map((s) => [s.lineId, s.candidates]));
+    const failed = new Map(editor.failedTotals.map((f) => [f.lineId, f]));
     return view.data.extraction.lines.map((l) => {
       const e = effectiveLine(doc, editor.lines, l.id);
       const selected =
@@ -74,9 +79,10 @@ export function MappingEditorPage({ fileId }: { fileId: string }) {
         target: doc.assignments[l.id] ?? null,
         split: doc.splits[l.id],
         candidates: byLine.get(l.id) ?? [],
+        failedTotal: failed.get(l.id),
       };
     });
-  }, [view.data, doc, editor.lines]);
+  }, [view.data, doc, editor.lines, editor.failedTotals]);
   const visible = useMemo(
     () => (showAll ? models : models.filter((m) => m.line.selected)),
     [models, showAll],
@@ -261,6 +267,13 @@ export function MappingEditorPage({ fileId }: { fileId: string }) {
                 size="xs"
               />
             </Group>
+            <FailedTotalsAlert
+              failed={editor.failedTotals}
+              onShowLine={(id) => {
+                if (!visible.some((m) => m.line.id === id)) setShowAll(true);
+                setFocusLine((f) => ({ id, n: (f?.n ?? 0) + 1 }));
+              }}
+            />
             {visible.length === 0 ? (
               <Alert color="gray">
                 <Trans>No table is selected. Choose the tables that count on the preview.</Trans>
@@ -276,6 +289,10 @@ export function MappingEditorPage({ fileId }: { fileId: string }) {
                 onCommand={onCommand}
                 onAssign={assign}
                 onSplit={(id) => !readOnly && setSplitting(id)}
+                onCorrect={(id, amount, note) =>
+                  editor.correctAmount.mutateAsync({ lineId: id, amount, note }).catch(() => undefined)
+                }
+                correcting={editor.correctAmount.isPending}
               />
             )}
           </Stack>

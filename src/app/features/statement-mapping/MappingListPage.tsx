@@ -23,7 +23,7 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../ui/labels/file-statuses";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { type ListFilters, type MappingStatus, type MappingSummary, mappingApi, mappingKeys } from "./api";
+import { type ListFilters, type MappingStatus, type MappingSummary, mappingQueries } from "./api";
 import { LinkButton } from "./LinkButton";
 import { MAPPING_STATUS_COLORS, MAPPING_STATUS_LABELS } from "./labels";
 
@@ -111,8 +111,7 @@ export function MappingListPage() {
     heldBy: held ?? undefined,
   };
   const list = useQuery({
-    queryKey: mappingKeys.list(filters),
-    queryFn: () => mappingApi.list(filters),
+    ...mappingQueries.list(filters),
     placeholderData: keepPreviousData,
   });
   const change =

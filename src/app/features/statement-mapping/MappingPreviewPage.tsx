@@ -29,7 +29,7 @@ import {
 } from "../../../domain/statement-mapping/mapping";
 import { HttpError } from "../../lib/http";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { filePreviewApi, filePreviewKeys, isSpreadsheet } from "../files/preview/file-preview-api";
+import { filePreviewQueries, isSpreadsheet } from "../files/preview/file-preview-api";
 import { formatAmount } from "../files/preview/line-items";
 import { PageViewer } from "../files/preview/PageViewer";
 import { SheetView } from "../files/preview/SheetView";
@@ -49,13 +49,9 @@ export function MappingPreviewPage({ fileId }: { fileId: string }) {
   const { t, i18n } = useLingui();
   const editor = useMappingEditor(fileId);
   const { record, doc, view } = editor;
-  const file = useQuery({
-    queryKey: filePreviewKeys.file(fileId),
-    queryFn: () => filePreviewApi.file(fileId),
-  });
+  const file = useQuery(filePreviewQueries.file(fileId));
   const extraction = useQuery({
-    queryKey: filePreviewKeys.extraction(fileId, "extracted"),
-    queryFn: () => filePreviewApi.extraction(fileId),
+    ...filePreviewQueries.extraction(fileId, "extracted"),
     enabled: file.isSuccess,
   });
   const [page, setPage] = useState(1);

@@ -1,14 +1,16 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import type { DefaultColumn, SkippedColumn, StatementColumn } from "../../../domain/line-items";
 import type { MappingDocument } from "../../../domain/statement-mapping/mapping";
 import type { ReconciliationFlag } from "../../../domain/statement-mapping/reconcile";
+import type { FailedTotal, TotalsRow } from "../../../domain/statement-mapping/statement-totals";
 import { http } from "../../lib/http";
 
 /** The staff mapping API (docs/statement-mapping.md, "Mapping records"), keyed by file id. */
 
 export type MappingForm = "rpie" | "tc201" | "tc203";
 export type MappingStatus = "not_started" | "draft" | "ready" | "reopened";
-export type { MappingDocument, ReconciliationFlag };
+export type { FailedTotal, MappingDocument, ReconciliationFlag, TotalsRow };
 
 export interface Person {
   id: string;
@@ -74,6 +76,11 @@ export interface ViewLine {
   originalLabel: string;
   originalAmount: number | null;
   corrected: boolean;
+  /** For a total: the lines it adds up (signed), as extraction read them. */
+  parts: { line: number; sign: 1 | -1 }[];
+  /** OCR: the mean confidence of the line's words (0–100); null on text and sheets. */
+  confidence: number | null;
+  account: string | null;
   selected: boolean;
   target: string | null;
 }
@@ -127,7 +134,11 @@ export interface MappingView {
     skippedColumns: SkippedColumn[];
     /** The statement year's annual figure: where a new mapping starts. */
     defaultColumn: DefaultColumn;
+    /** Statement totals that do not add up in the chosen column (corrections applied). */
+    failedTotals: FailedTotal[];
   };
+  /** The statement's own income, expense and NOI totals beside the mapped form's. */
+  statementTotals: TotalsRow[];
   suggestions: LineSuggestions[];
   reconciliation: Reconciliation;
 }
@@ -197,6 +208,7 @@ const FIELD_PATHS: Record<MappingForm, string> = {
 
 export const mappingKeys = {
   all: ["statement-mapping"] as const,
+  lists: ["statement-mapping", "list"] as const,
   list: (f: ListFilters) => ["statement-mapping", "list", f] as const,
   view: (fileId: string) => ["statement-mapping", "view", fileId] as const,
   fields: (form: MappingForm, year: number) => ["statement-mapping", "fields", form, year] as const,
@@ -221,6 +233,11 @@ export const mappingApi = {
       /** The property's RPIE filing of the year: moved from Mapping to Ready to file, or why not. */
       filing: { id: string; state: string; moved: boolean; refusal: string | null } | null;
     }>(`${one(fileId)}/ready`, { version }),
+  correctAmount: (
+    fileId: string,
+    lineId: string,
+    body: { version: number; amount: number | null; note?: string },
+  ) => http.put<MappingView>(`${one(fileId)}/lines/${lineId}/amount`, body),
   reopen: (fileId: string, version: number) => http.post<MappingRecord>(`${one(fileId)}/reopen`, { version }),
   history: (fileId: string) => http.get<{ events: HistoryEvent[] }>(`${one(fileId)}/history`),
   compare: (fileId: string) => http.get<Comparison>(`${one(fileId)}/compare`),
@@ -231,6 +248,25 @@ export const mappingApi = {
     ),
   output: (fileId: string, kind: OutputKind) =>
     http.get<Blob>(`${one(fileId)}/outputs/${kind}`, { responseType: "blob", headers: { Accept: "*/*" } }),
+};
+
+/** Each query of the feature: its key and its fetcher, side by side. */
+export const mappingQueries = {
+  list: (f: ListFilters) =>
+    queryOptions({ queryKey: mappingKeys.list(f), queryFn: () => mappingApi.list(f) }),
+  view: (fileId: string) =>
+    queryOptions({ queryKey: mappingKeys.view(fileId), queryFn: () => mappingApi.view(fileId) }),
+  /** A form's field catalogue of a year: it does not change while the app runs. */
+  fields: (form: MappingForm, year: number) =>
+    queryOptions({
+      queryKey: mappingKeys.fields(form, year),
+      queryFn: () => mappingApi.fields(form, year),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  history: (fileId: string) =>
+    queryOptions({ queryKey: mappingKeys.history(fileId), queryFn: () => mappingApi.history(fileId) }),
+  compare: (fileId: string) =>
+    queryOptions({ queryKey: mappingKeys.compare(fileId), queryFn: () => mappingApi.compare(fileId) }),
 };
 
 const EXT: Record<OutputKind, string> = { pdf: "pdf", csv: "csv", xlsx: "xlsx", tc309: "pdf" };

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { EXCLUDED, IGNORE_SUBTOTAL, SPLIT } from "../../../domain/statement-mapping/mapping";
-import { type CatalogueField, type MappingForm, mappingApi, mappingKeys } from "./api";
+import { type CatalogueField, type MappingForm, mappingQueries } from "./api";
 
 export const SPECIAL_LABELS: Record<string, MessageDescriptor> = {
   [EXCLUDED]: msg`Excluded`,
@@ -16,12 +16,7 @@ export const fieldOptionLabel = (f: Pick<CatalogueField, "section" | "line" | "l
 
 /** The form's catalogue: fields by id, and what a detail line or a total line may be mapped to. */
 export function useCatalogue(form: MappingForm | undefined, year: number | undefined) {
-  const q = useQuery({
-    queryKey: mappingKeys.fields(form ?? "rpie", year ?? 0),
-    queryFn: () => mappingApi.fields(form as MappingForm, year as number),
-    enabled: !!form && !!year,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const q = useQuery({ ...mappingQueries.fields(form ?? "rpie", year ?? 0), enabled: !!form && !!year });
   return useMemo(() => {
     const fields = q.data?.fields ?? [];
     const byId = new Map(fields.map((f) => [f.id, f]));

@@ -1,11 +1,21 @@
 import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { ExtractedLine, MappingDocument } from "../../../domain/statement-mapping/mapping";
+import {
+  correctLine,
+  type ExtractedLine,
+  type MappingDocument,
+} from "../../../domain/statement-mapping/mapping";
 import {
   type Reconciliation as DomainReconciliation,
   reconcile,
 } from "../../../domain/statement-mapping/reconcile";
+import {
+  type FailedTotal,
+  failedStatementTotals,
+  statementTotalsBeside,
+  type TotalsRow,
+} from "../../../domain/statement-mapping/statement-totals";
 import { HttpError } from "../../lib/http";
 import { toast } from "../../ui/toast";
 import { useAuth } from "../auth/auth-context";
@@ -15,6 +25,7 @@ import {
   type MappingView,
   mappingApi,
   mappingKeys,
+  mappingQueries,
   type Person,
   type ReconciliationFlag,
   type StaleConflict,
@@ -36,6 +47,7 @@ function rawLines(view: MappingView | undefined): ExtractedLine[] {
     label: l.originalLabel,
     amounts: l.amounts,
     isTotal: l.isTotal,
+    parts: l.parts,
   }));
 }
 
@@ -55,15 +67,13 @@ const isStale = (e: unknown): e is HttpError =>
  * A mapping being edited: the server's view, the staff's unsaved document beside it, the
  * reconciliation recomputed locally on every change (the server's answer on save is the
  * authority), the hold, versioned saves with the 409 conflicts, and "ready".
+ * `onFilingMoved` runs when "ready" moved the property's filing on: the filing feature,
+ * which builds on this one, refreshes what shows filings (the route passes it in).
  */
-export function useMappingEditor(fileId: string) {
+export function useMappingEditor(fileId: string, { onFilingMoved }: { onFilingMoved?: () => void } = {}) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const view = useQuery({
-    queryKey: mappingKeys.view(fileId),
-    queryFn: () => mappingApi.view(fileId),
-    retry: false,
-  });
+  const view = useQuery({ ...mappingQueries.view(fileId), retry: false });
   const [draft, setDraft] = useState<MappingDocument | null>(null);
   /** The version the unsaved draft was started from: a save names it, so a newer one on the server answers 409. */
   const [base, setBase] = useState<number | null>(null);
@@ -90,6 +100,19 @@ export function useMappingEditor(fileId: string) {
     }
   }, [doc, lines, record]);
 
+  /** The statement's own arithmetic, recomputed on every change (a correction clears its section's flag). */
+  const failedTotals: FailedTotal[] = useMemo(
+    () => (doc ? failedStatementTotals(doc, lines) : []),
+    [doc, lines],
+  );
+  const statementTotals: TotalsRow[] = useMemo(
+    () =>
+      doc && record && reconciliation
+        ? statementTotalsBeside(doc, lines, record.form, reconciliation.totals)
+        : [],
+    [doc, lines, record, reconciliation],
+  );
+
   const setRecord = useCallback(
     (next: MappingRecord) =>
       queryClient.setQueryData<MappingView>(mappingKeys.view(fileId), (old) =>
@@ -100,7 +123,7 @@ export function useMappingEditor(fileId: string) {
   const afterChange = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: mappingKeys.history(fileId) });
     void queryClient.invalidateQueries({ queryKey: mappingKeys.compare(fileId) });
-    void queryClient.invalidateQueries({ queryKey: ["statement-mapping", "list"] });
+    void queryClient.invalidateQueries({ queryKey: mappingKeys.lists });
   }, [queryClient, fileId]);
 
   const handleError = useCallback((e: unknown) => {
@@ -253,8 +276,7 @@ export function useMappingEditor(fileId: string) {
       // The property's filing waiting on this mapping moved on (or the pipeline said why not).
       if (r.filing?.moved) {
         toast.success(t`The filing moved to Ready to file`);
-        void queryClient.invalidateQueries({ queryKey: ["admin-filings"] });
-        void queryClient.invalidateQueries({ queryKey: ["filings"] });
+        onFilingMoved?.();
       } else if (r.filing?.refusal) {
         const refusal = r.filing.refusal;
         toast.error(t`The filing stayed in Mapping: ${refusal}`);
@@ -272,6 +294,39 @@ export function useMappingEditor(fileId: string) {
     mutationFn: () => mappingApi.reopen(fileId, record?.version ?? 0),
     onSuccess: async () => {
       await view.refetch();
+      afterChange();
+    },
+    onError: handleError,
+  });
+
+  /**
+   * Corrects one amount in place. With no unsaved changes it goes straight to the server (its
+   * own history event, `correct_amount`); with some, it joins the draft and is saved with it.
+   */
+  const correctMutation = useMutation({
+    mutationFn: async (c: { lineId: string; amount: number | null; note?: string }) => {
+      if (!record || !doc) return null;
+      if (draft) {
+        edit((d) =>
+          c.amount === null
+            ? correctLine(d, lines, c.lineId, {
+                amount: lines[Number(c.lineId)]?.amounts[d.column] ?? undefined,
+              })
+            : correctLine(d, lines, c.lineId, { amount: c.amount, ...(c.note ? { note: c.note } : {}) }),
+        );
+        return null;
+      }
+      return mappingApi.correctAmount(fileId, c.lineId, {
+        version: record.version,
+        amount: c.amount,
+        ...(c.note ? { note: c.note } : {}),
+      });
+    },
+    onMutate: () => setError(null),
+    onSuccess: (next) => {
+      if (!next) return;
+      queryClient.setQueryData(mappingKeys.view(fileId), next);
+      setStatus("saved");
       afterChange();
     },
     onError: handleError,
@@ -300,6 +355,8 @@ export function useMappingEditor(fileId: string) {
     doc,
     lines,
     reconciliation,
+    failedTotals,
+    statementTotals,
     readOnly,
     heldByOther,
     heldByMe,
@@ -319,6 +376,7 @@ export function useMappingEditor(fileId: string) {
     ready: readyMutation,
     reopen: reopenMutation,
     applyTemplate: templateMutation,
+    correctAmount: correctMutation,
   };
 }
 

@@ -381,3 +381,51 @@ export async function userExists(db: Db, userId: string) {
 }
 
 export const newConnectionId = () => uuidv7();
+
+/** A listing as the eBay job leaves it after its last run (nothing pending), and the order lines of its item. */
+export interface SyncedListing {
+  itemId: string;
+  ebaySku: string;
+  offerId: string;
+  listingId: string;
+  listingUrl: string;
+  state: "published" | "withdrawn" | "deleted";
+  action: "publish" | "withdraw" | "delete";
+  orders: Omit<typeof ebayOrders.$inferInsert, "id" | "companyId" | "itemId" | "sku" | "decremented">[];
+}
+
+/**
+ * Records listings and their orders as the eBay job and the order sync would have recorded them
+ * (done_seq = wanted_seq: no work waits, so no job runs; orders already counted in the item's
+ * quantity). For the demo seed (modules/demo/steps/ebay.ts): a company that never connected eBay,
+ * whose listings must look as they would after publishing, withdrawing and selling.
+ */
+export async function recordSyncedListings(db: Db, companyId: string, listings: readonly SyncedListing[]) {
+  if (listings.length === 0) return;
+  await db.insert(ebayListings).values(
+    listings.map((l) => ({
+      itemId: l.itemId,
+      companyId,
+      ebaySku: l.ebaySku,
+      offerId: l.offerId,
+      listingId: l.listingId,
+      listingUrl: l.listingUrl,
+      state: l.state,
+      action: l.action,
+      wantedSeq: 1,
+      doneSeq: 1,
+      lastSyncedAt: sql`now()`,
+    })),
+  );
+  const orders = listings.flatMap((l) =>
+    l.orders.map((o) => ({
+      ...o,
+      id: uuidv7(),
+      companyId,
+      itemId: l.itemId,
+      sku: l.ebaySku,
+      decremented: true,
+    })),
+  );
+  if (orders.length) await db.insert(ebayOrders).values(orders);
+}

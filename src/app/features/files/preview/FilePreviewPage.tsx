@@ -24,7 +24,7 @@ import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../../ui/
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { saveFile } from "../files-api";
-import { filePreviewApi, filePreviewKeys, isSettled, isSpreadsheet } from "./file-preview-api";
+import { filePreviewQueries, isSettled, isSpreadsheet } from "./file-preview-api";
 import { LineItemList } from "./LineItemList";
 import type { IndexedLineItem } from "./line-items";
 import { PageViewer } from "./PageViewer";
@@ -56,8 +56,7 @@ export function FilePreviewPage({ fileId }: { fileId: string }) {
   const [downloading, setDownloading] = useState(false);
 
   const file = useQuery({
-    queryKey: filePreviewKeys.file(fileId),
-    queryFn: () => filePreviewApi.file(fileId),
+    ...filePreviewQueries.file(fileId),
     // Until the file is read, check again every few seconds: the page follows the status by itself.
     refetchInterval: (q) =>
       q.state.error || (q.state.data && isSettled(q.state.data.status)) ? false : POLL_MS,
@@ -65,8 +64,7 @@ export function FilePreviewPage({ fileId }: { fileId: string }) {
   });
   const status = file.data?.status ?? "queued";
   const extraction = useQuery({
-    queryKey: filePreviewKeys.extraction(fileId, status),
-    queryFn: () => filePreviewApi.extraction(fileId),
+    ...filePreviewQueries.extraction(fileId, status),
     enabled: file.data?.status === "extracted",
   });
 

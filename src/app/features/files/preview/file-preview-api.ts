@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../../domain/files/statuses";
 import { http } from "../../../lib/http";
 
@@ -60,13 +61,13 @@ const PAGE_IMAGE_WIDTH = 1200;
 const SPREADSHEET_KINDS = new Set(["xlsx", "xls", "csv"]);
 export const isSpreadsheet = (kind: string) => SPREADSHEET_KINDS.has(kind);
 
-export const filePreviewKeys = {
+const filePreviewKeys = {
   file: (id: string) => ["file-preview", id, "file"] as const,
   extraction: (id: string, status: FileStatus) => ["file-preview", id, "extraction", status] as const,
   page: (id: string, n: number) => ["file-preview", id, "page", n, PAGE_IMAGE_WIDTH] as const,
 };
 
-export const filePreviewApi = {
+const filePreviewApi = {
   file: (id: string) => http.get<PreviewFile>(`/api/file/${encodeURIComponent(id)}`),
   extraction: (id: string) => http.get<Extraction>(`/api/file/${encodeURIComponent(id)}/extraction`),
   /** The page image needs the bearer token, so it is fetched as a blob (shown through an object URL). */
@@ -76,5 +77,24 @@ export const filePreviewApi = {
       responseType: "blob",
       headers: { Accept: "image/webp,image/*" },
       signal,
+    }),
+};
+
+/** Each query of the preview: its key and its fetcher, side by side. */
+export const filePreviewQueries = {
+  file: (id: string) =>
+    queryOptions({ queryKey: filePreviewKeys.file(id), queryFn: () => filePreviewApi.file(id) }),
+  /** What was read from the file; the key names the status it was asked at, so a re-read asks again. */
+  extraction: (id: string, status: FileStatus) =>
+    queryOptions({
+      queryKey: filePreviewKeys.extraction(id, status),
+      queryFn: () => filePreviewApi.extraction(id),
+    }),
+  /** A page image: it never changes for a file, so it stays fresh. */
+  page: (id: string, n: number) =>
+    queryOptions({
+      queryKey: filePreviewKeys.page(id, n),
+      queryFn: ({ signal }) => filePreviewApi.pageImage(id, n, signal),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 };

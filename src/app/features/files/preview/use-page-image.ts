@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { filePreviewApi, filePreviewKeys } from "./file-preview-api";
+import { filePreviewQueries } from "./file-preview-api";
 
 /**
  * A page image as an object URL. The image needs the bearer token, so it is fetched as a
@@ -10,10 +10,8 @@ import { filePreviewApi, filePreviewKeys } from "./file-preview-api";
 export function usePageImage(fileId: string, page: number, pageCount: number, enabled: boolean) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: filePreviewKeys.page(fileId, page),
-    queryFn: ({ signal }) => filePreviewApi.pageImage(fileId, page, signal),
+    ...filePreviewQueries.page(fileId, page),
     enabled,
-    staleTime: Number.POSITIVE_INFINITY,
     gcTime: 5 * 60_000,
   });
   const blob = query.data;
@@ -30,11 +28,7 @@ export function usePageImage(fileId: string, page: number, pageCount: number, en
 
   useEffect(() => {
     if (!enabled || !query.isSuccess || page >= pageCount) return;
-    void queryClient.prefetchQuery({
-      queryKey: filePreviewKeys.page(fileId, page + 1),
-      queryFn: ({ signal }) => filePreviewApi.pageImage(fileId, page + 1, signal),
-      staleTime: Number.POSITIVE_INFINITY,
-    });
+    void queryClient.prefetchQuery(filePreviewQueries.page(fileId, page + 1));
   }, [enabled, query.isSuccess, page, pageCount, fileId, queryClient]);
 
   return { url: blob ? url : null, isPending: query.isPending && enabled, error: query.error };

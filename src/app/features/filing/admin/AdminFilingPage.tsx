@@ -27,7 +27,7 @@ import { formatCents } from "../../../../domain/money";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { FilingTimeline } from "../FilingTimeline";
-import { ADMIN_FILINGS_KEY, errorMessage, FILINGS_KEY, INVOICES_KEY, staffApi } from "../filing-api";
+import { errorMessage, filingKeys, filingQueries, refreshFilings, staffApi } from "../filing-api";
 import { shortDate } from "../invoices/InvoiceStatusBadge";
 import {
   INVOICE_STATUS_COLORS,
@@ -104,10 +104,7 @@ function Confirm({
 export function AdminFilingPage({ filingId }: { filingId: string }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const filing = useQuery({
-    queryKey: [...ADMIN_FILINGS_KEY, filingId],
-    queryFn: () => staffApi.get(filingId),
-  });
+  const filing = useQuery(filingQueries.staffFiling(filingId));
   const f = filing.data;
   const bbl = f?.bbl ?? "";
   usePageTitle(f ? t`Filing ${bbl}` : t`Filing`);
@@ -122,9 +119,8 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
   const [receivedOn, setReceivedOn] = useState(today());
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ADMIN_FILINGS_KEY });
-    void queryClient.invalidateQueries({ queryKey: FILINGS_KEY });
-    void queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
+    refreshFilings(queryClient);
+    void queryClient.invalidateQueries({ queryKey: filingKeys.invoices });
   };
 
   const run = async (action: () => Promise<unknown>, done: string) => {

@@ -19,10 +19,10 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconInbox } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FILING_KINDS, FILING_STATES, type FilingKind, type FilingState } from "../../../../domain/filing";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { ADMIN_FILINGS_KEY, errorMessage, type Filing, staffApi } from "../filing-api";
+import { errorMessage, type Filing, filingQueries } from "../filing-api";
 import { KIND_LABELS, STATE_COLORS, STATE_LABELS } from "../labels";
 
 const ROWS_PER_PAGE = 25;
@@ -41,26 +41,26 @@ export function AdminFilingsPage() {
   const [companies, setCompanies] = useState<Record<string, string>>({});
 
   const queue = useQuery({
-    queryKey: [...ADMIN_FILINGS_KEY, "queue", { state, kind, companyId, year, page }],
-    queryFn: async () => {
-      const q = await staffApi.queue({
-        state: state ?? undefined,
-        kind: kind ?? undefined,
-        companyId: companyId ?? undefined,
-        year: year ?? undefined,
-        page,
-        rowsPerPage: ROWS_PER_PAGE,
-      });
-      // Companies seen so far feed the company filter (there is no staff company list to ask).
-      setCompanies((prev) => {
-        const next = { ...prev };
-        for (const f of q.items) next[f.companyId] = f.companyName;
-        return next;
-      });
-      return q;
-    },
+    ...filingQueries.staffQueue({
+      state: state ?? undefined,
+      kind: kind ?? undefined,
+      companyId: companyId ?? undefined,
+      year: year ?? undefined,
+      page,
+      rowsPerPage: ROWS_PER_PAGE,
+    }),
     placeholderData: keepPreviousData,
   });
+  // Companies seen so far feed the company filter (there is no staff company list to ask).
+  const seen = queue.isPlaceholderData ? undefined : queue.data;
+  useEffect(() => {
+    if (!seen) return;
+    setCompanies((prev) => {
+      const next = { ...prev };
+      for (const f of seen.items) next[f.companyId] = f.companyName;
+      return next;
+    });
+  }, [seen]);
 
   const counts = queue.data?.counts ?? {};
   const total = Object.values(counts).reduce((a, b) => a + b, 0);

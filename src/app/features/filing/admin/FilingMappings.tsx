@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ListFilters, mappingApi, mappingKeys } from "../../statement-mapping/api";
+import { type ListFilters, mappingQueries } from "../../statement-mapping/api";
 import { LinkButton } from "../../statement-mapping/LinkButton";
 import { MAPPING_STATUS_COLORS, MAPPING_STATUS_LABELS } from "../../statement-mapping/labels";
 import { errorMessage, type Filing } from "../filing-api";
@@ -13,7 +13,7 @@ import { errorMessage, type Filing } from "../filing-api";
 export function FilingMappings({ filing }: { filing: Filing }) {
   const { t, i18n } = useLingui();
   const filters: ListFilters = { page: 0, rowsPerPage: 100, propertyId: filing.propertyId };
-  const list = useQuery({ queryKey: mappingKeys.list(filters), queryFn: () => mappingApi.list(filters) });
+  const list = useQuery(mappingQueries.list(filters));
   const items = (list.data?.items ?? []).filter((m) => m.filingYear === filing.year);
   const year = filing.year;
   return (

@@ -9,7 +9,7 @@ import { QueryProvider } from "../../../lib/QueryProvider";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { AuthGuard } from "../../auth/guards";
 import { SimplePageLayout } from "../../public-site/layout/SimplePageLayout";
-import { errorMessage, INVOICES_KEY, invoiceApi } from "../filing-api";
+import { errorMessage, filingQueries } from "../filing-api";
 
 /** Leaves the app for Stripe's hosted Checkout page (a separate function so tests can see it). */
 function goToStripe(url: string) {
@@ -19,14 +19,10 @@ function goToStripe(url: string) {
 function Checkout({ invoiceId, status }: { invoiceId: string; status?: "success" | "cancelled" }) {
   const { t } = useLingui();
   usePageTitle(t`Checkout`);
-  const invoice = useQuery({
-    queryKey: [...INVOICES_KEY, invoiceId],
-    queryFn: () => invoiceApi.get(invoiceId),
-  });
+  const invoice = useQuery(filingQueries.invoice(invoiceId));
   const unpaid = invoice.data?.status === "unpaid";
   const checkout = useQuery({
-    queryKey: [...INVOICES_KEY, invoiceId, "checkout"],
-    queryFn: () => invoiceApi.checkout(invoiceId),
+    ...filingQueries.checkout(invoiceId),
     enabled: unpaid && !status,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -19,7 +19,7 @@ import { useState } from "react";
 import { formatCents } from "../../../../domain/money";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { errorMessage, INVOICES_KEY, invoiceApi, saveInvoicePdf } from "../filing-api";
+import { errorMessage, filingQueries, saveInvoicePdf } from "../filing-api";
 import { KIND_LABELS, METHOD_LABELS } from "../labels";
 import { QuoteLines } from "../OwnerFilingCard";
 import { InvoiceStatusBadge, shortDate } from "./InvoiceStatusBadge";
@@ -45,8 +45,7 @@ export function InvoicePage({
 }) {
   const { t, i18n } = useLingui();
   const invoice = useQuery({
-    queryKey: [...INVOICES_KEY, invoiceId],
-    queryFn: () => invoiceApi.get(invoiceId),
+    ...filingQueries.invoice(invoiceId),
     // After Stripe's return the webhook may land a moment later.
     refetchInterval: (q) => (checkout === "success" && q.state.data?.status === "unpaid" ? 3000 : false),
   });

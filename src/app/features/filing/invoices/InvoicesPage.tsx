@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { formatCents } from "../../../../domain/money";
 import { usePageTitle } from "../../../ui/usePageTitle";
-import { errorMessage, INVOICES_KEY, type Invoice, invoiceApi } from "../filing-api";
+import { errorMessage, filingQueries, type Invoice } from "../filing-api";
 import { InvoiceStatusBadge, shortDate } from "./InvoiceStatusBadge";
 
 const property = (i: Invoice) => (i.address ? `${i.bbl} · ${i.address}` : i.bbl);
@@ -29,7 +29,7 @@ export function InvoicesPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Invoices`);
   const wide = useMediaQuery("(min-width: 48em)", true);
-  const list = useQuery({ queryKey: [...INVOICES_KEY, "list"], queryFn: invoiceApi.list });
+  const list = useQuery(filingQueries.invoiceList());
   const rows = list.data ?? [];
   return (
     <Stack gap="lg">

@@ -1,7 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { filingQueries } from "../../../features/filing/filing-api";
 import { InvoicePage } from "../../../features/filing/invoices/InvoicePage";
+import { preloadQuery } from "../../../lib/preload-query";
 
 export const Route = createFileRoute("/dashboard/invoices/$invoiceId")({
+  loader: ({ params }) => preloadQuery(filingQueries.invoice(params.invoiceId)),
   validateSearch: (search: Record<string, unknown>): { checkout?: "success" | "cancelled" } =>
     search.checkout === "success" || search.checkout === "cancelled" ? { checkout: search.checkout } : {},
   component: function Invoice() {
