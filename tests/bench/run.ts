@@ -2,6 +2,7 @@ import { cpus } from "node:os";
 import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
 import { demoSeedBench } from "./demo-seed";
+import { ebayBench } from "./ebay";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { inventoryImportBench } from "./inventory-import";
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   api: apiBench,
   "cold-start": coldStartBench,
   "demo-seed": demoSeedBench,
+  ebay: ebayBench,
   extraction: extractionBench,
   frontend: frontendBench,
   "inventory-import": inventoryImportBench,

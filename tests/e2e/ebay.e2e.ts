@@ -2,7 +2,10 @@
  * List on eBay (issue 13), in a real browser against the built product pointed at the local
  * eBay double: a seller connects through the double's consent page to /auth-success, finishes
  * the selling checklist, publishes an item from the Listing page and sees its listing link;
- * a declined consent lands on /auth-declined and says why.
+ * a declined consent lands on /auth-declined and says why; the account page shows the connection
+ * and a super admin finds the listing in /admin/offer-list and on the seller's page. On a
+ * 390 px phone the item page's eBay part takes a suggested category and its required item
+ * specifics, and that page and the Listing page fit the screen with touch-sized controls.
  */
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
@@ -20,10 +23,10 @@ afterAll(async () => browser?.close());
 
 const POLL = { timeout: 30_000, interval: 250 };
 
-async function signedInSeller() {
+async function signedInSeller(viewport = { width: 1280, height: 900 }) {
   const email = uniqueEmail("ebay-seller");
   await registerConfirmedUser(email, "seller-password-123", "Erin Seller");
-  const made = await freshPage(browser, { width: 1280, height: 900 });
+  const made = await freshPage(browser, viewport);
   await signIn(made.page, email, "seller-password-123");
   const token = (await made.page.evaluate(() => localStorage.getItem("accessToken"))) as string;
   const authorization = `Bearer ${token}`;
@@ -36,7 +39,19 @@ async function signedInSeller() {
     const text = await res.text();
     return { status: res.status(), body: text ? JSON.parse(text) : null };
   };
-  return { ...made, api };
+  return { ...made, api, email };
+}
+
+/** The page fits a phone's width, and every control in `within` is at least 24 × 24 px (WCAG 2.5.8). */
+async function fitsPhone(page: Parameters<typeof heading>[0], within: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const small = await page.locator(within).evaluate((root) =>
+    [...root.querySelectorAll("button, a[href], input:not([type=hidden])")]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+      .map(({ el }) => el.outerHTML.slice(0, 80)),
+  );
+  expect(small).toEqual([]);
 }
 
 /** An item eBay will take: priced, described, one photo (uploaded through a photo link), a category. */
@@ -77,9 +92,9 @@ async function listableItem(
 
 describe("List on eBay", () => {
   it("connects through eBay's consent page, sets up selling and publishes from the Listing page", async () => {
-    const { context, page, api } = await signedInSeller();
+    const { context, page, api, email } = await signedInSeller();
     try {
-      const { id } = await listableItem(api, page, "Brass desk lamp");
+      const { id, sku } = await listableItem(api, page, "Brass desk lamp");
 
       await page.goto("/dashboard/listing");
       await heading(page, "Listing Management").waitFor();
@@ -121,10 +136,69 @@ describe("List on eBay", () => {
           return [item.status, item.publicationStatus];
         }, POLL)
         .toEqual(["listed", 1]);
+
+      // The account page shows the same connection, with disconnect.
+      await page.goto("/dashboard/account");
+      await page
+        .getByTestId("ebay-state")
+        .getByText(/^Connected as /)
+        .waitFor(POLL);
+      await page.getByRole("button", { name: "Disconnect eBay" }).waitFor();
+
+      // A super admin finds the listing among all offers and on the seller's own page.
+      const admin = await freshPage(browser, { width: 1280, height: 900 });
+      try {
+        await signIn(admin.page, inject("adminEmail"), inject("adminPassword"));
+        await admin.page.goto(`/admin/offer-list?state=published&query=${sku}`);
+        const offer = admin.page.locator(`[data-testid="admin-listing-row"][data-id="${id}"]`);
+        await offer.getByTestId("ebay-listing-link").waitFor(POLL);
+        await offer.getByRole("link", { name: email }).click();
+        await admin.page.waitForURL((u) => u.pathname.startsWith("/admin/ebay-listing/list/"));
+        await heading(admin.page, "Seller's eBay listings").waitFor();
+        await admin.page.locator(`[data-testid="admin-listing-row"][data-id="${id}"]`).waitFor(POLL);
+      } finally {
+        await admin.context.close();
+      }
     } finally {
       await context.close();
     }
   }, 180_000);
+
+  it("on a phone, the item page takes a suggested category and its item specifics; both pages fit", async () => {
+    const { context, page, api } = await signedInSeller({ width: 390, height: 844 });
+    try {
+      const id = uuidv7();
+      const put = await api("PUT", `/api/inventory/items/${id}`, {
+        sku: `E2E${id.slice(-10).replace(/-/g, "")}`,
+        title: "Old desk lamp",
+        description: "A working brass lamp with a linen shade",
+        quantity: 1,
+        condition: 13,
+        price: 3400,
+      });
+      expect(put.status).toBe(201);
+
+      await page.goto(`/dashboard/${id}/update-inventory`);
+      const section = page.getByTestId("item-ebay");
+      await section.waitFor(POLL);
+      // Words typed that no option's label contains: eBay's suggestions must still show.
+      await section.getByLabel("eBay category").fill("brass lamp");
+      await page.getByRole("option", { name: /Lamps$/ }).click({ timeout: 30_000 });
+      await section.getByRole("textbox", { name: "Brand" }).fill("Acme");
+      await section.getByRole("textbox", { name: "Brand" }).blur();
+      await expect
+        .poll(async () => (await api("GET", `/api/inventory/items/${id}`)).body.ebay, POLL)
+        .toMatchObject({ categoryId: "112581", aspects: { Brand: ["Acme"] } });
+      await fitsPhone(page, '[data-testid="item-ebay"]');
+
+      await page.goto("/dashboard/listing");
+      await page.getByTestId("ebay-connect").waitFor(POLL);
+      await page.locator(`[data-testid="listing-row"][data-id="${id}"]`).waitFor(POLL);
+      await fitsPhone(page, "main");
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 
   it("a declined consent lands on /auth-declined and says why", async () => {
     const { context, page } = await signedInSeller();

@@ -353,6 +353,7 @@ export function ListingPage() {
             <Card key={i.id} withBorder radius="lg" data-testid="listing-row" data-id={i.id}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Checkbox
+                  size="md"
                   aria-label={t`Select ${i.title}`}
                   checked={selected.has(i.id)}
                   onChange={() => toggle(i.id)}
