@@ -37,6 +37,7 @@ import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
+import { Route as AdminOfferListRouteImport } from "./routes/admin/offer-list"
 import { Route as AdminOutboxRouteImport } from "./routes/admin/outbox"
 import { Route as AuthAmplifyRouteImport } from "./routes/auth/amplify"
 import { Route as AuthAuth0RouteImport } from "./routes/auth/auth0"
@@ -48,6 +49,7 @@ import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
 import { Route as DashboardAddItemRouteImport } from "./routes/dashboard/add-item"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
+import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
@@ -91,6 +93,7 @@ import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/it
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
+import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
 import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/previews.$statementMappingId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
@@ -237,6 +240,11 @@ const AdminDemoDataRoute = AdminDemoDataRouteImport.update({
   path: "/demo-data",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminOfferListRoute = AdminOfferListRouteImport.update({
+  id: "/offer-list",
+  path: "/offer-list",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
   id: "/outbox",
   path: "/outbox",
@@ -290,6 +298,11 @@ const DashboardAddItemRoute = DashboardAddItemRouteImport.update({
 const DashboardBlankRoute = DashboardBlankRouteImport.update({
   id: "/blank",
   path: "/blank",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardCalendarRoute = DashboardCalendarRouteImport.update({
+  id: "/calendar",
+  path: "/calendar",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
@@ -519,6 +532,12 @@ const DashboardProductListRoute = DashboardProductListRouteImport.update({
   path: "/product/list",
   getParentRoute: () => DashboardRoute,
 } as any)
+const AdminEbayListingListUserIdRoute =
+  AdminEbayListingListUserIdRouteImport.update({
+    id: "/ebay-listing/list/$userId",
+    path: "/ebay-listing/list/$userId",
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminStatementMappingMappingStatementMappingIdRoute =
   AdminStatementMappingMappingStatementMappingIdRouteImport.update({
     id: "/statement-mapping/mapping/$statementMappingId",
@@ -576,6 +595,7 @@ export interface FileRoutesByFullPath {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
@@ -586,6 +606,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -631,6 +652,7 @@ export interface FileRoutesByFullPath {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -660,6 +682,7 @@ export interface FileRoutesByTo {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
@@ -670,6 +693,7 @@ export interface FileRoutesByTo {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -716,6 +740,7 @@ export interface FileRoutesByTo {
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
+  "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -750,6 +775,7 @@ export interface FileRoutesById {
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
@@ -760,6 +786,7 @@ export interface FileRoutesById {
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
+  "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -806,6 +833,7 @@ export interface FileRoutesById {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -841,6 +869,7 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/demo-data"
+    | "/admin/offer-list"
     | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
@@ -851,6 +880,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -896,6 +926,7 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -925,6 +956,7 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/demo-data"
+    | "/admin/offer-list"
     | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
@@ -935,6 +967,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -981,6 +1014,7 @@ export interface FileRouteTypes {
     | "/admin/filings"
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
+    | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1014,6 +1048,7 @@ export interface FileRouteTypes {
     | "/_public/policy"
     | "/_public/pricing"
     | "/admin/demo-data"
+    | "/admin/offer-list"
     | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
@@ -1024,6 +1059,7 @@ export interface FileRouteTypes {
     | "/dashboard/account"
     | "/dashboard/add-item"
     | "/dashboard/blank"
+    | "/dashboard/calendar"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1070,6 +1106,7 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1308,6 +1345,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminDemoDataRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/offer-list": {
+      id: "/admin/offer-list"
+      path: "/offer-list"
+      fullPath: "/admin/offer-list"
+      preLoaderRoute: typeof AdminOfferListRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/outbox": {
       id: "/admin/outbox"
       path: "/outbox"
@@ -1383,6 +1427,13 @@ declare module "@tanstack/react-router" {
       path: "/blank"
       fullPath: "/dashboard/blank"
       preLoaderRoute: typeof DashboardBlankRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/calendar": {
+      id: "/dashboard/calendar"
+      path: "/calendar"
+      fullPath: "/dashboard/calendar"
+      preLoaderRoute: typeof DashboardCalendarRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/company-account": {
@@ -1686,6 +1737,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardProductListRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/admin/ebay-listing/list/$userId": {
+      id: "/admin/ebay-listing/list/$userId"
+      path: "/ebay-listing/list/$userId"
+      fullPath: "/admin/ebay-listing/list/$userId"
+      preLoaderRoute: typeof AdminEbayListingListUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/statement-mapping/mapping/$statementMappingId": {
       id: "/admin/statement-mapping/mapping/$statementMappingId"
       path: "/statement-mapping/mapping/$statementMappingId"
@@ -1751,22 +1809,26 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminDemoDataRoute: typeof AdminDemoDataRoute
+  AdminOfferListRoute: typeof AdminOfferListRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
+  AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
   AdminStatementMappingPreviewsStatementMappingIdRoute: typeof AdminStatementMappingPreviewsStatementMappingIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminDemoDataRoute: AdminDemoDataRoute,
+  AdminOfferListRoute: AdminOfferListRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
+  AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,
   AdminStatementMappingMappingStatementMappingIdRoute:
     AdminStatementMappingMappingStatementMappingIdRoute,
   AdminStatementMappingPreviewsStatementMappingIdRoute:
@@ -1779,6 +1841,7 @@ interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardAddItemRoute: typeof DashboardAddItemRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
+  DashboardCalendarRoute: typeof DashboardCalendarRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
@@ -1806,6 +1869,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
   DashboardAddItemRoute: DashboardAddItemRoute,
   DashboardBlankRoute: DashboardBlankRoute,
+  DashboardCalendarRoute: DashboardCalendarRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,

@@ -52,6 +52,8 @@ describe("Dexie schema", () => {
     expect(db.verno).toBe(SCHEMA.at(-1)?.version);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       "batches",
+      "calendarDates",
+      "calendarEvents",
       "conflicts",
       "items",
       "kanbanBoards",

@@ -8,6 +8,8 @@
  * old one by setting it to null. db.test.ts opens every earlier version with data and upgrades.
  */
 import { Dexie, type EntityTable, type Transaction } from "dexie";
+import type { CalendarEvent } from "../../domain/calendar/event";
+import type { ProductDate } from "../../domain/calendar/product-dates";
 import type { Batch, Item, ItemFields, Product } from "../../domain/inventory/item";
 import type { Board, Column, Comment, Task } from "../../domain/kanban/board";
 import type { SyncDb } from "../../sync/db";
@@ -53,6 +55,9 @@ export type BlocklotDb = SyncDb & {
   kanbanColumns: EntityTable<Column, "id">;
   kanbanTasks: EntityTable<Task, "id">;
   kanbanComments: EntityTable<Comment, "id">;
+  calendarEvents: EntityTable<CalendarEvent, "id">;
+  /** The company's product dates as last read from the server (read offline; not synced). */
+  calendarDates: EntityTable<ProductDate & { companyId: string }, "id">;
 };
 
 export interface SchemaVersion {
@@ -129,6 +134,15 @@ export const SCHEMA: readonly SchemaVersion[] = [
       kanbanColumns: "id, companyId, boardId",
       kanbanTasks: "id, companyId, boardId, columnId",
       kanbanComments: "id, companyId, taskId",
+    },
+  },
+  {
+    // 7: calendar (domain/calendar, docs/calendar.md): events (a synced type) and the product
+    // dates kept from the last read for offline use.
+    version: 7,
+    stores: {
+      calendarEvents: "id, companyId, start",
+      calendarDates: "id, companyId",
     },
   },
 ];

@@ -3,6 +3,7 @@
  * worker's engines. A new synced type: add its declaration here and its table in a new version of
  * the schema (db.ts); docs/offline.md "How to add a synced type".
  */
+import { CALENDAR_EVENT_TYPE } from "../../domain/calendar/synced-types";
 import { INVENTORY_TYPES } from "../../domain/inventory/synced-types";
 import { KANBAN_TYPES } from "../../domain/kanban/synced-types";
 import { syncedTypes } from "../../domain/sync/entity";
@@ -10,7 +11,7 @@ import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../..
 import { inventoryChunks } from "./bulk";
 import type { BlocklotDb } from "./db";
 
-export const SYNCED_TYPES = syncedTypes([...INVENTORY_TYPES, ...KANBAN_TYPES]);
+export const SYNCED_TYPES = syncedTypes([...INVENTORY_TYPES, ...KANBAN_TYPES, CALENDAR_EVENT_TYPE]);
 
 /** The app's engine on `db`: its synced types and inventory's import chunks. */
 export function createAppSyncEngine(opts: Omit<SyncEngineOptions<BlocklotDb>, "types" | "chunks">) {

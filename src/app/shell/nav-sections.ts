@@ -20,6 +20,7 @@ export type NavKey =
   | "listingManagement"
   | "productManagement"
   | "companyAccount"
+  | "calendar"
   | "privacyPolicy"
   | "termsOfService"
   | "aboutUs"
@@ -87,7 +88,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       },
     ],
   },
-  { key: "pages", items: [{ key: "companyAccount", path: "/dashboard/company-account" }] },
+  {
+    key: "pages",
+    items: [
+      { key: "companyAccount", path: "/dashboard/company-account" },
+      { key: "calendar", path: "/dashboard/calendar" },
+    ],
+  },
   {
     key: "information",
     items: [

@@ -664,7 +664,7 @@ export const statementMappingEvents = pgTable(
       .notNull()
       .references(() => statementMappings.id, { onDelete: "cascade" }),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    /** hold, release, force_release, save, apply_template, ready, reopen */
+    /** hold, release, force_release, save, apply_template, correct_amount, ready, reopen */
     action: text("action").notNull(),
     /** [{ path, from, to }] (src/domain/statement-mapping/template.ts diffDocuments). */
     changes: jsonb("changes").notNull().default(sql`'[]'::jsonb`),
@@ -1181,5 +1181,52 @@ export const kanbanComments = pgTable(
   (t) => [
     index("kanban_comments_company_seq_idx").on(t.companyId, t.changeSeq),
     index("kanban_comments_task_idx").on(t.taskId),
+  ],
+);
+
+/**
+ * Calendar (issue 14, docs/calendar.md): a company's events, a synced company type
+ * (domain/calendar/synced-types.ts). `visibility` private: only `owner_id` reads it (the sync
+ * module's `visibility` filter, modules/calendar/store.ts). Bounds are text: a day
+ * (`YYYY-MM-DD`) for an all-day event, an ISO instant otherwise; `end` is exclusive.
+ */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    id: uuid("id").primaryKey(),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    start: text("start").notNull(),
+    end: text("end").notNull(),
+    allDay: boolean("all_day").notNull().default(false),
+    colour: text("colour").notNull().default("blue"),
+    /** company | private */
+    visibility: text("visibility").notNull().default("company"),
+    ...inventoryCommon(),
+  },
+  (t) => [index("calendar_events_company_seq_idx").on(t.companyId, t.changeSeq)],
+);
+
+/**
+ * A member's secret ICS feed URL (docs/calendar.md "ICS feed"): only the SHA-256 of the token is
+ * kept; revoking deletes the row, so the old URL answers 404. One feed per member and company.
+ */
+export const calendarFeedTokens = pgTable(
+  "calendar_feed_tokens",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("calendar_feed_tokens_hash_key").on(t.tokenHash),
+    uniqueIndex("calendar_feed_tokens_user_company_key").on(t.userId, t.companyId),
   ],
 );

@@ -4,6 +4,7 @@ import { idempotencyPlugin } from "../plugins/idempotency";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
+import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
 import { demoRoutes } from "./demo/routes";
@@ -30,7 +31,11 @@ import type { ServerSyncedType } from "./sync/types";
  * The app's synced types (docs/offline.md "How to add a synced type"): each gets its REST routes
  * from the sync module's factory, and the change feed and write batch carry them all.
  */
-export const SYNCED_TYPES: readonly ServerSyncedType[] = [...INVENTORY_SYNCED, ...KANBAN_SYNCED];
+export const SYNCED_TYPES: readonly ServerSyncedType[] = [
+  ...INVENTORY_SYNCED,
+  ...KANBAN_SYNCED,
+  ...CALENDAR_SYNCED,
+];
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
 export async function registerModules(
@@ -62,4 +67,5 @@ export async function registerModules(
   await app.register(ebayRoutes);
   await app.register(ebayDeletionRoutes);
   await app.register(ebayAdminRoutes);
+  await app.register(calendarRoutes);
 }

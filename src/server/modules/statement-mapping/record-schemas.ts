@@ -17,6 +17,27 @@ export const FileIdParams = Type.Object(
   { fileId: Type.String({ format: "uuid" }) },
   { additionalProperties: false },
 );
+export const LineParams = Type.Object(
+  {
+    fileId: Type.String({ format: "uuid" }),
+    lineId: Type.String({ pattern: LINE_KEY, description: "The line's position in the extraction" }),
+  },
+  { additionalProperties: false },
+);
+export const CorrectAmountBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 0, description: "The version this change is based on" }),
+    amount: Nullable(
+      Type.Number({
+        minimum: -1e12,
+        maximum: 1e12,
+        description: "The amount as printed, in the chosen column; null takes the correction back",
+      }),
+    ),
+    note: Type.Optional(Type.String({ maxLength: 500, description: 'Why: "OCR read 8 as 3"' })),
+  },
+  { additionalProperties: false },
+);
 export const OutputParams = Type.Object(
   { fileId: Type.String({ format: "uuid" }), kind: literals(["pdf", "csv", "xlsx", "tc309"] as const) },
   { additionalProperties: false },
@@ -237,6 +258,16 @@ export const MappingView = Type.Object({
         originalLabel: Type.String(),
         originalAmount: Nullable(Type.Number()),
         corrected: Type.Boolean(),
+        parts: Type.Array(
+          Type.Object({ line: Type.Integer(), sign: Type.Union([Type.Literal(1), Type.Literal(-1)]) }),
+          {
+            description: "For a total: the lines it adds up (signed), as extraction read them",
+          },
+        ),
+        confidence: Nullable(
+          Type.Number({ description: "OCR: the mean confidence of the line's words (0–100)" }),
+        ),
+        account: Nullable(Type.String({ description: "The account number printed beside the label" })),
         selected: Type.Boolean(),
         target: Nullable(Type.String()),
       }),
@@ -248,7 +279,29 @@ export const MappingView = Type.Object({
       description: "Columns that are not money (percentages), left out of the amounts",
     }),
     defaultColumn: DefaultColumnSchema,
+    failedTotals: Type.Array(
+      Type.Object({
+        lineId: Type.String(),
+        section: Nullable(Type.String()),
+        label: Type.String(),
+        expected: Type.Number({ description: "What the section's lines add up to (corrections applied)" }),
+        found: Type.Number({ description: "What the total line says" }),
+        difference: Type.Number(),
+      }),
+      { description: "Statement totals that do not add up in the chosen column: their sections need a look" },
+    ),
   }),
+  statementTotals: Type.Array(
+    Type.Object({
+      kind: Type.Union([Type.Literal("income"), Type.Literal("expenses"), Type.Literal("noi")]),
+      statement: Nullable(
+        Type.Object({ lineId: Type.String(), label: Type.String(), amount: Type.Number() }),
+      ),
+      mapped: Type.Number(),
+      difference: Nullable(Type.Number()),
+    }),
+    { description: "The statement's own income, expense and NOI totals beside the mapped form's" },
+  ),
   suggestions: Type.Array(
     Type.Object({ lineId: Type.String(), label: Type.String(), candidates: Type.Array(Candidate) }),
   ),

@@ -54,9 +54,16 @@ export async function changesSince(
         for (const r of rows as Record<string, unknown>[])
           out[stream].push({
             seq: r.changeSeq as number,
-            change: r.deletedAt
-              ? { entity: kind.decl.entity, id: r.id as string, deleted: true, row: null }
-              : { entity: kind.decl.entity, id: r.id as string, deleted: false, row: kind.toApi(r as never) },
+            // A record the reader may not see (another member's private event) reaches them as a tombstone.
+            change:
+              r.deletedAt || (kind.visibility && !kind.visibility.sees(r, reader.userId))
+                ? { entity: kind.decl.entity, id: r.id as string, deleted: true, row: null }
+                : {
+                    entity: kind.decl.entity,
+                    id: r.id as string,
+                    deleted: false,
+                    row: kind.toApi(r as never),
+                  },
           });
       }
       return out;

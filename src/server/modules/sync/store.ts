@@ -55,6 +55,15 @@ export interface SyncKind<Fields extends object, Api extends { id: string; versi
    * existing record answers 403; a resent create still answers 200.
    */
   appendOnly?: boolean;
+  /**
+   * Records of a company type that not every member reads (a private calendar event): `where`
+   * the rows `readerId` sees, and `sees` the same test on a row. Routes answer 404 for the others;
+   * the feed sends them as tombstones, so a record that turns private leaves the other devices.
+   */
+  visibility?: {
+    where(table: never, readerId: string): SQL;
+    sees(row: Record<string, unknown>, readerId: string): boolean;
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any synced type
@@ -82,6 +91,13 @@ export function syncTx<T>(db: Db, owner: Owner, fn: (tx: Db) => Promise<T>, opts
 export function ownedBy(kind: AnyKind, owner: Owner): SQL {
   const t = kind.table;
   return kind.decl.scope === "user" ? eq(t.userId, userOf(owner)) : eq(t.companyId, owner.companyId);
+}
+
+/** The rows of a type the caller reads: the owner's, less those the type hides from the caller. */
+export function readableBy(kind: AnyKind, owner: Owner): SQL {
+  const own = ownedBy(kind, owner);
+  if (!kind.visibility) return own;
+  return and(own, kind.visibility.where(kind.table as never, userOf(owner))) as SQL;
 }
 
 /** The owner columns a new row gets. */
@@ -126,7 +142,7 @@ async function loadRow(tx: Db, kind: AnyKind, owner: Owner, id: string) {
   const [row] = await tx
     .select()
     .from(t)
-    .where(and(eq(t.id, id), ownedBy(kind, owner)))
+    .where(and(eq(t.id, id), readableBy(kind, owner)))
     .for("update");
   return row as Record<string, unknown> | undefined;
 }
@@ -137,7 +153,7 @@ export async function getOne<Api>(db: Db, kind: AnyKind, owner: Owner, id: strin
   const [row] = await db
     .select()
     .from(t)
-    .where(and(eq(t.id, id), ownedBy(kind, owner), isNull(t.deletedAt)));
+    .where(and(eq(t.id, id), readableBy(kind, owner), isNull(t.deletedAt)));
   if (!row) throw notFound(kind);
   return kind.toApi(row as never) as Api;
 }
