@@ -76,6 +76,49 @@ describe("kanban", () => {
     expect(c.res.json()).toMatchObject({ authorId: emp.userId, taskId: t.id });
   });
 
+  it("refuses to edit or delete a posted comment, by its route and in a write batch; a resent create still succeeds", async () => {
+    const b = await board();
+    const t = await put(alice.auth, TASK_TYPE.path, {
+      boardId: b.board,
+      columnId: b.todo,
+      title: "Comment on me",
+      position: keyBetween(null, null),
+    });
+    const c = await put(emp.auth, COMMENT_TYPE.path, { taskId: t.id, body: "First words" });
+    expect(c.res.statusCode).toBe(201);
+    const url = `${COMMENT_TYPE.path}/${c.id}`;
+    const patch = await server.app.inject({
+      method: "PATCH",
+      url,
+      headers: emp.auth,
+      payload: { body: "Changed", version: 1 },
+    });
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json()).toMatchObject({ code: "FORBIDDEN" });
+    const replace = await put(emp.auth, COMMENT_TYPE.path, { taskId: t.id, body: "Other", version: 1 }, c.id);
+    expect(replace.res.statusCode).toBe(403);
+    const del = await server.app.inject({ method: "DELETE", url, headers: alice.auth });
+    expect(del.statusCode).toBe(403);
+    const resent = await put(emp.auth, COMMENT_TYPE.path, { taskId: t.id, body: "First words" }, c.id);
+    expect(resent.res.statusCode).toBe(200);
+    // A batch stops at its first failed write, so each refused write goes in its own batch.
+    for (const w of [
+      { method: "PATCH", url, body: { body: "Sneaky", version: 1 } },
+      { method: "DELETE", url },
+    ]) {
+      const batch = await server.app.inject({
+        method: "POST",
+        url: WRITE_BATCH_PATH,
+        headers: emp.auth,
+        payload: { writes: [{ ...w, idempotencyKey: uuidv7() }] },
+      });
+      expect(batch.json().answers.map((a: { status: number }) => a.status)).toEqual([403]);
+    }
+    const got = await server.app.inject({ method: "GET", url, headers: alice.auth });
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toMatchObject({ body: "First words", version: 1, authorId: emp.userId });
+  });
+
   it("answers bad input with 400, not 500: a column of another board, a missing task, a bad key or date", async () => {
     const b = await board();
     const other = await board();

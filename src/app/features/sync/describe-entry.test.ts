@@ -1,7 +1,14 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import type { OutboxEntry } from "../../../sync/db";
-import { entryAction, fieldName, formatValue, recordLabel, writtenFields } from "./describe-entry";
+import {
+  entityName,
+  entryAction,
+  fieldName,
+  formatValue,
+  recordLabel,
+  writtenFields,
+} from "./describe-entry";
 import { outboxLabel } from "./outbox-label";
 
 const i18n = setupI18n({ locale: "en", messages: { en: {} } });
@@ -70,6 +77,21 @@ describe("a queued write in words", () => {
     expect(recordLabel(entry({ body: { quantity: 1 } }), { title: "Desk" })).toBe("Desk");
     expect(recordLabel(entry({ body: null, base: { title: "Old desk" } }), null)).toBe("Old desk");
     expect(recordLabel(entry({ body: null }), null)).toBe("i1");
+  });
+
+  it("names kanban records by their title, name or text, never by a raw id", () => {
+    expect(entityName(i18n, "kanban-task")).toBe("Task");
+    expect(entityName(i18n, "kanban-column")).toBe("Column");
+    expect(fieldName(i18n, "kanban-task", "columnId")).toBe("Column");
+    expect(fieldName(i18n, "kanban-comment", "body")).toBe("Comment");
+    const task = { entity: "kanban-task", id: "t1" };
+    expect(
+      recordLabel(entry({ ...task, body: { position: "a1", version: 2 } }), { title: "Fix the leak" }),
+    ).toBe("Fix the leak");
+    expect(recordLabel(entry({ entity: "kanban-column", body: { name: "Doing" } }), null)).toBe("Doing");
+    expect(
+      recordLabel(entry({ entity: "kanban-comment", body: { taskId: "t1", body: "x".repeat(80) } }), null),
+    ).toBe(`${"x".repeat(59)}…`);
   });
 });
 

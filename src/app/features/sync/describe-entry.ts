@@ -37,10 +37,31 @@ export function entryAction(e: Pick<OutboxEntry, "method" | "baseVersion" | "bul
   return "update";
 }
 
-const ENTITY_NAMES: Record<InventoryEntity, MessageDescriptor> = {
+const ENTITY_NAMES: Record<InventoryEntity | KanbanEntity, MessageDescriptor> = {
   item: msg`Item`,
   product: msg`Product`,
   batch: msg`Batch`,
+  "kanban-board": msg`Board`,
+  "kanban-column": msg`Column`,
+  "kanban-task": msg`Task`,
+  "kanban-comment": msg`Comment`,
+};
+
+type KanbanEntity = "kanban-board" | "kanban-column" | "kanban-task" | "kanban-comment";
+
+/** Kanban's fields in words (a task's title, a comment's text, ...). */
+const KANBAN_FIELD_NAMES: Record<string, MessageDescriptor> = {
+  title: msg`Title`,
+  description: msg`Description`,
+  dueDate: msg`Due date`,
+  labels: msg`Labels`,
+  assignees: msg`Assigned members`,
+  checklists: msg`Checklists`,
+  columnId: msg`Column`,
+  boardId: msg`Board`,
+  position: msg`Place`,
+  taskId: msg`Task`,
+  body: msg`Comment`,
 };
 
 const OTHER_FIELD_NAMES: Record<string, MessageDescriptor> = {
@@ -51,13 +72,14 @@ const OTHER_FIELD_NAMES: Record<string, MessageDescriptor> = {
 };
 
 export function entityName(i18n: I18n, entity: string): string {
-  const name = ENTITY_NAMES[entity as InventoryEntity];
+  const name = ENTITY_NAMES[entity as InventoryEntity | KanbanEntity];
   return name ? i18n._(name) : entity;
 }
 
 export function fieldName(i18n: I18n, entity: string, field: string): string {
   if (entity === "product" && field === "title") return i18n._(msg`Title`);
   if (entity === "batch" && field === "name") return i18n._(msg`Batch name`);
+  if (entity.startsWith("kanban-") && KANBAN_FIELD_NAMES[field]) return i18n._(KANBAN_FIELD_NAMES[field]);
   const named = ITEM_FIELD_NAMES[field as keyof typeof ITEM_FIELD_NAMES] ?? OTHER_FIELD_NAMES[field];
   return named ? i18n._(named) : field;
 }
@@ -128,14 +150,14 @@ export function writtenFields(e: Pick<OutboxEntry, "entity" | "body" | "bulk">):
   return order.filter((f) => f in body).map((f) => [f, body[f]]);
 }
 
-/** The record's name for a list: its title or name, else its id. */
+/** The record's name for a list: its title or name (a comment: the start of its text), else its id. */
 export function recordLabel(
   e: Pick<OutboxEntry, "id" | "body" | "base">,
   local?: Record<string, unknown> | null,
 ): string {
   for (const src of [e.body, local, e.base]) {
-    const t = src?.title ?? src?.name;
-    if (typeof t === "string" && t.trim()) return t;
+    const t = src?.title ?? src?.name ?? src?.body;
+    if (typeof t === "string" && t.trim()) return t.length > 60 ? `${t.slice(0, 59)}…` : t;
   }
   return e.id;
 }

@@ -125,6 +125,7 @@ export const COMMENT: SyncKind<CommentFields, Comment> = {
   decl: COMMENT_TYPE,
   label: "Comment",
   table: kanbanComments,
+  appendOnly: true,
   toApi: ((r: typeof kanbanComments.$inferSelect) => ({
     ...stamps(r),
     taskId: r.taskId,

@@ -51,6 +51,11 @@ export interface SyncKind<Fields extends object, Api extends { id: string; versi
    */
   check?(tx: Db, companyId: string, id: string, fields: Fields, changed?: ReadonlySet<string>): Promise<void>;
   /**
+   * Records are appended, never changed (kanban comments): a replace, PATCH or DELETE of an
+   * existing record answers 403; a resent create still answers 200.
+   */
+  appendOnly?: boolean;
+  /**
    * Records of a company type that not every member reads (a private calendar event): `where`
    * the rows `readerId` sees, and `sees` the same test on a row. Routes answer 404 for the others;
    * the feed sends them as tombstones, so a record that turns private leaves the other devices.
@@ -114,6 +119,14 @@ function validOrThrow(kind: AnyKind, fields: object, partial: boolean) {
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** 403 for a change of an append-only record (SyncKind.appendOnly). */
+function refuseChange(kind: AnyKind) {
+  if (kind.appendOnly)
+    throw httpError(403, `A ${kind.label.toLowerCase()} cannot be changed or deleted once it is posted`, {
+      code: ERROR_CODES.FORBIDDEN,
+    });
+}
 
 /** 409 STALE_VERSION with the current record (the client merges and sends again). */
 function stale<Api>(kind: { label: string }, current: Api) {
@@ -180,8 +193,10 @@ export async function putRecord<F extends object, Api extends { id: string; vers
   if (version === undefined) {
     if (sameJson(kind.fieldsOf(current), kind.fieldsOf({ ...current, ...fields })))
       return { status: 200, row: current };
+    refuseChange(kind as AnyKind);
     throw stale(kind, current);
   }
+  refuseChange(kind as AnyKind);
   if (version !== current.version) throw stale(kind, current);
   await kind.check?.(tx, owner.companyId, id, fields);
   const [row] = await tx
@@ -204,6 +219,7 @@ export async function patchRecord<F extends object, Api extends { id: string; ve
   validOrThrow(kind as AnyKind, given, true);
   const existing = await loadRow(tx, kind as AnyKind, owner, id);
   if (!existing || existing.deletedAt) throw notFound(kind as AnyKind);
+  refuseChange(kind as AnyKind);
   const current = kind.toApi(existing as never);
   if (version !== current.version) throw stale(kind, current);
   const merged = { ...kind.fieldsOf(current), ...given } as F;
@@ -228,6 +244,7 @@ export async function deleteRecord(tx: Db, kind: AnyKind, owner: Owner, id: stri
   const existing = await loadRow(tx, kind, owner, id);
   if (!existing) throw notFound(kind);
   if (existing.deletedAt) return;
+  refuseChange(kind);
   const current = kind.toApi(existing as never);
   if (version !== undefined && version !== current.version) throw stale(kind, current);
   await tx
