@@ -99,7 +99,7 @@ const TokenParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const ICS_PATH = "/api/calendar/ics";
+const ICS_PATH = "/api/calendar/ics";
 
 export async function calendarRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;

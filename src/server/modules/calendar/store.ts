@@ -19,7 +19,7 @@ import type { SyncKind } from "../sync/store";
 
 type Row = typeof calendarEvents.$inferSelect;
 
-export const eventToApi = (r: Row): CalendarEvent => ({
+const eventToApi = (r: Row): CalendarEvent => ({
   id: r.id,
   companyId: r.companyId,
   ownerId: r.ownerId,
