@@ -37,6 +37,7 @@ import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
+import { Route as AdminOfferListRouteImport } from "./routes/admin/offer-list"
 import { Route as AdminOutboxRouteImport } from "./routes/admin/outbox"
 import { Route as AuthAmplifyRouteImport } from "./routes/auth/amplify"
 import { Route as AuthAuth0RouteImport } from "./routes/auth/auth0"
@@ -92,6 +93,7 @@ import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/it
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
+import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
 import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/previews.$statementMappingId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
@@ -236,6 +238,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminDemoDataRoute = AdminDemoDataRouteImport.update({
   id: "/demo-data",
   path: "/demo-data",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOfferListRoute = AdminOfferListRouteImport.update({
+  id: "/offer-list",
+  path: "/offer-list",
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
@@ -525,6 +532,12 @@ const DashboardProductListRoute = DashboardProductListRouteImport.update({
   path: "/product/list",
   getParentRoute: () => DashboardRoute,
 } as any)
+const AdminEbayListingListUserIdRoute =
+  AdminEbayListingListUserIdRouteImport.update({
+    id: "/ebay-listing/list/$userId",
+    path: "/ebay-listing/list/$userId",
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminStatementMappingMappingStatementMappingIdRoute =
   AdminStatementMappingMappingStatementMappingIdRouteImport.update({
     id: "/statement-mapping/mapping/$statementMappingId",
@@ -582,6 +595,7 @@ export interface FileRoutesByFullPath {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
@@ -638,6 +652,7 @@ export interface FileRoutesByFullPath {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -667,6 +682,7 @@ export interface FileRoutesByTo {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
@@ -724,6 +740,7 @@ export interface FileRoutesByTo {
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
+  "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -758,6 +775,7 @@ export interface FileRoutesById {
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
@@ -815,6 +833,7 @@ export interface FileRoutesById {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -850,6 +869,7 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/demo-data"
+    | "/admin/offer-list"
     | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
@@ -906,6 +926,7 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -935,6 +956,7 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/demo-data"
+    | "/admin/offer-list"
     | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
@@ -992,6 +1014,7 @@ export interface FileRouteTypes {
     | "/admin/filings"
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
+    | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1025,6 +1048,7 @@ export interface FileRouteTypes {
     | "/_public/policy"
     | "/_public/pricing"
     | "/admin/demo-data"
+    | "/admin/offer-list"
     | "/admin/outbox"
     | "/auth/amplify"
     | "/auth/auth0"
@@ -1082,6 +1106,7 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1318,6 +1343,13 @@ declare module "@tanstack/react-router" {
       path: "/demo-data"
       fullPath: "/admin/demo-data"
       preLoaderRoute: typeof AdminDemoDataRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/offer-list": {
+      id: "/admin/offer-list"
+      path: "/offer-list"
+      fullPath: "/admin/offer-list"
+      preLoaderRoute: typeof AdminOfferListRouteImport
       parentRoute: typeof AdminRoute
     }
     "/admin/outbox": {
@@ -1705,6 +1737,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardProductListRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/admin/ebay-listing/list/$userId": {
+      id: "/admin/ebay-listing/list/$userId"
+      path: "/ebay-listing/list/$userId"
+      fullPath: "/admin/ebay-listing/list/$userId"
+      preLoaderRoute: typeof AdminEbayListingListUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/statement-mapping/mapping/$statementMappingId": {
       id: "/admin/statement-mapping/mapping/$statementMappingId"
       path: "/statement-mapping/mapping/$statementMappingId"
@@ -1770,22 +1809,26 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminDemoDataRoute: typeof AdminDemoDataRoute
+  AdminOfferListRoute: typeof AdminOfferListRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
+  AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
   AdminStatementMappingPreviewsStatementMappingIdRoute: typeof AdminStatementMappingPreviewsStatementMappingIdRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminDemoDataRoute: AdminDemoDataRoute,
+  AdminOfferListRoute: AdminOfferListRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
+  AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,
   AdminStatementMappingMappingStatementMappingIdRoute:
     AdminStatementMappingMappingStatementMappingIdRoute,
   AdminStatementMappingPreviewsStatementMappingIdRoute:

@@ -111,7 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
  * Public pages prerendered at build time (scripts/prerender.ts): path → file under
  * <root>/prerendered, read from its routes.json. Empty when the build has none.
  */
-export function prerenderedPages(root: string): Map<string, string> {
+function prerenderedPages(root: string): Map<string, string> {
   const routesFile = join(root, "prerendered", "routes.json");
   if (!existsSync(routesFile)) return new Map();
   const routes = JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, string>;

@@ -18,6 +18,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   googleClientId: string | undefined;
+  /** Microsoft Clarity project (CLARITY_PROJECT_ID): loaded by the app only after analytics consent. */
+  clarityProjectId: string | undefined;
   googleJwksUrl: string;
   googleIssuer: string;
   adminEmail: string | undefined;
@@ -140,6 +142,19 @@ function loadS3(env: Env): Config["s3"] {
   };
 }
 
+/**
+ * CLARITY_PROJECT_ID: the id of the Clarity project (Settings > Overview), letters and digits.
+ * It becomes part of the tag script's URL, so anything else is refused at start.
+ */
+function loadClarityProjectId(env: Env): string | undefined {
+  const id = env.CLARITY_PROJECT_ID?.trim();
+  if (!id) return undefined;
+  if (!/^[a-z0-9]{1,64}$/i.test(id)) {
+    throw new Error("CLARITY_PROJECT_ID must be the Clarity project id: letters and digits only");
+  }
+  return id;
+}
+
 /** STRIPE_SECRET_KEY turns Stripe Checkout on; it needs STRIPE_WEBHOOK_SECRET to learn of payments. */
 function loadStripe(env: Env): Config["stripe"] {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = env;
@@ -233,7 +248,7 @@ function loadEbayTokenKey(env: Env, dataDir: string, ebayOn: boolean): Buffer {
   return key;
 }
 
-export const DEFAULT_PAYMENT_INSTRUCTIONS =
+const DEFAULT_PAYMENT_INSTRUCTIONS =
   "Pay by bank transfer or by check made out to Blocklot. Write the invoice number on the transfer or the check. " +
   "We mark the invoice paid when the money arrives.";
 
@@ -253,6 +268,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     accessTokenTtlSeconds: intFrom(env, "ACCESS_TOKEN_TTL", 15 * 60),
     refreshTokenTtlSeconds: intFrom(env, "REFRESH_TOKEN_TTL", 30 * 24 * 3600),
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    clarityProjectId: loadClarityProjectId(env),
     googleJwksUrl: env.GOOGLE_JWKS_URL || "https://www.googleapis.com/oauth2/v3/certs",
     googleIssuer: env.GOOGLE_ISSUER || "https://accounts.google.com",
     adminEmail: env.ADMIN_EMAIL || undefined,

@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: one behaviour table of the engine (outbox, drain, merge, feed) on one shared fake server and device database.
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jsonBodyText } from "../app/lib/json-text";

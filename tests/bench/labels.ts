@@ -156,7 +156,8 @@ function decodabilitySkus(prefix: string): string[] {
     (n: number) => `${prefix}-bin/${"a1b2c3d4e5f6g7h8i9".slice(0, n)}`,
   ];
   for (const n of [2, 5, 8, 11, 14, 17, 20, 23]) for (const k of kinds) out.push(k(n).slice(0, 24));
-  return out;
+  // Cut to 24 characters, the longest of a kind come out the same: each SKU once (a second is a 409).
+  return [...new Set(out)];
 }
 
 const SHEET_CELL = (n: number) => {

@@ -376,4 +376,28 @@ describe("analytics id", () => {
     ).toHaveLength(1);
     expect((await post("/api/trade/user-property/clarity", { clarityId: "abc123" })).statusCode).toBe(401);
   });
+
+  it("refuses a missing, empty, oversized, non-text or malformed id with 400 and stores nothing", async () => {
+    const { token } = await registerAndConfirm("analytics-bad@example.com");
+    const auth = { authorization: `Bearer ${token}` };
+    const bodies: Json[] = [
+      {},
+      { clarityId: "" },
+      { clarityId: "a".repeat(201) },
+      { clarityId: 42 },
+      { clarityId: null },
+      { clarityId: "abc|def" },
+      { clarityId: "<script>" },
+      { clarityId: "abc", extra: 1 },
+    ];
+    for (const body of bodies) {
+      const res = await post("/api/trade/user-property/clarity", body, { headers: auth });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().message, JSON.stringify(body)).toBe("string");
+    }
+    const userId = String(decodeJwt(token).id);
+    expect(
+      await server.database.db.select().from(clarityIds).where(eq(clarityIds.userId, userId)),
+    ).toHaveLength(0);
+  });
 });

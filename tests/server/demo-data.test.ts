@@ -34,6 +34,7 @@ let beforeSeed: Record<string, number>;
 let realFiles: string[];
 
 type Seeded = {
+  companyId?: string;
   accounts: { key: string; email: string; password: string; roles: string[] }[];
   counts: Record<string, number>;
 };
@@ -176,6 +177,8 @@ describe("demo data routes", () => {
       "statements",
       "inventory",
       "filings",
+      "ebay",
+      "kanban",
     ]);
   });
 
@@ -215,6 +218,11 @@ describe("seeding", () => {
       batches: 3,
       products: 12,
       items: 200,
+      // Every listed, sold or shipped item (36 + 22 + 10 + 12 + 14) and the 16 taken off eBay.
+      ebayListings: 110,
+      ebayOrders: 58,
+      kanbanBoards: 1,
+      kanbanTasks: 12,
     });
     expect(first.counts.photos).toBeGreaterThanOrEqual(36);
     expect(first.counts.mails).toBeGreaterThan(0);
@@ -317,6 +325,81 @@ describe("seeding", () => {
     const photo = await call("GET", withPhoto?.photos[0] as string, admin);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers["content-type"]).toBe("image/webp");
+  });
+});
+
+describe("the demo company's eBay side and board", () => {
+  it("shows listings in their states with ids and links, orders of the sold items, and no eBay work queued", async () => {
+    const seller = await demoAuth(first, "employee");
+    const listings = (await call("GET", "/api/ebay/listings", seller)).json() as {
+      itemId: string;
+      state: string;
+      listingId: string | null;
+      listingUrl: string | null;
+    }[];
+    const byState = (s: string) => listings.filter((l) => l.state === s);
+    expect(byState("published")).toHaveLength(94);
+    expect(byState("withdrawn")).toHaveLength(10);
+    expect(byState("deleted")).toHaveLength(6);
+    expect(byState("pending").length + byState("failed").length).toBe(0);
+    for (const l of listings) {
+      expect(l.listingId).toMatch(/^DEMO-\d+$/);
+      expect(l.listingUrl).toBe(`https://sandbox.ebay.com/itm/${l.listingId}`);
+    }
+    // A listed item's own view (the item page's eBay section asks by item id).
+    const one = listings[0] as (typeof listings)[number];
+    const item = (await call("GET", `/api/inventory/items/${one.itemId}`, seller)).json();
+    expect([
+      "listed",
+      "sold",
+      "awaiting_shipment",
+      "shipped",
+      "delivered",
+      "withdrawn_from_ebay",
+      "deleted_from_ebay",
+    ]).toContain(item.status);
+    const mine = (await call("GET", `/api/ebay/listings?itemIds=${one.itemId}`, seller)).json();
+    expect(mine).toHaveLength(1);
+
+    const orders = (await call("GET", "/api/ebay/orders?rowsPerPage=100", seller)).json() as {
+      total: number;
+      rows: { itemId: string; status: string; orderId: string; price: number }[];
+    };
+    expect(orders.total).toBe(58);
+    expect(new Set(orders.rows.map((o) => o.status))).toEqual(
+      new Set(["sold", "awaiting_shipment", "shipped", "delivered"]),
+    );
+    for (const o of orders.rows) {
+      expect(o.orderId).toMatch(/^DEMO-/);
+      const sold = (await call("GET", `/api/inventory/items/${o.itemId}`, seller)).json();
+      expect(sold.status).toBe(o.status);
+    }
+    // Nothing for an eBay job to do: no job would ever call eBay for the demo company.
+    const queued = (await server.database.db.execute(
+      sql`select count(*)::int as n from jobs where kind like 'ebay%' and payload->>'companyId' = ${first.companyId ?? ""}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(queued.rows[0]?.n).toBe(0);
+  });
+
+  it("gives a board with four columns and twelve tasks, with checklists, comments and due dates", async () => {
+    const employee = await demoAuth(first, "employee");
+    const boards = (await call("GET", "/api/kanban/boards", employee)).json().rows as { id: string }[];
+    expect(boards).toHaveLength(1);
+    const columns = (await call("GET", "/api/kanban/columns", employee)).json().rows as { name: string }[];
+    expect(columns.map((c) => c.name).sort()).toEqual(["Done", "In progress", "To do", "Waiting"]);
+    const tasks = (await call("GET", "/api/kanban/tasks", employee)).json().rows as {
+      id: string;
+      dueDate: string | null;
+      checklists: { items: unknown[] }[];
+    }[];
+    expect(tasks).toHaveLength(12);
+    expect(tasks.filter((t) => t.checklists.length > 0).length).toBeGreaterThanOrEqual(3);
+    expect(tasks.some((t) => t.dueDate !== null && t.dueDate < todayInNewYork())).toBe(true);
+    const comments = (await call("GET", "/api/kanban/comments", employee)).json().rows as {
+      taskId: string;
+    }[];
+    expect(comments.length).toBeGreaterThanOrEqual(4);
+    expect(comments.every((c) => tasks.some((t) => t.id === c.taskId))).toBe(true);
   });
 });
 

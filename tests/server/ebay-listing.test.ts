@@ -114,7 +114,7 @@ describe("eBay listing pipeline", () => {
     // Only that item went to eBay again; its pictures were not uploaded twice.
     expect(retryCalls.filter((c) => c.operationId === "createImageFromFile")).toHaveLength(0);
     expect(retryCalls.filter((c) => c.operationId === "bulkCreateOrReplaceInventoryItem")).toHaveLength(1);
-  });
+  }, 90_000);
 
   it("re-running a publish updates the existing inventory item and offer, never duplicates", async () => {
     const item = await listableItem(server, seller);
@@ -355,6 +355,13 @@ describe("eBay listing pipeline", () => {
       headers: admin.auth,
     });
     expect(search.json().total).toBe(0);
+    // The offer list names the seller, whose own page lists the same listings.
+    const everyOffer = await server.app.inject({
+      method: "GET",
+      url: `/api/admin/offer-list?query=${encodeURIComponent(titles[0])}`,
+      headers: admin.auth,
+    });
+    expect(everyOffer.json().rows[0]).toMatchObject({ sellerId: seller.userId, title: titles[0] });
     const none = await server.app.inject({
       method: "GET",
       url: `/api/admin/ebay-listing/list/${uuidv7()}`,
@@ -370,6 +377,26 @@ describe("eBay listing pipeline", () => {
         })
       ).statusCode,
     ).toBe(400);
+    // Bad paging, sorting or a bad user id: a clear 400, never a 500.
+    for (const url of [
+      "/api/admin/offer-list?page=-1",
+      "/api/admin/offer-list?page=abc",
+      "/api/admin/offer-list?rowsPerPage=0",
+      "/api/admin/offer-list?rowsPerPage=1000",
+      "/api/admin/offer-list?sortBy=price",
+      "/api/admin/offer-list?sortDir=up",
+      `/api/admin/offer-list?query=${"x".repeat(201)}`,
+      `/api/admin/ebay-listing/list/${seller.userId}?page=1.5`,
+      "/api/admin/ebay-listing/list/not-a-uuid",
+    ]) {
+      const res = await server.app.inject({ method: "GET", url, headers: admin.auth });
+      expect([url, res.statusCode, typeof res.json().message]).toEqual([url, 400, "string"]);
+    }
+    // Guests are refused (401); signed-in users who are not super admins too (403).
+    for (const url of ["/api/admin/offer-list", `/api/admin/ebay-listing/list/${seller.userId}`]) {
+      expect((await server.app.inject({ method: "GET", url })).statusCode).toBe(401);
+      expect((await server.app.inject({ method: "GET", url, headers: seller.auth })).statusCode).toBe(403);
+    }
   });
 
   it("a refused refresh marks the account reconnect needed and tells the seller", async () => {

@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: the filing pipeline is one journey on one database, from request to filed, each step building on the last.
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

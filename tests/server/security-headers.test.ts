@@ -122,4 +122,38 @@ describe("security headers on every answer", () => {
       },
     );
   }, 120_000);
+
+  it("allows Microsoft Clarity's hosts only when CLARITY_PROJECT_ID is set, and tells the app its id", async () => {
+    const clarityHosts = ["https://*.clarity.ms", "https://c.bing.com"];
+    await withApp({}, async (app) => {
+      const res = await app.inject({ url: "/api/config" });
+      expect(res.json().clarityProjectId).toBeNull();
+      const csp = directives(res.headers["content-security-policy"]);
+      for (const name of ["script-src", "connect-src", "img-src"]) {
+        for (const host of clarityHosts) expect(csp.get(name), name).not.toContain(host);
+      }
+      expect(String(res.headers["content-security-policy"])).not.toMatch(/clarity|bing/);
+    });
+    await withApp({ CLARITY_PROJECT_ID: "abc123xyz" }, async (app) => {
+      for (const url of ["/", "/api/config", "/api/health"]) {
+        const res = await app.inject({ url });
+        const csp = directives(res.headers["content-security-policy"]);
+        for (const name of ["script-src", "connect-src", "img-src"]) {
+          expect(csp.get(name), `${url} ${name}`).toEqual(expect.arrayContaining(clarityHosts));
+        }
+        // Nothing else widens: no framing, no inline scripts.
+        expect(csp.get("frame-src")).toEqual(["'none'"]);
+        expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+      }
+      expect((await app.inject({ url: "/api/config" })).json().clarityProjectId).toBe("abc123xyz");
+    });
+  }, 120_000);
+
+  it("refuses a CLARITY_PROJECT_ID that is not a project id at start", () => {
+    for (const bad of ["abc/../x", "a b", 'id"onload', "x".repeat(65)]) {
+      expect(() => loadConfig({ DATA_DIR: join(staticDir, "data"), CLARITY_PROJECT_ID: bad }), bad).toThrow(
+        /CLARITY_PROJECT_ID/,
+      );
+    }
+  });
 });

@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: the mapping record suite runs its scenarios on one seeded database (a file per scenario would seed it ten times).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -46,7 +46,7 @@ const pending = new Map<string, PendingKey>();
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   return uuidv7();
 }
 
@@ -63,12 +63,6 @@ function stepOf(err: unknown, attempt: number): NextStep | null {
     { status: err.status, retryAfter: err.retryAfterHeader, body: err.data },
     { attempts: attempt, backoff: INTERACTIVE_BACKOFF },
   );
-}
-
-/** True for the server's 409 saying the same key's first request is still running (code IN_FLIGHT). */
-export function isInFlight(err: unknown): boolean {
-  const step = stepOf(err, 1);
-  return step?.kind === "retry" && step.reason === "in-flight";
 }
 
 /**
@@ -108,7 +102,7 @@ function release(fingerprint: string, entry: PendingKey) {
  * Runs one user action's request with its idempotency key: `send` gets the headers to send
  * and is called again (same key) while the answer is not definite, up to `attempts` times.
  */
-export async function idempotent<T>(
+async function idempotent<T>(
   fingerprint: string,
   send: (headers: Record<string, string>) => Promise<T>,
   opts: IdempotentOptions = {},

@@ -8,7 +8,7 @@ import type { Item } from "../../domain/inventory/item";
 import type { BlocklotDb } from "./db";
 
 /** The batch's items through `[batchId+updatedAt]` (ordered by last change, not import). */
-export const batchCollection = (db: BlocklotDb, batchId: string) =>
+const batchCollection = (db: BlocklotDb, batchId: string) =>
   db.items.where("[batchId+updatedAt]").between([batchId, Dexie.minKey], [batchId, Dexie.maxKey], true, true);
 
 /** The ids of a batch's items, in import order (keys only: no row is read). */

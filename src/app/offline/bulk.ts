@@ -52,7 +52,7 @@ export interface NewItem {
  * The outbox id of an import's chunk: `bulk:{batchId}:{index}` (zero-padded), so a screen can
  * find an import's chunks through the `[entity+id]` index.
  */
-export function bulkChunkId(batchId: string, index: number): string {
+function bulkChunkId(batchId: string, index: number): string {
   return `bulk:${batchId}:${String(index).padStart(6, "0")}`;
 }
 
@@ -155,7 +155,7 @@ export function openImport(): () => void {
  * while an import of this page is still queueing; null when there is none and none is coming.
  * The caller checks that nothing else was queued in between (the order stays the queue's).
  */
-export async function nextQueuedChunk(db: SyncDb, afterSeq: number): Promise<number | null> {
+async function nextQueuedChunk(db: SyncDb, afterSeq: number): Promise<number | null> {
   for (;;) {
     let found: number | null = null;
     for (const [seq, c] of queuedHere)
@@ -170,7 +170,7 @@ const sentListeners = new Map<number, () => void>();
 const sentSeqs = new Set<number>();
 
 /** The sender calls this when it sends a chunk. */
-export function chunkSent(seq: number) {
+function chunkSent(seq: number) {
   sentSeqs.add(seq);
   sentListeners.get(seq)?.();
   sentListeners.delete(seq);
@@ -230,7 +230,7 @@ export async function readBulkBody(
 }
 
 /** What to send for a chunk: its JSON text as kept (not encoded again), else its body. */
-export async function bulkRequestBody(
+async function bulkRequestBody(
   db: SyncDb,
   entry: Pick<OutboxEntry, "id" | "body">,
 ): Promise<JsonText | { items: BulkItemInput[] } | null> {
@@ -253,7 +253,7 @@ const isResponse = (data: unknown): data is { results: BulkItemResult[] } =>
  * dropped and every item settled. Returns false when the answer is not a bulk answer (the
  * caller keeps the entry).
  */
-export async function acknowledgeBulk(
+async function acknowledgeBulk(
   ctx: { db: SyncDb; newKey(): string; now(): string },
   entry: OutboxEntry,
   data: unknown,
@@ -334,7 +334,7 @@ export async function acknowledgeBulk(
  * their local rows go too — except items the user has changed since (they have their own
  * entries, which say so when sent).
  */
-export async function discardBulk(sdb: SyncDb, entry: OutboxEntry): Promise<void> {
+async function discardBulk(sdb: SyncDb, entry: OutboxEntry): Promise<void> {
   const db = sdb as BlocklotDb;
   const seq = entry.seq as number;
   await db.transaction("rw", [db.items, db.outbox, db.conflicts, db.meta], async () => {

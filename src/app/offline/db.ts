@@ -147,7 +147,7 @@ export const SCHEMA: readonly SchemaVersion[] = [
   },
 ];
 
-export const DB_NAME = "blocklot";
+const DB_NAME = "blocklot";
 
 /** Opens the database with the schema up to `upTo` (tests open earlier versions). */
 export function createDb(

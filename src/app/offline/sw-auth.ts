@@ -11,8 +11,8 @@
 import { isTokenExpired, type TokenPair } from "../lib/session/tokens";
 
 export const TOKEN_REQUEST = "BLOCKLOT_TOKEN_REQUEST";
-export const REFRESH_LOCK = "blocklot-token-refresh";
-export const REFRESH_URL = "/auth-jwt/token/refresh";
+const REFRESH_LOCK = "blocklot-token-refresh";
+const REFRESH_URL = "/auth-jwt/token/refresh";
 
 interface WindowClientLike {
   postMessage(message: unknown, transfer: Transferable[]): void;

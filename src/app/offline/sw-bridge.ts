@@ -10,7 +10,7 @@ import { TOKEN_REQUEST } from "./sw-auth";
 import { SYNC_MESSAGE } from "./sw-replay";
 
 /** This page's usable access token (null when signed out or the refresh failed). */
-export async function pageToken(force = false): Promise<string | null> {
+async function pageToken(force = false): Promise<string | null> {
   const token = tokenStore.access();
   if (!force && token && !isTokenExpired(token)) return token;
   if (!tokenStore.refresh()) return null;

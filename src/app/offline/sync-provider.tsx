@@ -17,7 +17,7 @@ import { type AppSyncEngine, createAppSyncEngine } from "./synced-types";
 let engine: AppSyncEngine | null = null;
 
 /** The page's engine (one per page; the service worker has its own on the same Dexie database). */
-export function getSyncEngine(): AppSyncEngine {
+function getSyncEngine(): AppSyncEngine {
   engine ??= createAppSyncEngine({ db: getDb(), transport: appTransport });
   return engine;
 }

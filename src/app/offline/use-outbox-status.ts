@@ -1,6 +1,3 @@
-/** Live outbox counts for the top bar and the sync screen (dexie-react-hooks). */
-import { useLiveQuery } from "dexie-react-hooks";
-import type { ConflictRecord, OutboxEntry } from "../../sync/db";
 import { type BlocklotDb, getDb } from "./db";
 import { useThrottledLiveQuery } from "./use-throttled-live-query";
 
@@ -54,23 +51,5 @@ export function useOutboxStatus(companyId?: string, db: BlocklotDb = getDb()): O
       tables: ["outbox"],
       waitMs: 250,
     }) ?? EMPTY
-  );
-}
-
-/** Every outbox entry (sync screen), oldest first, with its conflict when there is one. */
-export function useOutboxEntries(
-  companyId?: string,
-  db: BlocklotDb = getDb(),
-): { entry: OutboxEntry; conflict: ConflictRecord | undefined }[] {
-  return useLiveQuery(
-    async () => {
-      const entries = (await db.outbox.orderBy("seq").toArray()).filter(
-        (e) => !companyId || e.companyId === companyId,
-      );
-      const conflicts = await db.conflicts.bulkGet(entries.map((e) => e.seq as number));
-      return entries.map((entry, i) => ({ entry, conflict: conflicts[i] ?? undefined }));
-    },
-    [db, companyId],
-    [],
   );
 }

@@ -61,3 +61,39 @@ describe("index.html boot script", () => {
     expect(boot({ "app.settings": "{not json" })).toEqual({ "data-mantine-color-scheme": "light" });
   });
 });
+
+describe("the prerendered cookie banner before hydration", () => {
+  function clickBanner(analytics: string | null) {
+    const stored: Record<string, string> = {};
+    const attrs: Record<string, string> = {};
+    const listeners: Record<string, (e: unknown) => void> = {};
+    const document = {
+      documentElement: { setAttribute: (k: string, v: string) => void (attrs[k] = v) },
+      addEventListener: (type: string, fn: (e: unknown) => void) => void (listeners[type] = fn),
+    };
+    const localStorage = {
+      getItem: (k: string) => stored[k] ?? null,
+      setItem: (k: string, v: string) => void (stored[k] = v),
+    };
+    const matchMedia = () => ({ matches: false });
+    new Function("document", "localStorage", "window", "matchMedia", code)(
+      document,
+      localStorage,
+      { matchMedia },
+      matchMedia,
+    );
+    const button = analytics === null ? null : { getAttribute: () => analytics };
+    listeners.click?.({ target: { closest: () => button } });
+    return { stored, attrs };
+  }
+
+  it("stores the analytics choice of the button pressed and hides the banner", () => {
+    expect(clickBanner("granted").stored).toEqual({ acceptedCookies: "true", analyticsConsent: "granted" });
+    expect(clickBanner("denied").stored).toEqual({ acceptedCookies: "true", analyticsConsent: "denied" });
+    expect(clickBanner("granted").attrs["data-cookies"]).toBe("accepted");
+  });
+
+  it("ignores clicks elsewhere", () => {
+    expect(clickBanner(null).stored).toEqual({});
+  });
+});

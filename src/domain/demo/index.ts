@@ -22,6 +22,10 @@ export const DEMO_COUNT_KEYS = [
   "products",
   "items",
   "photos",
+  "ebayListings",
+  "ebayOrders",
+  "kanbanBoards",
+  "kanbanTasks",
   "mails",
 ] as const;
 

@@ -80,6 +80,22 @@ export const LISTING_STATES = [
 ] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
 
+/** What the admin listing lists sort by (`/api/admin/offer-list?sortBy=`). */
+export const ADMIN_LISTING_SORTS = ["updatedAt", "lastSyncedAt", "title", "sku", "state"] as const;
+export type AdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
+
+/** A row of the admin listing lists: the listing, its item and whose eBay account it is on. */
+export interface AdminListingRow extends EbayListing {
+  title: string;
+  sku: string;
+  ebaySku: string | null;
+  companyId: string;
+  companyName: string;
+  sellerEmail: string | null;
+  sellerId: string | null;
+  ebayUsername: string | null;
+}
+
 type ConnectionState = "not_configured" | "not_connected" | "connected" | "reconnect_needed";
 
 export interface EbaySetup {

@@ -4,6 +4,7 @@ export * from "./figures";
 export * from "./mapping";
 export * from "./normalise";
 export * from "./reconcile";
+export * from "./statement-totals";
 export * from "./suggest";
 export * from "./template";
 export * from "./types";

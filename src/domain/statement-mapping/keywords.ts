@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: this is data (the keyword dictionary of operating statements), read top to bottom, not logic.
 import type { MappableForm } from "./types";
 
 /**

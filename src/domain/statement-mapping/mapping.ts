@@ -17,6 +17,12 @@ export interface ExtractedLine {
   /** By column of the statement; null where the cell is blank. */
   amounts: (number | null)[];
   isTotal: boolean;
+  /** What a total adds up, as extraction read it (line positions, signed). */
+  parts?: { line: number; sign: 1 | -1 }[];
+  /** OCR: the mean confidence of the line's words (0–100); absent on text and sheets. */
+  confidence?: number;
+  /** The account number printed beside the label ("6100"), kept apart from it. */
+  account?: string;
 }
 
 /** A misread amount or label put right; the extracted original stays in the extraction. */

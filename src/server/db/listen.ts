@@ -17,7 +17,7 @@ export interface ListenOptions {
 }
 
 /** How long a dropped PostgreSQL listen connection waits before it is opened again. */
-export const RELISTEN_MS = 1000;
+const RELISTEN_MS = 1000;
 
 /**
  * LISTENs on one notification channel and calls `onPayload` for every notification, after

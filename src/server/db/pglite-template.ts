@@ -13,7 +13,7 @@ import { migrationsDir } from "./migrations-dir";
  */
 export const TEMPLATE_FILE = "pglite-template.tgz";
 
-export function templatePath(): string | null {
+function templatePath(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
   const found = [resolve(here, TEMPLATE_FILE), resolve(here, "../../../dist/server", TEMPLATE_FILE)].find(
     (p) => existsSync(p),

@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: drizzle-kit reads the whole schema from this one file, and its tables reference each other; sections follow the features.
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -663,7 +664,7 @@ export const statementMappingEvents = pgTable(
       .notNull()
       .references(() => statementMappings.id, { onDelete: "cascade" }),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    /** hold, release, force_release, save, apply_template, ready, reopen */
+    /** hold, release, force_release, save, apply_template, correct_amount, ready, reopen */
     action: text("action").notNull(),
     /** [{ path, from, to }] (src/domain/statement-mapping/template.ts diffDocuments). */
     changes: jsonb("changes").notNull().default(sql`'[]'::jsonb`),

@@ -4,7 +4,7 @@ import { createWorker, type Worker as OcrWorker, OEM } from "tesseract.js";
 const require = createRequire(import.meta.url);
 
 /** English trained data shipped in @tesseract.js-data/eng: loaded from disk, nothing downloaded. */
-export function engLangPath(): string {
+function engLangPath(): string {
   const { langPath } = require("@tesseract.js-data/eng") as { langPath: string };
   return langPath.replace(/4\.0\.0$/, "4.0.0_best_int");
 }
@@ -36,10 +36,4 @@ export function ocrWorker(): Promise<OcrWorker> {
     });
   }
   return worker;
-}
-
-export async function closeOcr(): Promise<void> {
-  const w = worker;
-  worker = null;
-  if (w) await (await w).terminate();
 }

@@ -69,12 +69,6 @@ export function itemsToLines(items: TextItem[], page?: { width: number; height: 
   });
 }
 
-export function itemsToText(items: TextItem[]): string {
-  return itemsToLines(items)
-    .map((l) => l.text)
-    .join("\n");
-}
-
 function pdfProblem(err: unknown): string {
   const name = (err as { name?: string })?.name ?? "";
   if (name === "PasswordException")

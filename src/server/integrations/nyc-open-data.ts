@@ -3,11 +3,11 @@
  * facts by BBL. The base URL is NYC_OPEN_DATA_URL so tests (and mirrors) can stand in.
  */
 
-export const PLUTO_DATASET = "64uk-42ks";
-export const LOOKUP_TIMEOUT_MS = 3_000;
+const PLUTO_DATASET = "64uk-42ks";
+const LOOKUP_TIMEOUT_MS = 3_000;
 
 /** What a PLUTO row tells us about a lot, in the property form's terms. */
-export interface PlutoLot {
+interface PlutoLot {
   bbl: string;
   address: string | null;
   ownerName: string | null;
@@ -52,7 +52,7 @@ const tenDigits = (v: unknown): string | null => {
   return m?.[1] ?? null;
 };
 
-export function mapPlutoRow(row: Record<string, unknown>, bbl: string): PlutoLot {
+function mapPlutoRow(row: Record<string, unknown>, bbl: string): PlutoLot {
   const buildingClass = text(row.bldgclass);
   const unitsRes = whole(row.unitsres);
   const unitsTotal = whole(row.unitstotal);

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { redactLinks } from "../plugins/log-redaction";
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

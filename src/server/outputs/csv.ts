@@ -22,7 +22,7 @@ export const CSV_COLUMNS = [
  * info (an amount for information), text, schedule (an itemisation heading) and item (one
  * entry of a schedule; its field_id is the itemised line's).
  */
-export type CsvRowType = "line" | "total" | "excluded" | "count" | "info" | "text" | "schedule" | "item";
+type CsvRowType = "line" | "total" | "excluded" | "count" | "info" | "text" | "schedule" | "item";
 
 const BOM = "\uFEFF";
 
@@ -40,7 +40,7 @@ function field(value: string, isText: boolean): string {
 }
 
 /** The worksheet's rows in the form's order, schedules where the PDF prints them. */
-export function csvRows(w: Worksheet): { cells: Record<(typeof CSV_COLUMNS)[number], string> }[] {
+function csvRows(w: Worksheet): { cells: Record<(typeof CSV_COLUMNS)[number], string> }[] {
   const rows: { cells: Record<(typeof CSV_COLUMNS)[number], string> }[] = [];
   const common = {
     form: w.form,

@@ -7,7 +7,7 @@ const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 export const formatMoney = (n: number) => MONEY.format(Math.round(n * 100) / 100).replace("−", "-");
 
 /** 1234 → "1,234". */
-export const formatCount = (n: number) => COUNT.format(n);
+const formatCount = (n: number) => COUNT.format(n);
 
 /** How a row's value is printed: money, a count, text, or "" when not given. */
 export function formatRowValue(row: WorksheetRow): string {
@@ -24,7 +24,7 @@ export function formatRowValue(row: WorksheetRow): string {
 export const lineText = (line: string) => (/^\d{0,2}[a-z]?$/i.test(line) ? line : "");
 
 /** "1-01119-0036 (Manhattan)". */
-export const bblText = (w: Worksheet) =>
+const bblText = (w: Worksheet) =>
   w.property.borough ? `${w.property.bblDashed} (${w.property.borough})` : w.property.bblDashed;
 
 /** "2024-01-01 to 2024-12-31". */

@@ -3,10 +3,10 @@
  * PDF, CSV and XLSX, and the TC309 checklist. Pure input → bytes: no database, no files.
  * See docs/outputs.md.
  */
-export { CSV_COLUMNS, type CsvRowType, renderCsv } from "./csv";
+export { CSV_COLUMNS, renderCsv } from "./csv";
 export { outputFileName } from "./format";
 export { renderWorksheetPdf } from "./pdf-worksheet";
-export { renderTc309Checklist, type Tc309Decision, tc309Decision } from "./tc309";
+export { renderTc309Checklist, tc309Decision } from "./tc309";
 export * from "./types";
 export { prepareWorksheet } from "./worksheet";
 export { renderXlsx } from "./xlsx";

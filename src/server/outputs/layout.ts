@@ -3,14 +3,14 @@ import { headerFacts } from "./format";
 import type { Worksheet } from "./types";
 
 /** US Letter, in points. */
-export const PAGE = { width: 612, height: 792, margin: 48 } as const;
+const PAGE = { width: 612, height: 792, margin: 48 } as const;
 const HEADER_HEIGHT = 78;
 const FOOTER_HEIGHT = 34;
 const CONTENT_TOP = PAGE.height - PAGE.margin - HEADER_HEIGHT;
 const CONTENT_BOTTOM = PAGE.margin + FOOTER_HEIGHT;
 
 /** Columns of a row: line, label, value right-aligned at the right margin. */
-export const COLUMNS = {
+const COLUMNS = {
   line: PAGE.margin,
   label: PAGE.margin + 36,
   valueRight: PAGE.width - PAGE.margin,
@@ -49,7 +49,7 @@ const LOOKALIKES: Record<string, string> = {
  * (ő → o), other characters outside it become "?", whitespace runs become one space.
  * Statement labels and owner names come from anywhere; pdf-lib would throw on them.
  */
-export function encodable(font: PDFFont, text: string): string {
+function encodable(font: PDFFont, text: string): string {
   let set = charsets.get(font);
   if (!set) {
     set = new Set(font.getCharacterSet());
@@ -71,7 +71,7 @@ export function encodable(font: PDFFont, text: string): string {
 }
 
 /** Splits text into lines no wider than `width` (words longer than a line are broken). */
-export function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of encodable(font, text).split(" ")) {
@@ -96,7 +96,7 @@ export function wrap(font: PDFFont, size: number, text: string, width: number): 
 }
 
 /** Text cut to `width` with an ellipsis. */
-export function clip(font: PDFFont, size: number, text: string, width: number): string {
+function clip(font: PDFFont, size: number, text: string, width: number): string {
   const safe = encodable(font, text);
   if (font.widthOfTextAtSize(safe, size) <= width) return safe;
   let n = safe.length;

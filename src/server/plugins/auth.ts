@@ -11,7 +11,7 @@ import { httpError } from "./errors";
  * - "public": anyone
  * - Role[]: a signed-in user holding any of the roles (inherited roles count); [] = any signed-in user
  */
-export type RouteAuth = "public" | readonly Role[];
+type RouteAuth = "public" | readonly Role[];
 
 declare module "fastify" {
   interface FastifyContextConfig {

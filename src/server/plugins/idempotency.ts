@@ -30,10 +30,10 @@ declare module "fastify" {
   }
 }
 
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /** How long a claim holds before a retry with the same request may take it over (a crashed first attempt). */
-export const CLAIM_LEASE_SECONDS = 30;
-export const IN_FLIGHT_MESSAGE = "A request with this Idempotency-Key is still being processed";
+const CLAIM_LEASE_SECONDS = 30;
+const IN_FLIGHT_MESSAGE = "A request with this Idempotency-Key is still being processed";
 export const KEY_REUSED_MESSAGE =
   "This Idempotency-Key was already used for a different request; use a new key for a new request";
 const IN_FLIGHT = { code: ERROR_CODES.IN_FLIGHT };
@@ -279,7 +279,7 @@ async function onSend(app: FastifyInstance, request: FastifyRequest, reply: Fast
 }
 
 /** Deletes keys older than 24 hours. */
-export async function purgeIdempotencyKeys(db: Db): Promise<number> {
+async function purgeIdempotencyKeys(db: Db): Promise<number> {
   const gone = await db
     .delete(idempotencyKeys)
     .where(

@@ -10,9 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { httpError } from "./errors";
 import { decodeUtf8Strict, NUL_MESSAGE, notUtf8Message, textProblem } from "./request-text";
 
-export { NUL_MESSAGE };
-
-export const LONE_SURROGATE_MESSAGE =
+const LONE_SURROGATE_MESSAGE =
   "The request body holds a lone surrogate escape (such as \\ud800), which is not a character; send the text as it is";
 
 /** The first problem of any string (value or key) in a parsed JSON value, or null. */

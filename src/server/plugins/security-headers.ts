@@ -8,6 +8,12 @@ import type { Config } from "../config";
 /** Google Identity Services (the Google sign-in button), loaded only when GOOGLE_CLIENT_ID is set. */
 const GOOGLE_SIGN_IN = "https://accounts.google.com";
 
+/**
+ * Microsoft Clarity's hosts (its CSP guidance: the tag from www.clarity.ms, data to
+ * {letter}.clarity.ms, c.bing.com for the Bing pixel), allowed only when CLARITY_PROJECT_ID is set.
+ */
+const CLARITY_HOSTS = ["https://*.clarity.ms", "https://c.bing.com"];
+
 /** Features no page uses: denied to every document and frame. */
 const DENIED_FEATURES = ["microphone", "geolocation", "payment", "usb", "serial", "bluetooth", "midi"];
 
@@ -55,19 +61,20 @@ function originOf(url: string | undefined): string | null {
  * origin only; scripts from self plus the hashes of the built inline scripts, and WebAssembly
  * compilation ('wasm-unsafe-eval': the barcode scanner's zxing-wasm, never `eval`); no plugins,
  * no framing; connections to self and the configured S3 endpoint (and Google when sign-in with
- * Google is configured). Styles allow inline: Mantine sets style attributes and CSS variables.
+ * Google is configured, Clarity's hosts when CLARITY_PROJECT_ID is). Styles allow inline: Mantine sets style attributes and CSS variables.
  */
 function contentSecurityPolicy(config: Config, scriptHashes: string[]): Record<string, string[]> {
   const s3 = originOf(config.s3?.endpoint);
   const google = config.googleClientId ? [GOOGLE_SIGN_IN] : [];
   const storage = s3 ? [s3] : [];
+  const clarity = config.clarityProjectId ? CLARITY_HOSTS : [];
   return {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'wasm-unsafe-eval'", ...scriptHashes, ...google],
+    "script-src": ["'self'", "'wasm-unsafe-eval'", ...scriptHashes, ...google, ...clarity],
     "style-src": ["'self'", "'unsafe-inline'", ...google],
-    "img-src": ["'self'", "data:", "blob:", ...storage, ...google],
+    "img-src": ["'self'", "data:", "blob:", ...storage, ...google, ...clarity],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...storage, ...google],
+    "connect-src": ["'self'", ...storage, ...google, ...clarity],
     "media-src": ["'self'", "blob:"],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],

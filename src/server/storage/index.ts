@@ -4,7 +4,7 @@ import { createDiskStore } from "./disk";
 import { createS3Store } from "./s3";
 import type { FileStore } from "./types";
 
-export type { FileStore, StagedFile, StoredObject } from "./types";
+export type { FileStore, StagedFile } from "./types";
 
 /** S3-compatible storage when S3_BUCKET (and friends) are set, otherwise DATA_DIR/files. */
 export function createFileStore(config: Config): FileStore {

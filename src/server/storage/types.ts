@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 
 /** What the store knows about a stored object. */
-export interface StoredObject {
+interface StoredObject {
   /** Where it lives: `sha256/<hex>`. Identical content has the same key. */
   key: string;
   size: number;

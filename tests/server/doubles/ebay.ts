@@ -1,3 +1,4 @@
+// Over 600 lines on purpose: the eBay test double serves every documented operation the client calls (OAuth, inventory, offers, orders, taxonomy, notifications).
 import { createHash, createSign, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";

@@ -18,7 +18,7 @@ export interface PlutoDouble {
 }
 
 /** A Manhattan office building and a Brooklyn walk-up, in PLUTO's own field names. */
-export const PLUTO_ROWS: Record<string, Record<string, string>> = {
+const PLUTO_ROWS: Record<string, Record<string, string>> = {
   "1011190036": {
     borough: "MN",
     block: "1119",

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
  * build Checkout events and sign them the way Stripe signs webhooks (t=…,v1=HMAC-SHA256 of
  * `${t}.${body}`).
  */
-export interface StripeSession {
+interface StripeSession {
   id: string;
   url: string;
   amount_total: number;

@@ -18,6 +18,7 @@ import { tokenStore } from "../../lib/session/tokens";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
+import { EbayPanel } from "../ebay/EbayPanel";
 import { accountApi, accountKeys, accountQueries } from "./account-api";
 import {
   DISPLAY_NAME_MAX,
@@ -255,6 +256,7 @@ export function AccountPage() {
         <ProfileForm />
         <PasswordForm />
       </SimpleGrid>
+      <EbayPanel checklist={false} />
     </Stack>
   );
 }

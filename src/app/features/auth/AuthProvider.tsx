@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { hasAnyRole, type Role } from "../../../domain/roles";
+import { hasAnalyticsConsent } from "../../lib/cookie-consent";
 import { configureHttp, HttpError, refreshTokens } from "../../lib/http";
 import {
   ACCESS_TOKEN_KEY,
@@ -48,7 +49,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** After a sign-in: send the analytics id, ask the browser to keep our offline data. */
 function afterSignIn() {
-  const clarityId = clarityIdFromCookie();
+  // Clarity's cookie exists only after analytics consent (ClarityAnalytics.tsx); checked again here.
+  const clarityId = hasAnalyticsConsent() ? clarityIdFromCookie() : null;
   if (clarityId) authApi.postClarity(clarityId).catch((e) => console.warn("Clarity id not sent", e));
   try {
     if (!sessionStorage.getItem("app.persistAsked") && navigator.storage?.persist) {

@@ -4,6 +4,8 @@ import { http } from "../../lib/http";
 /** GET /api/config: what the app needs to know about this server at run time. */
 export interface PublicConfig {
   googleClientId?: string | null;
+  /** Microsoft Clarity's project id (CLARITY_PROJECT_ID); null = no analytics at all. */
+  clarityProjectId?: string | null;
   /** "outbox" when the server has no mail server (SMTP_URL): mail stays in the admin's outbox. */
   mailDelivery?: "smtp" | "outbox";
 }

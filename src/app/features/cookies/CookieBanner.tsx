@@ -3,11 +3,12 @@ import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
 import { IconCookie } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
+import { useCookieConsent } from "../../lib/cookie-consent";
 import { NOTICE_RIGHT, setBannerHeight, useNoticeEdge } from "../../ui/bottom-stack";
-import { useCookieConsent } from "./cookie-consent";
 
 /**
- * Cookie consent banner (spec section 4): shown until Accept is pressed. Fixed at the bottom
+ * Cookie consent banner (spec section 4): shown until the visitor accepts or declines analytics
+ * (Microsoft Clarity, loaded by ClarityAnalytics.tsx only after an accept). Fixed at the bottom
  * of the root layout, not in a portal, so the prerendered HTML carries it (portals render
  * only in the browser). It reports its height (ui/bottom-stack.ts) so the PWA's card stacks
  * above it, sits above a page's own bottom action bar (ui/BottomBar.tsx) instead of covering
@@ -15,7 +16,7 @@ import { useCookieConsent } from "./cookie-consent";
  */
 export function CookieBanner() {
   const { t } = useLingui();
-  const { accepted, accept } = useCookieConsent();
+  const { accepted, choose } = useCookieConsent();
   const ref = useRef<HTMLDivElement>(null);
   const bottom = useNoticeEdge();
   useEffect(() => {
@@ -54,16 +55,23 @@ export function CookieBanner() {
         <div style={{ flex: 1 }}>
           <Text size="sm">
             <Trans>
-              We use cookies to keep you signed in and to understand how the site is used. Read our{" "}
+              We use cookies to keep you signed in and, if you allow it, Microsoft Clarity analytics to
+              understand how the site is used. Read our{" "}
               <Anchor component={Link} to="/policy" inherit>
                 Privacy Policy
               </Anchor>{" "}
               to learn more.
             </Trans>
           </Text>
-          <Button size="xs" mt="sm" onClick={accept}>
-            <Trans>Accept</Trans>
-          </Button>
+          {/* data-analytics: index.html's boot script stores the choice if it is made before hydration. */}
+          <Group gap="xs" mt="sm">
+            <Button size="xs" data-analytics="granted" onClick={() => choose(true)}>
+              <Trans>Accept analytics</Trans>
+            </Button>
+            <Button size="xs" variant="default" data-analytics="denied" onClick={() => choose(false)}>
+              <Trans>Necessary only</Trans>
+            </Button>
+          </Group>
         </div>
       </Group>
     </Paper>

@@ -14,5 +14,9 @@ export const COUNT_LABELS: Record<DemoCountKey, MessageDescriptor> = {
   products: msg`Products`,
   items: msg`Inventory items`,
   photos: msg`Item photos`,
+  ebayListings: msg`eBay listings`,
+  ebayOrders: msg`eBay orders`,
+  kanbanBoards: msg`Boards`,
+  kanbanTasks: msg`Board tasks`,
   mails: msg`Mails to demo accounts`,
 };

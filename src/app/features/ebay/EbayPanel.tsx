@@ -1,7 +1,8 @@
 /**
  * The eBay card on the Listing page: connect (or why it cannot), reconnect, disconnect with
  * confirmation, and the selling setup checklist — business policies, the shipping, payment and
- * return policies, the inventory location from the company's address.
+ * return policies, the inventory location from the company's address. The account page shows
+ * the same card without the checklist (`checklist={false}`), pointing to the Listing page for it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -23,6 +24,7 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconPlugConnected } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { HttpError } from "../../lib/http";
 import { useEbayConnection } from "./use-ebay-connection";
@@ -154,7 +156,7 @@ function LocationForm({ initial }: { initial: Record<string, string | undefined>
   );
 }
 
-export function EbayPanel() {
+export function EbayPanel({ checklist = true }: { checklist?: boolean }) {
   const { t } = useLingui();
   const { status, connect, disconnect, optIn } = useEbayConnection();
   const [confirming, { open, close }] = useDisclosure(false);
@@ -252,52 +254,72 @@ export function EbayPanel() {
           </Text>
         )}
 
-        {s.state === "connected" && (
-          <>
-            <Text size="sm" fw={600}>
+        {s.state === "connected" && !checklist && (
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" data-testid="ebay-setup-state">
               {s.setup.complete ? (
                 <Trans>Ready to list.</Trans>
               ) : (
-                <Trans>Before listing, finish these steps:</Trans>
+                <Trans>The selling setup is not finished yet.</Trans>
               )}
             </Text>
-            <List spacing="xs" size="sm" data-testid="ebay-checklist">
-              <Step done={s.setup.businessPolicies}>
-                <Stack gap={4}>
-                  <Trans>Business policies turned on for your eBay account</Trans>
-                  {!s.setup.businessPolicies && s.canManage && (
-                    <Group>
-                      <Button size="xs" loading={optIn.isPending} onClick={() => optIn.mutate()}>
-                        <Trans>Turn on business policies</Trans>
-                      </Button>
-                    </Group>
+            <Anchor component={Link} to="/dashboard/listing" size="sm">
+              <Trans>Listing page</Trans>
+            </Anchor>
+          </Group>
+        )}
+        {s.state === "connected" && (
+          <>
+            {checklist && (
+              <>
+                <Text size="sm" fw={600}>
+                  {s.setup.complete ? (
+                    <Trans>Ready to list.</Trans>
+                  ) : (
+                    <Trans>Before listing, finish these steps:</Trans>
                   )}
-                  {optIn.error && (
-                    <Text c="red" size="sm" role="alert">
-                      {errorText(optIn.error)}
-                    </Text>
-                  )}
-                </Stack>
-              </Step>
-              <Step
-                done={!!(s.setup.fulfillmentPolicyId && s.setup.paymentPolicyId && s.setup.returnPolicyId)}
-              >
-                <Stack gap={4}>
-                  <Trans>Shipping, payment and return policies chosen</Trans>
-                  {s.setup.businessPolicies && !s.setup.fulfillmentPolicyId && s.canManage && (
-                    <PolicyChooser />
-                  )}
-                </Stack>
-              </Step>
-              <Step done={!!s.setup.merchantLocationKey}>
-                <Stack gap={4}>
-                  <Trans>Inventory location (where items ship from)</Trans>
-                  {!s.setup.merchantLocationKey && s.canManage && (
-                    <LocationForm initial={s.suggestedLocation} />
-                  )}
-                </Stack>
-              </Step>
-            </List>
+                </Text>
+                <List spacing="xs" size="sm" data-testid="ebay-checklist">
+                  <Step done={s.setup.businessPolicies}>
+                    <Stack gap={4}>
+                      <Trans>Business policies turned on for your eBay account</Trans>
+                      {!s.setup.businessPolicies && s.canManage && (
+                        <Group>
+                          <Button size="xs" loading={optIn.isPending} onClick={() => optIn.mutate()}>
+                            <Trans>Turn on business policies</Trans>
+                          </Button>
+                        </Group>
+                      )}
+                      {optIn.error && (
+                        <Text c="red" size="sm" role="alert">
+                          {errorText(optIn.error)}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Step>
+                  <Step
+                    done={
+                      !!(s.setup.fulfillmentPolicyId && s.setup.paymentPolicyId && s.setup.returnPolicyId)
+                    }
+                  >
+                    <Stack gap={4}>
+                      <Trans>Shipping, payment and return policies chosen</Trans>
+                      {s.setup.businessPolicies && !s.setup.fulfillmentPolicyId && s.canManage && (
+                        <PolicyChooser />
+                      )}
+                    </Stack>
+                  </Step>
+                  <Step done={!!s.setup.merchantLocationKey}>
+                    <Stack gap={4}>
+                      <Trans>Inventory location (where items ship from)</Trans>
+                      {!s.setup.merchantLocationKey && s.canManage && (
+                        <LocationForm initial={s.suggestedLocation} />
+                      )}
+                    </Stack>
+                  </Step>
+                </List>
+              </>
+            )}
             {s.canManage && (
               <Group>
                 <Anchor component="button" size="sm" c="red" onClick={open}>

@@ -5,7 +5,20 @@
  * link and orders. Every change is an item edit through the sync engine, so it works offline.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, List, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Button,
+  Card,
+  type ComboboxParsedItem,
+  Group,
+  List,
+  Modal,
+  type OptionsFilter,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -136,6 +149,17 @@ export function ItemEbaySection({ item }: { item: Item }) {
       .filter((s) => !recent.some((c) => c.categoryId === s.categoryId))
       .map((s) => ({ value: s.categoryId, label: [...s.path, s.categoryName].join(" › ") })),
   ];
+  // eBay already matched its suggestions to the words typed (or the title): Mantine's own filter
+  // would hide every one whose label ("Home & Garden › … › Lamps") does not contain them, so
+  // only the recent categories are filtered here, by their names.
+  const suggested = new Set((suggestions.data ?? []).map((s) => s.categoryId));
+  const filter: OptionsFilter = ({ options: parsed, search: typed }) =>
+    (parsed as ComboboxParsedItem[]).filter(
+      (o) =>
+        !("value" in o) ||
+        suggested.has(o.value) ||
+        o.label.toLowerCase().includes(typed.trim().toLowerCase()),
+    );
   if (ebay.categoryId && !options.some((o) => o.value === ebay.categoryId)) {
     options.unshift({ value: ebay.categoryId, label: ebay.categoryName ?? ebay.categoryId });
   }
@@ -171,6 +195,7 @@ export function ItemEbaySection({ item }: { item: Item }) {
           searchable
           searchValue={search}
           onSearchChange={setSearch}
+          filter={filter}
           nothingFoundMessage={suggestions.isFetching ? t`Searching eBay…` : t`No category found`}
           onChange={chooseCategory}
           data-testid="ebay-category"

@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { IconRefresh, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useCookieConsent } from "../../lib/cookie-consent";
 import { COLOR_PRESETS, type ColorPreset, type Settings } from "../../lib/settings/settings";
 import { useSettings } from "../../lib/settings/use-settings";
 import { PRESET_MAIN } from "../../ui/theme/theme";
@@ -30,6 +31,21 @@ function Option({ label, children }: { label: ReactNode; children: ReactNode }) 
       </Text>
       {children}
     </Stack>
+  );
+}
+
+/** The analytics choice of the cookie banner, changeable at any time (stored with the banner's flags). */
+function AnalyticsSwitch() {
+  const { analytics, choose } = useCookieConsent();
+  return (
+    <Switch
+      checked={analytics}
+      onChange={(e) => choose(e.currentTarget.checked)}
+      label={<Trans>Analytics cookies</Trans>}
+      description={
+        <Trans>Allow Microsoft Clarity to record how you use the site, to help us improve it.</Trans>
+      }
+    />
   );
 }
 
@@ -176,6 +192,7 @@ export function SettingsDrawer() {
               label={<Trans>Responsive font sizes</Trans>}
               description={<Trans>Headings grow and shrink with the screen width.</Trans>}
             />
+            <AnalyticsSwitch />
           </Stack>
         </Drawer.Body>
       </Drawer.Content>

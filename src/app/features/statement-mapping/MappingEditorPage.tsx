@@ -43,6 +43,7 @@ import { OutputsMenu } from "./OutputsMenu";
 import { ReconciliationPanel } from "./ReconciliationPanel";
 import { ShortcutsHelp } from "./ShortcutsHelp";
 import { SplitModal } from "./SplitModal";
+import { FailedTotalsAlert } from "./StatementTotals";
 import { useMappingEditor } from "./use-mapping-editor";
 
 /**
@@ -65,6 +66,7 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
   const models: LineModel[] = useMemo(() => {
     if (!view.data || !doc) return [];
     const byLine = new Map(view.data.suggestions.map((s) => [s.lineId, s.candidates]));
+    const failed = new Map(editor.failedTotals.map((f) => [f.lineId, f]));
     return view.data.extraction.lines.map((l) => {
       const e = effectiveLine(doc, editor.lines, l.id);
       const selected =
@@ -77,9 +79,10 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
         target: doc.assignments[l.id] ?? null,
         split: doc.splits[l.id],
         candidates: byLine.get(l.id) ?? [],
+        failedTotal: failed.get(l.id),
       };
     });
-  }, [view.data, doc, editor.lines]);
+  }, [view.data, doc, editor.lines, editor.failedTotals]);
   const visible = useMemo(
     () => (showAll ? models : models.filter((m) => m.line.selected)),
     [models, showAll],
@@ -264,6 +267,13 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
                 size="xs"
               />
             </Group>
+            <FailedTotalsAlert
+              failed={editor.failedTotals}
+              onShowLine={(id) => {
+                if (!visible.some((m) => m.line.id === id)) setShowAll(true);
+                setFocusLine((f) => ({ id, n: (f?.n ?? 0) + 1 }));
+              }}
+            />
             {visible.length === 0 ? (
               <Alert color="gray">
                 <Trans>No table is selected. Choose the tables that count on the preview.</Trans>
@@ -279,6 +289,10 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
                 onCommand={onCommand}
                 onAssign={assign}
                 onSplit={(id) => !readOnly && setSplitting(id)}
+                onCorrect={(id, amount, note) =>
+                  editor.correctAmount.mutateAsync({ lineId: id, amount, note }).catch(() => undefined)
+                }
+                correcting={editor.correctAmount.isPending}
               />
             )}
           </Stack>

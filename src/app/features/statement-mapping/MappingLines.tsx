@@ -1,10 +1,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Box, Button, Grid, Group, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Box, Button, Grid, Group, Paper, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { memo, useEffect, useReducer, useRef } from "react";
 import { SPLIT, type SplitPart } from "../../../domain/statement-mapping/mapping";
 import { formatAmount } from "../files/preview/line-items";
-import type { Candidate, ViewLine } from "./api";
+import { AmountCorrection } from "./AmountCorrection";
+import type { Candidate, FailedTotal, ViewLine } from "./api";
 import { FieldPicker } from "./FieldPicker";
 import { type Catalogue, fieldOptionLabel, SPECIAL_LABELS } from "./fields";
 import {
@@ -23,7 +25,13 @@ export interface LineModel {
   target: string | null;
   split: SplitPart[] | undefined;
   candidates: Candidate[];
+  /** This total does not add up to the lines of its section (expected vs stated). */
+  failedTotal?: FailedTotal;
 }
+
+/** OCR confidence under this is worth a look; under LOW_CONFIDENCE, likely misread. */
+const CHECK_CONFIDENCE = 85;
+const LOW_CONFIDENCE = 60;
 
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
@@ -41,6 +49,8 @@ const LineRow = memo(function LineRow({
   onClosePicker,
   onAssign,
   onSplit,
+  onCorrect,
+  correcting,
 }: {
   model: LineModel;
   index: number;
@@ -55,6 +65,8 @@ const LineRow = memo(function LineRow({
   onClosePicker: () => void;
   onAssign: (id: string, target: string | null) => void;
   onSplit: (id: string) => void;
+  onCorrect: (id: string, amount: number | null, note: string) => Promise<unknown> | undefined;
+  correcting: boolean;
 }) {
   const { t, i18n } = useLingui();
   const { line, label, amount, target, candidates } = model;
@@ -96,7 +108,41 @@ const LineRow = memo(function LineRow({
                 <Trans>Not counted</Trans>
               </Badge>
             )}
+            {line.confidence !== null && (
+              <Badge
+                size="xs"
+                variant="light"
+                color={
+                  line.confidence < LOW_CONFIDENCE
+                    ? "red"
+                    : line.confidence < CHECK_CONFIDENCE
+                      ? "yellow"
+                      : "gray"
+                }
+                title={t`OCR confidence of this line's words`}
+                data-testid="ocr-confidence"
+              >
+                {t`OCR ${Math.round(line.confidence)}%`}
+              </Badge>
+            )}
           </Group>
+          {model.failedTotal && (
+            <Alert
+              color="red"
+              variant="light"
+              p={6}
+              mt={4}
+              icon={<IconAlertTriangle size={14} />}
+              data-testid="failed-total"
+            >
+              <Text size="xs">
+                <Trans>
+                  Does not add up: the lines of this section come to {money(model.failedTotal.expected)}, the
+                  total says {money(model.failedTotal.found)}.
+                </Trans>
+              </Text>
+            </Alert>
+          )}
           {line.corrected && line.originalLabel !== label && (
             <Text size="xs" c="dimmed">
               <Trans>Read as: {line.originalLabel}</Trans>
@@ -110,7 +156,17 @@ const LineRow = memo(function LineRow({
             ff="monospace"
             data-testid="line-amount"
           >
-            {money(amount)}
+            <Group gap={4} justify="flex-end" wrap="nowrap" component="span">
+              {money(amount)}
+              <AmountCorrection
+                label={label}
+                amount={amount}
+                corrected={line.corrected && line.originalAmount !== amount}
+                disabled={readOnly}
+                saving={correcting}
+                onCorrect={(next, note) => onCorrect(line.id, next, note)}
+              />
+            </Group>
           </Text>
           {line.corrected && line.originalAmount !== amount && (
             <Text size="xs" c="dimmed" ta="right">
@@ -212,6 +268,8 @@ export function MappingLines({
   onCommand,
   onAssign,
   onSplit,
+  onCorrect,
+  correcting,
 }: {
   models: LineModel[];
   catalogue: Catalogue;
@@ -223,6 +281,8 @@ export function MappingLines({
   onCommand: (command: LineCommand, line: LineModel) => void;
   onAssign: (id: string, target: string | null) => void;
   onSplit: (id: string) => void;
+  onCorrect: (id: string, amount: number | null, note: string) => Promise<unknown> | undefined;
+  correcting: boolean;
 }) {
   const { t } = useLingui();
   const count = models.length;
@@ -309,6 +369,8 @@ export function MappingLines({
               if (state.pickerOpen) act({ type: "close-picker" });
             }}
             onSplit={onSplit}
+            onCorrect={onCorrect}
+            correcting={correcting}
           />
         ))}
       </Stack>

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea } from "@manti
 import { IconAlertTriangle, IconCheck } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import type { ReconciliationFlag } from "./api";
+import { StatementTotals } from "./StatementTotals";
 import type { MappingEditor } from "./use-mapping-editor";
 
 /** An explanation goes into the document as it is typed ("Mark ready" follows at once). */
@@ -60,6 +61,7 @@ export function ReconciliationPanel({
           <Badge color="orange">{t`${open.length} to resolve`}</Badge>
         )}
       </Group>
+      <StatementTotals rows={editor.statementTotals} />
       {editor.serverFlags && editor.serverFlags.length > 0 && (
         <Alert
           color="red"

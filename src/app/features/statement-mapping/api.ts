@@ -3,13 +3,14 @@ import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import type { DefaultColumn, SkippedColumn, StatementColumn } from "../../../domain/line-items";
 import type { MappingDocument } from "../../../domain/statement-mapping/mapping";
 import type { ReconciliationFlag } from "../../../domain/statement-mapping/reconcile";
+import type { FailedTotal, TotalsRow } from "../../../domain/statement-mapping/statement-totals";
 import { http } from "../../lib/http";
 
 /** The staff mapping API (docs/statement-mapping.md, "Mapping records"), keyed by file id. */
 
 export type MappingForm = "rpie" | "tc201" | "tc203";
 export type MappingStatus = "not_started" | "draft" | "ready" | "reopened";
-export type { MappingDocument, ReconciliationFlag };
+export type { FailedTotal, MappingDocument, ReconciliationFlag, TotalsRow };
 
 export interface Person {
   id: string;
@@ -75,6 +76,11 @@ export interface ViewLine {
   originalLabel: string;
   originalAmount: number | null;
   corrected: boolean;
+  /** For a total: the lines it adds up (signed), as extraction read them. */
+  parts: { line: number; sign: 1 | -1 }[];
+  /** OCR: the mean confidence of the line's words (0–100); null on text and sheets. */
+  confidence: number | null;
+  account: string | null;
   selected: boolean;
   target: string | null;
 }
@@ -128,7 +134,11 @@ export interface MappingView {
     skippedColumns: SkippedColumn[];
     /** The statement year's annual figure: where a new mapping starts. */
     defaultColumn: DefaultColumn;
+    /** Statement totals that do not add up in the chosen column (corrections applied). */
+    failedTotals: FailedTotal[];
   };
+  /** The statement's own income, expense and NOI totals beside the mapped form's. */
+  statementTotals: TotalsRow[];
   suggestions: LineSuggestions[];
   reconciliation: Reconciliation;
 }
@@ -223,6 +233,11 @@ export const mappingApi = {
       /** The property's RPIE filing of the year: moved from Mapping to Ready to file, or why not. */
       filing: { id: string; state: string; moved: boolean; refusal: string | null } | null;
     }>(`${one(fileId)}/ready`, { version }),
+  correctAmount: (
+    fileId: string,
+    lineId: string,
+    body: { version: number; amount: number | null; note?: string },
+  ) => http.put<MappingView>(`${one(fileId)}/lines/${lineId}/amount`, body),
   reopen: (fileId: string, version: number) => http.post<MappingRecord>(`${one(fileId)}/reopen`, { version }),
   history: (fileId: string) => http.get<{ events: HistoryEvent[] }>(`${one(fileId)}/history`),
   compare: (fileId: string) => http.get<Comparison>(`${one(fileId)}/compare`),

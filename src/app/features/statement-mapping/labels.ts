@@ -28,6 +28,7 @@ export const ACTION_LABELS: Record<string, MessageDescriptor> = {
   force_release: msg`Took over the hold`,
   save: msg`Saved`,
   apply_template: msg`Applied the template`,
+  correct_amount: msg`Corrected an amount`,
   ready: msg`Marked ready`,
   reopen: msg`Reopened`,
 };

@@ -1,11 +1,21 @@
 import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { ExtractedLine, MappingDocument } from "../../../domain/statement-mapping/mapping";
+import {
+  correctLine,
+  type ExtractedLine,
+  type MappingDocument,
+} from "../../../domain/statement-mapping/mapping";
 import {
   type Reconciliation as DomainReconciliation,
   reconcile,
 } from "../../../domain/statement-mapping/reconcile";
+import {
+  type FailedTotal,
+  failedStatementTotals,
+  statementTotalsBeside,
+  type TotalsRow,
+} from "../../../domain/statement-mapping/statement-totals";
 import { HttpError } from "../../lib/http";
 import { toast } from "../../ui/toast";
 import { useAuth } from "../auth/auth-context";
@@ -37,6 +47,7 @@ function rawLines(view: MappingView | undefined): ExtractedLine[] {
     label: l.originalLabel,
     amounts: l.amounts,
     isTotal: l.isTotal,
+    parts: l.parts,
   }));
 }
 
@@ -88,6 +99,19 @@ export function useMappingEditor(fileId: string, { onFilingMoved }: { onFilingMo
       return null;
     }
   }, [doc, lines, record]);
+
+  /** The statement's own arithmetic, recomputed on every change (a correction clears its section's flag). */
+  const failedTotals: FailedTotal[] = useMemo(
+    () => (doc ? failedStatementTotals(doc, lines) : []),
+    [doc, lines],
+  );
+  const statementTotals: TotalsRow[] = useMemo(
+    () =>
+      doc && record && reconciliation
+        ? statementTotalsBeside(doc, lines, record.form, reconciliation.totals)
+        : [],
+    [doc, lines, record, reconciliation],
+  );
 
   const setRecord = useCallback(
     (next: MappingRecord) =>
@@ -275,6 +299,39 @@ export function useMappingEditor(fileId: string, { onFilingMoved }: { onFilingMo
     onError: handleError,
   });
 
+  /**
+   * Corrects one amount in place. With no unsaved changes it goes straight to the server (its
+   * own history event, `correct_amount`); with some, it joins the draft and is saved with it.
+   */
+  const correctMutation = useMutation({
+    mutationFn: async (c: { lineId: string; amount: number | null; note?: string }) => {
+      if (!record || !doc) return null;
+      if (draft) {
+        edit((d) =>
+          c.amount === null
+            ? correctLine(d, lines, c.lineId, {
+                amount: lines[Number(c.lineId)]?.amounts[d.column] ?? undefined,
+              })
+            : correctLine(d, lines, c.lineId, { amount: c.amount, ...(c.note ? { note: c.note } : {}) }),
+        );
+        return null;
+      }
+      return mappingApi.correctAmount(fileId, c.lineId, {
+        version: record.version,
+        amount: c.amount,
+        ...(c.note ? { note: c.note } : {}),
+      });
+    },
+    onMutate: () => setError(null),
+    onSuccess: (next) => {
+      if (!next) return;
+      queryClient.setQueryData(mappingKeys.view(fileId), next);
+      setStatus("saved");
+      afterChange();
+    },
+    onError: handleError,
+  });
+
   const templateMutation = useMutation({
     mutationFn: async (overwrite: boolean) => {
       if (draft && record) {
@@ -298,6 +355,8 @@ export function useMappingEditor(fileId: string, { onFilingMoved }: { onFilingMo
     doc,
     lines,
     reconciliation,
+    failedTotals,
+    statementTotals,
     readOnly,
     heldByOther,
     heldByMe,
@@ -317,6 +376,7 @@ export function useMappingEditor(fileId: string, { onFilingMoved }: { onFilingMo
     ready: readyMutation,
     reopen: reopenMutation,
     applyTemplate: templateMutation,
+    correctAmount: correctMutation,
   };
 }
 

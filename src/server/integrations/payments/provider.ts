@@ -18,7 +18,7 @@ export interface CheckoutRequest {
 }
 
 /** Stripe: a hosted Checkout page to send the owner to. Manual: how to pay by transfer or check. */
-export type CheckoutStart =
+type CheckoutStart =
   | { provider: "stripe"; sessionId: string; url: string }
   | { provider: "manual"; instructions: string; reference: string; amountCents: number; currency: string };
 

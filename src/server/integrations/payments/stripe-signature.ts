@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** Stripe's default tolerance between the signature's timestamp and now. */
-export const STRIPE_TOLERANCE_SECONDS = 300;
+const STRIPE_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: string };
 

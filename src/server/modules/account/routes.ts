@@ -1,16 +1,15 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { users } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
 import { issueTokens } from "../auth/issue-tokens";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/passwords";
 import { revokeAllForUser } from "../auth/refresh-tokens";
+import { type AccountRow, findAccount, type ProfileChange, setPasswordHash, updateProfile } from "./store";
 
-export const DISPLAY_NAME_MAX = 120;
-export const PHONE_MAX = 40;
-export const PHOTO_URL_MAX = 2048;
+const DISPLAY_NAME_MAX = 120;
+const PHONE_MAX = 40;
+const PHOTO_URL_MAX = 2048;
 
 const Profile = Type.Object({
   id: Type.String(),
@@ -40,8 +39,7 @@ const PasswordChange = Type.Object(
   { additionalProperties: false },
 );
 
-type Row = typeof users.$inferSelect;
-const toProfile = (u: Row): Static<typeof Profile> => ({
+const toProfile = (u: AccountRow): Static<typeof Profile> => ({
   id: u.id,
   email: u.email,
   displayName: u.displayName,
@@ -70,7 +68,7 @@ const PasswordChanged = Type.Object({
 /** The signed-in user's own profile and password (the /dashboard/account page). */
 export async function accountRoutes(app: FastifyInstance) {
   const loadUser = async (id: string) => {
-    const [row] = await app.ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const row = await findAccount(app.ctx.db, id);
     if (!row || row.disabledAt) throw httpError(401, "Sign in to continue: this account is not available");
     return row;
   };
@@ -100,7 +98,7 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const me = await loadUser(currentUser(request).id);
       const b = request.body;
-      const change: Partial<Pick<Row, "displayName" | "photo" | "phoneNumber">> = {};
+      const change: ProfileChange = {};
       if (b.displayName !== undefined) {
         const name = b.displayName.trim();
         if (!name) throw httpError(400, 'Invalid request body: "displayName" must not be blank');
@@ -112,11 +110,7 @@ export async function accountRoutes(app: FastifyInstance) {
       }
       if (b.phoneNumber !== undefined) change.phoneNumber = b.phoneNumber?.trim() || null;
       if (Object.keys(change).length === 0) return toProfile(me);
-      const [row] = await app.ctx.db
-        .update(users)
-        .set({ ...change, updatedAt: new Date() })
-        .where(eq(users.id, me.id))
-        .returning();
+      const row = await updateProfile(app.ctx.db, me.id, change);
       if (!row) throw httpError(401, "Sign in to continue: this account is not available");
       return toProfile(row);
     },
@@ -142,10 +136,7 @@ export async function accountRoutes(app: FastifyInstance) {
       if (!(await verifyPassword(me.passwordHash, currentPassword))) {
         throw httpError(400, "Current password is incorrect");
       }
-      await app.ctx.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
-        .where(eq(users.id, me.id));
+      await setPasswordHash(app.ctx.db, me.id, await hashPassword(newPassword));
       // Every other session ends: their refresh tokens are revoked; this one gets new tokens.
       await revokeAllForUser(app.ctx.db, me.id);
       const tokens = await issueTokens(app, reply, me.id);

@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { companies, companyMembers, users } from "../../db/schema";
 
 export const SORT_FIELDS = ["email", "displayName", "createdAt"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+type SortField = (typeof SORT_FIELDS)[number];
 
-export interface UserCompany {
+interface UserCompany {
   id: string;
   companyName: string;
   roles: string[];

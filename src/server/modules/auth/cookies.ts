@@ -3,9 +3,9 @@ import type { Config } from "../../config";
 import { httpError } from "../../plugins/errors";
 import { randomToken, safeEqual } from "./secrets";
 
-export const REFRESH_COOKIE = "refreshToken";
-export const CSRF_COOKIE = "csrfToken";
-export const CSRF_HEADER = "x-csrf-token";
+const REFRESH_COOKIE = "refreshToken";
+const CSRF_COOKIE = "csrfToken";
+const CSRF_HEADER = "x-csrf-token";
 export const REFRESH_COOKIE_PATH = "/auth-jwt";
 
 /**

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from "./secrets";
 
 export type EmailTokenKind = "confirm" | "reset";
 
-export const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenKind, number> = {
+const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenKind, number> = {
   confirm: 24 * 3600,
   reset: 3600,
 };

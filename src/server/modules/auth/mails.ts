@@ -1,7 +1,7 @@
 import type { ServerContext } from "../../context";
 
 /** The link of a confirmation mail; `returnTo` (a checked same-origin path) rides in its query. */
-export function confirmationLink(publicUrl: string, hash: string, returnTo: string | null = null): string {
+function confirmationLink(publicUrl: string, hash: string, returnTo: string | null = null): string {
   const link = `${publicUrl}/confirmation-email/${encodeURIComponent(hash)}`;
   return returnTo ? `${link}?returnTo=${encodeURIComponent(returnTo)}` : link;
 }

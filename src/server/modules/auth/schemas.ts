@@ -67,7 +67,11 @@ export type EmailBody = Static<typeof EmailBody>;
 export const ResetBody = Type.Object({ token: LinkToken, password: Password }, strict);
 export type ResetBody = Static<typeof ResetBody>;
 
-export const ClarityBody = Type.Object({ clarityId: Type.String({ minLength: 1, maxLength: 200 }) }, strict);
+/** Clarity's user id (the first field of its `_clck` cookie): letters, digits, "-" and "_". */
+export const ClarityBody = Type.Object(
+  { clarityId: Type.String({ minLength: 1, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" }) },
+  strict,
+);
 export type ClarityBody = Static<typeof ClarityBody>;
 
 export const Tokens = Type.Object({ token: Type.String(), refreshToken: Type.String() });

@@ -18,8 +18,8 @@ import {
 } from "./sign-in-limits";
 import { findUserByEmail, findUserByGoogleSub } from "./users";
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
-export const EMAIL_NOT_CONFIRMED = "Please confirm your email address before signing in. We sent you a link.";
+const INVALID_CREDENTIALS = "Invalid email or password";
+const EMAIL_NOT_CONFIRMED = "Please confirm your email address before signing in. We sent you a link.";
 
 /** Email + password. Returns the user's id; failures are counted for rate limiting and audited. */
 export async function passwordSignIn(

@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 
 const ClientConfig = Type.Object({
   googleClientId: Type.Union([Type.String(), Type.Null()]),
+  /** Microsoft Clarity's project id (CLARITY_PROJECT_ID); the app loads it only after analytics consent. */
+  clarityProjectId: Type.Union([Type.String(), Type.Null()]),
   /** "outbox" when SMTP_URL is unset: mail stays in the outbox, where a super admin reads it. */
   mailDelivery: Type.Union([Type.Literal("smtp"), Type.Literal("outbox")]),
 });
@@ -26,6 +28,7 @@ export async function clientConfigRoutes(app: FastifyInstance) {
       reply.header("cache-control", "no-cache");
       return {
         googleClientId: app.ctx.config.googleClientId ?? null,
+        clarityProjectId: app.ctx.config.clarityProjectId ?? null,
         mailDelivery: app.ctx.config.smtpUrl ? "smtp" : "outbox",
       } as const;
     },

@@ -2,7 +2,7 @@ import type { Database } from "../../db/client";
 import { type Listener, listenChannel } from "../../db/listen";
 
 /** Channel the database triggers of migration 0003 notify on, with the company id. */
-export const COMPANY_CHANGED = "company_changed";
+const COMPANY_CHANGED = "company_changed";
 
 /** True while notifications are being received; a cache must not be trusted otherwise. */
 export type ChangeFeed = Listener;

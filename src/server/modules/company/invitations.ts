@@ -10,12 +10,12 @@ import { randomToken, sha256 } from "../auth/secrets";
 import { COMPANY_NOT_FOUND } from "./service";
 
 /** An invitation link works for 7 days. */
-export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
+const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 /** At most this many invitations per company within INVITATION_RATE_WINDOW_SECONDS (429 beyond). */
 export const INVITATION_RATE_LIMIT = 30;
-export const INVITATION_RATE_WINDOW_SECONDS = 3600;
+const INVITATION_RATE_WINDOW_SECONDS = 3600;
 
-export const INVITATION_NOT_FOUND = "Invitation not found";
+const INVITATION_NOT_FOUND = "Invitation not found";
 const INVALID = "This invitation link is not valid. Ask the company admin for a new one.";
 const EXPIRED = "This invitation has expired. Ask the company admin to invite you again.";
 const USED = "This invitation has already been accepted.";

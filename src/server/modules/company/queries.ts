@@ -3,7 +3,7 @@ import { ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import { companies, companyMembers, users } from "../../db/schema";
 
-export interface CompanyMember {
+interface CompanyMember {
   id: string;
   roles: string[];
 }

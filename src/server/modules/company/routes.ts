@@ -16,14 +16,14 @@ import {
   updateCompany,
 } from "./service";
 
-export const COMPANY_NAME_MAX = 200;
+const COMPANY_NAME_MAX = 200;
 
 const Uuid = Type.String({ format: "uuid" });
 const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 const MemberParams = Type.Object({ id: Uuid, userId: Uuid }, { additionalProperties: false });
 
 const Member = Type.Object({ id: Type.String(), roles: Type.Array(Type.String()) });
-export const CompanyEntrySchema = Type.Object({
+const CompanyEntrySchema = Type.Object({
   id: Type.String(),
   companyName: Type.String(),
   isPrimary: Type.Boolean(),

@@ -7,8 +7,8 @@ import { httpError } from "../../plugins/errors";
 import { findMembership, isSuperAdmin } from "./queries";
 
 export const COMPANY_NOT_FOUND = "Company not found";
-export const MEMBER_NOT_FOUND = "Member not found";
-export const LAST_ADMIN = "A company must keep at least one admin";
+const MEMBER_NOT_FOUND = "Member not found";
+const LAST_ADMIN = "A company must keep at least one admin";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -58,7 +58,7 @@ async function assertCompanyExists(db: Db, companyId: string) {
   if (!row) throw httpError(404, COMPANY_NOT_FOUND);
 }
 
-export const ONLY_ADMINS = "Only a company admin of this company can do this";
+const ONLY_ADMINS = "Only a company admin of this company can do this";
 
 export interface CompanyPatch {
   companyName?: string;

@@ -7,6 +7,8 @@ import {
   auditLog,
   authAttempts,
   companies,
+  ebayListings,
+  ebayOrders,
   filingDocuments,
   filings,
   inventoryBatches,
@@ -15,6 +17,8 @@ import {
   inventoryProducts,
   invoices,
   jobs,
+  kanbanBoards,
+  kanbanTasks,
   learnedLabels,
   mailOutbox,
   properties,
@@ -61,6 +65,10 @@ export async function demoCounts(db: Db): Promise<DemoCounts> {
     products: await countWhere(db, inventoryProducts, ofDemoCompany(db, inventoryProducts.companyId)),
     items: await countWhere(db, inventoryItems, ofDemoCompany(db, inventoryItems.companyId)),
     photos: await countWhere(db, inventoryPhotos, ofDemoCompany(db, inventoryPhotos.companyId)),
+    ebayListings: await countWhere(db, ebayListings, ofDemoCompany(db, ebayListings.companyId)),
+    ebayOrders: await countWhere(db, ebayOrders, ofDemoCompany(db, ebayOrders.companyId)),
+    kanbanBoards: await countWhere(db, kanbanBoards, ofDemoCompany(db, kanbanBoards.companyId)),
+    kanbanTasks: await countWhere(db, kanbanTasks, ofDemoCompany(db, kanbanTasks.companyId)),
     mails: await countWhere(db, mailOutbox, inArray(sql`lower(${mailOutbox.to})`, demoEmails)),
   };
 }

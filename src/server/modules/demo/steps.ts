@@ -1,7 +1,9 @@
 import type { DemoStep } from "./demo-run";
 import { accountsStep } from "./steps/accounts";
+import { ebayStep } from "./steps/ebay";
 import { filingsStep } from "./steps/filings";
 import { inventoryStep } from "./steps/inventory";
+import { kanbanStep } from "./steps/kanban";
 import { propertiesStep } from "./steps/properties";
 import { statementsStep } from "./steps/statements";
 
@@ -13,4 +15,6 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   // Before the filings: it runs while the statements are extracted on their threads.
   inventoryStep,
   filingsStep,
+  ebayStep,
+  kanbanStep,
 ];

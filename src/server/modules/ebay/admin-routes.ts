@@ -1,10 +1,10 @@
 /** Super admin views of eBay listings (spec section 2): one seller's, and all offers by state. */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
-import { LISTING_STATES } from "../../../domain/ebay/contract";
+import { ADMIN_LISTING_SORTS, LISTING_STATES } from "../../../domain/ebay/contract";
 import { ROLES } from "../../../domain/roles";
 import { httpError } from "../../plugins/errors";
-import { ADMIN_LISTING_SORTS, adminListings, userExists } from "./store";
+import { adminListings, userExists } from "./store";
 
 const Query = Type.Object(
   {
@@ -37,6 +37,8 @@ const Row = Type.Object(
     companyId: Type.String(),
     companyName: Type.String(),
     sellerEmail: Type.Union([Type.String(), Type.Null()]),
+    /** The user who connected the company's eBay account (the seller page's `userId`). */
+    sellerId: Type.Union([Type.String(), Type.Null()]),
     ebayUsername: Type.Union([Type.String(), Type.Null()]),
   },
   { additionalProperties: true },

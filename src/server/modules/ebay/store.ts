@@ -5,7 +5,13 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { EbayListing, EbayOrder, ListingAction, ListingState } from "../../../domain/ebay/contract";
+import type {
+  AdminListingSort,
+  EbayListing,
+  EbayOrder,
+  ListingAction,
+  ListingState,
+} from "../../../domain/ebay/contract";
 import type { Db } from "../../db/client";
 import {
   companies,
@@ -278,8 +284,6 @@ export async function ordersOf(
   };
 }
 
-export const ADMIN_LISTING_SORTS = ["updatedAt", "lastSyncedAt", "title", "sku", "state"] as const;
-
 /**
  * Admin: listings, paged, sorted and searched on the server — all of them, or those of the
  * companies a user connected to eBay (`/admin/ebay-listing/list/{userId}`).
@@ -292,7 +296,7 @@ export async function adminListings(
     query?: string;
     page: number;
     rowsPerPage: number;
-    sortBy: (typeof ADMIN_LISTING_SORTS)[number];
+    sortBy: AdminListingSort;
     sortDir: "asc" | "desc";
   },
 ) {
@@ -333,6 +337,7 @@ export async function adminListings(
         sku: inventoryItems.sku,
         companyName: companies.name,
         sellerEmail: users.email,
+        sellerId: users.id,
         ebayUsername: ebayConnections.ebayUsername,
       })
       .from(ebayListings)
@@ -361,6 +366,7 @@ export async function adminListings(
       companyId: r.listing.companyId,
       companyName: r.companyName,
       sellerEmail: r.sellerEmail,
+      sellerId: r.sellerId,
       ebayUsername: r.ebayUsername,
     })),
     total: Number(total?.n ?? 0),
@@ -375,3 +381,51 @@ export async function userExists(db: Db, userId: string) {
 }
 
 export const newConnectionId = () => uuidv7();
+
+/** A listing as the eBay job leaves it after its last run (nothing pending), and the order lines of its item. */
+export interface SyncedListing {
+  itemId: string;
+  ebaySku: string;
+  offerId: string;
+  listingId: string;
+  listingUrl: string;
+  state: "published" | "withdrawn" | "deleted";
+  action: "publish" | "withdraw" | "delete";
+  orders: Omit<typeof ebayOrders.$inferInsert, "id" | "companyId" | "itemId" | "sku" | "decremented">[];
+}
+
+/**
+ * Records listings and their orders as the eBay job and the order sync would have recorded them
+ * (done_seq = wanted_seq: no work waits, so no job runs; orders already counted in the item's
+ * quantity). For the demo seed (modules/demo/steps/ebay.ts): a company that never connected eBay,
+ * whose listings must look as they would after publishing, withdrawing and selling.
+ */
+export async function recordSyncedListings(db: Db, companyId: string, listings: readonly SyncedListing[]) {
+  if (listings.length === 0) return;
+  await db.insert(ebayListings).values(
+    listings.map((l) => ({
+      itemId: l.itemId,
+      companyId,
+      ebaySku: l.ebaySku,
+      offerId: l.offerId,
+      listingId: l.listingId,
+      listingUrl: l.listingUrl,
+      state: l.state,
+      action: l.action,
+      wantedSeq: 1,
+      doneSeq: 1,
+      lastSyncedAt: sql`now()`,
+    })),
+  );
+  const orders = listings.flatMap((l) =>
+    l.orders.map((o) => ({
+      ...o,
+      id: uuidv7(),
+      companyId,
+      itemId: l.itemId,
+      sku: l.ebaySku,
+      decremented: true,
+    })),
+  );
+  if (orders.length) await db.insert(ebayOrders).values(orders);
+}

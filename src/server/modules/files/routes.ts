@@ -39,7 +39,7 @@ import { readUpload } from "./upload";
 
 const SPREADSHEETS = new Set(["xlsx", "xls", "csv"]);
 export const SPREADSHEET_NO_IMAGE = "Spreadsheets have no page image; see the extracted rows";
-export const PAGE_RENDER_FAILED =
+const PAGE_RENDER_FAILED =
   "This page could not be shown: the file is damaged or too complex to draw. Download the file to view it.";
 const pagesMessage = (n: number) => `This file has ${n} ${n === 1 ? "page" : "pages"}`;
 function isStaff(request: FastifyRequest): boolean {

@@ -39,7 +39,7 @@ export const UploadResponse = Type.Composite([
   }),
 ]);
 
-export const StaffFile = Type.Composite([
+const StaffFile = Type.Composite([
   StatementFile,
   Type.Object({ companyName: Type.String(), deletedAt: Type.Union([Type.String(), Type.Null()]) }),
 ]);
@@ -53,7 +53,7 @@ export const StaffList = Type.Object({
 
 export const IdParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 
-export const LineItemSchema = Type.Object({
+const LineItemSchema = Type.Object({
   page: Type.Integer(),
   section: Type.Union([Type.String(), Type.Null()]),
   label: Type.String(),
@@ -117,7 +117,7 @@ export const DefaultColumnSchema = Type.Object(
   { description: "The statement year's annual figure: the column mapping starts from, and why" },
 );
 
-export const LayoutSchema = Type.Object({
+const LayoutSchema = Type.Object({
   columns: Type.Array(ColumnSchema, {
     description: "Money columns, in order: line items' amounts follow them",
   }),
@@ -130,7 +130,7 @@ export const LayoutSchema = Type.Object({
   defaultColumn: DefaultColumnSchema,
 });
 
-export const TotalCheckSchema = Type.Object({
+const TotalCheckSchema = Type.Object({
   line: Type.Integer(),
   column: Type.Integer(),
   expected: Type.Number(),

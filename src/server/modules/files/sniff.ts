@@ -44,7 +44,7 @@ export function sniffKind(head: Buffer): FileKind | null {
  * Text heuristics for CSV: no NUL or other binary control bytes, valid UTF-8 (or Latin-1
  * text), and most of the first lines split by the same delimiter (`,`, `;` or tab).
  */
-export function looksLikeCsv(head: Buffer): boolean {
+function looksLikeCsv(head: Buffer): boolean {
   let bytes = head;
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) bytes = bytes.subarray(3);
   // A cut multibyte character at the end of the head is not a reason to refuse.

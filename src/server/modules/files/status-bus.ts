@@ -1,13 +1,6 @@
 import { EventEmitter } from "node:events";
 
 export type FileStatus = "uploaded" | "queued" | "extracting" | "extracted" | "failed";
-export const FILE_STATUSES: readonly FileStatus[] = [
-  "uploaded",
-  "queued",
-  "extracting",
-  "extracted",
-  "failed",
-];
 
 /** What live listeners hear when a file moves to another state. */
 interface FileStatusEvent {

@@ -8,11 +8,11 @@ import { httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
 import type { FilingRow, Q } from "./filings";
 
-export const DOCUMENT_NOT_FOUND = "Document not found";
+const DOCUMENT_NOT_FOUND = "Document not found";
 const KINDS = Object.keys(OUTPUT_TYPES) as OutputKind[];
 
 /** One rendered output of a mapping marked ready, to be filed. */
-export interface FiledOutput {
+interface FiledOutput {
   mappingId: string;
   kind: OutputKind;
   bytes: Uint8Array;

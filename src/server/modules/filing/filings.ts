@@ -33,7 +33,7 @@ import { httpError } from "../../plugins/errors";
 export type Q = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export const FILING_NOT_FOUND = "Filing not found";
-export const STALE_FILING =
+const STALE_FILING =
   "This filing was changed by someone else since you opened it. Review the current filing and try again.";
 
 export type FilingRow = typeof filings.$inferSelect;
@@ -86,7 +86,7 @@ export async function lockFiling(tx: Q, id: string, companyId?: string): Promise
 }
 
 /** Where the filing's money stands, from its live (not void) invoice. */
-export async function paymentStanding(q: Q, filingId: string): Promise<PaymentStanding> {
+async function paymentStanding(q: Q, filingId: string): Promise<PaymentStanding> {
   const [inv] = await q
     .select({ status: invoices.status, overrideReason: invoices.overrideReason })
     .from(invoices)
@@ -98,7 +98,7 @@ export async function paymentStanding(q: Q, filingId: string): Promise<PaymentSt
   return inv.overrideReason ? "overridden" : "unpaid";
 }
 
-export async function hasSentQuote(q: Q, filingId: string): Promise<boolean> {
+async function hasSentQuote(q: Q, filingId: string): Promise<boolean> {
   const [row] = await q
     .select({ id: quotes.id })
     .from(quotes)
@@ -234,7 +234,7 @@ function linesOf(quoteId: string, items: ItemRow[]) {
     }));
 }
 
-export function quoteToApi(q: QuoteRow, items: ItemRow[]) {
+function quoteToApi(q: QuoteRow, items: ItemRow[]) {
   return {
     id: q.id,
     filingId: q.filingId,

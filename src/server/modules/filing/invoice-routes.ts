@@ -1,10 +1,8 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FILING_KIND_LABELS, type FilingKind } from "../../../domain/filing";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
-import { invoices } from "../../db/schema";
 import {
   PaymentInProgressError,
   type PaymentProvider,
@@ -13,10 +11,10 @@ import {
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, errorBody, httpError } from "../../plugins/errors";
 import { renderInvoicePdf } from "./invoice-pdf";
-import { findInvoice, listInvoices } from "./invoices";
+import { findInvoice, listInvoices, swapCheckoutSession } from "./invoices";
 import { CheckoutResponse, IdParams, InvoiceSchema } from "./schemas";
 
-export const CHECKOUT_UNAVAILABLE =
+const CHECKOUT_UNAVAILABLE =
   "Card payments are unavailable right now. Try again in a few minutes, or pay by bank transfer or check.";
 
 const isStaff = (request: FastifyRequest) => !!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN]);
@@ -129,28 +127,12 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { provider: Paym
         for (let attempt = 0; ; attempt++) {
           const start = await checkout(previous);
           if (start.provider !== "stripe" || start.sessionId === previous) return start;
-          const stored = await db
-            .update(invoices)
-            .set({ checkoutSessionId: start.sessionId, updatedAt: new Date() })
-            .where(
-              and(
-                eq(invoices.id, row.id),
-                previous === null
-                  ? isNull(invoices.checkoutSessionId)
-                  : eq(invoices.checkoutSessionId, previous),
-              ),
-            )
-            .returning({ id: invoices.id });
-          if (stored.length > 0) return start;
-          // Another checkout of this invoice stored its session first: close ours, go to theirs.
-          const [now] = await db
-            .select({ sessionId: invoices.checkoutSessionId })
-            .from(invoices)
-            .where(eq(invoices.id, row.id));
-          if (now?.sessionId === start.sessionId) return start;
+          // Another checkout of this invoice may have stored its session first: then close ours, go to theirs.
+          const now = await swapCheckoutSession(db, row.id, previous, start.sessionId);
+          if (now === start.sessionId) return start;
           await opts.provider.closeCheckout?.(start.sessionId);
           if (attempt === 2) throw new PaymentProviderError("Checkout kept changing; try again");
-          previous = now?.sessionId ?? null;
+          previous = now;
         }
       } catch (err) {
         if (err instanceof PaymentInProgressError) throw httpError(409, err.message);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { FilingActor } from "../../../domain/filing";
 import { formatCents } from "../../../domain/money";
@@ -19,7 +19,7 @@ import {
   touchFiling,
 } from "./filings";
 
-export const INVOICE_NOT_FOUND = "Invoice not found";
+const INVOICE_NOT_FOUND = "Invoice not found";
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Invoices in API shape, newest first; with a company id only that company's. */
@@ -32,7 +32,7 @@ export async function listInvoices(q: Q, companyId: string) {
   return invoicesToApi(q, rows);
 }
 
-export async function invoicesToApi(q: Q, rows: InvoiceRow[]) {
+async function invoicesToApi(q: Q, rows: InvoiceRow[]) {
   if (rows.length === 0) return [];
   const filingRows = await selectFilings(q, inArray(filings.id, [...new Set(rows.map((r) => r.filingId))]));
   const byId = new Map(filingRows.map((f) => [f.filing.id, f]));
@@ -218,4 +218,32 @@ export async function overrideUnpaid(
     });
     await touchFiling(tx, filing, now);
   });
+}
+
+/**
+ * Keeps `sessionId` as the invoice's checkout session if the invoice still has `previous` (compare
+ * and set, so two checkouts at once keep one session). Answers the session the invoice has now.
+ */
+export async function swapCheckoutSession(
+  q: Q,
+  invoiceId: string,
+  previous: string | null,
+  sessionId: string,
+): Promise<string | null> {
+  const stored = await q
+    .update(invoices)
+    .set({ checkoutSessionId: sessionId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        previous === null ? isNull(invoices.checkoutSessionId) : eq(invoices.checkoutSessionId, previous),
+      ),
+    )
+    .returning({ id: invoices.id });
+  if (stored.length > 0) return sessionId;
+  const [now] = await q
+    .select({ sessionId: invoices.checkoutSessionId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  return now?.sessionId ?? null;
 }

@@ -3,7 +3,7 @@ import type { ServerContext } from "../../context";
 import { companyMembers, users } from "../../db/schema";
 
 /** The people of a company who hear about its filings: every enabled member. */
-export async function companyRecipients(ctx: Pick<ServerContext, "db">, companyId: string) {
+async function companyRecipients(ctx: Pick<ServerContext, "db">, companyId: string) {
   return ctx.db
     .select({ userId: users.id, email: users.email, name: users.displayName })
     .from(companyMembers)

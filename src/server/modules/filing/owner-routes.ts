@@ -1,27 +1,22 @@
 import type { Static } from "@sinclair/typebox";
 import { Type } from "@sinclair/typebox";
-import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { v7 as uuidv7 } from "uuid";
-import { ERROR_CODES } from "../../../domain/errors";
-import { FILING_KIND_LABELS, type FilingKind } from "../../../domain/filing";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
-import { filings, properties, statementFiles } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
-import { isUniqueViolation } from "../auth/db-errors";
 import { documentToApi, findFiledDocument, listFiledDocuments } from "./documents";
-import {
-  addEvent,
-  FILING_NOT_FOUND,
-  filingApi,
-  filingsToApi,
-  lockFiling,
-  moveFiling,
-  selectFilings,
-} from "./filings";
+import { FILING_NOT_FOUND, filingApi, filingsToApi, findFiling } from "./filings";
 import { findInvoice } from "./invoices";
+import {
+  answerQuestion,
+  companyFileNames,
+  companyFilings,
+  companyHasProperty,
+  companyStatementFile,
+  createFiling,
+  markDocumentsSent,
+} from "./owner-store";
 import { acceptQuote } from "./quotes";
 import {
   AcceptResponse,
@@ -50,12 +45,9 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
   async function visibleFiling(request: FastifyRequest, id: string): Promise<string> {
     const staff = !!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN]);
     const companyId = staff ? undefined : (await request.companyScope()).companyId;
-    const [row] = await db
-      .select({ id: filings.id })
-      .from(filings)
-      .where(companyId ? and(eq(filings.id, id), eq(filings.companyId, companyId)) : eq(filings.id, id));
+    const row = await findFiling(db, id, companyId);
     if (!row) throw httpError(404, FILING_NOT_FOUND);
-    return row.id;
+    return row.filing.id;
   }
 
   app.get<{ Params: Static<typeof IdParams> }>(
@@ -107,56 +99,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
   );
 
   async function ownProperty(companyId: string, propertyId: string) {
-    const [p] = await db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(
-        and(eq(properties.id, propertyId), eq(properties.companyId, companyId), isNull(properties.deletedAt)),
-      );
-    if (!p) throw httpError(404, PROPERTY_NOT_FOUND);
-  }
-
-  async function insertFiling(
-    values: { companyId: string; propertyId: string; year: number; kind: FilingKind; createdBy: string },
-    extra: { state: "documents_requested" | "documents_received"; reason?: string; noticeFileId?: string },
-  ) {
-    const id = uuidv7();
-    const now = new Date();
-    try {
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(filings)
-          .values({ id, ...values, ...extra, stateChangedAt: now, createdAt: now, updatedAt: now });
-        await addEvent(tx, {
-          filingId: id,
-          actorId: values.createdBy,
-          actorRole: "owner",
-          type: "created",
-          toState: extra.state,
-          message: extra.reason ?? null,
-          at: now,
-        });
-      });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      const [existing] = await db
-        .select({ id: filings.id })
-        .from(filings)
-        .where(
-          and(
-            eq(filings.companyId, values.companyId),
-            eq(filings.propertyId, values.propertyId),
-            eq(filings.year, values.year),
-            eq(filings.kind, values.kind),
-          ),
-        );
-      throw httpError(
-        409,
-        `This property already has a ${FILING_KIND_LABELS[values.kind].toLowerCase()} filing for ${values.year}`,
-        { filingId: existing?.id ?? null },
-      );
-    }
-    return id;
+    if (!(await companyHasProperty(db, companyId, propertyId))) throw httpError(404, PROPERTY_NOT_FOUND);
   }
 
   app.get<{ Querystring: Static<typeof OwnerListQuery> }>(
@@ -172,14 +115,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
     },
     async (request) => {
       const { companyId } = await request.companyScope();
-      const where: SQL[] = [eq(filings.companyId, companyId)];
-      if (request.query.propertyId) where.push(eq(filings.propertyId, request.query.propertyId));
-      if (request.query.year) where.push(eq(filings.year, request.query.year));
-      if (request.query.kind) where.push(eq(filings.kind, request.query.kind));
-      const rows = await selectFilings(db, and(...where)).orderBy(
-        desc(filings.year),
-        desc(filings.createdAt),
-      );
+      const rows = await companyFilings(db, companyId, request.query);
       return filingsToApi(db, rows, { actor: "owner", drafts: false });
     },
   );
@@ -197,12 +133,9 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
     },
     async (request) => {
       const { companyId } = await request.companyScope();
-      const rows = await selectFilings(
-        db,
-        and(eq(filings.id, request.params.id), eq(filings.companyId, companyId)),
-      );
-      if (!rows[0]) throw httpError(404, FILING_NOT_FOUND);
-      const [api] = await filingsToApi(db, rows, { actor: "owner", drafts: false });
+      const row = await findFiling(db, request.params.id, companyId);
+      if (!row) throw httpError(404, FILING_NOT_FOUND);
+      const [api] = await filingsToApi(db, [row], { actor: "owner", drafts: false });
       return api;
     },
   );
@@ -222,7 +155,8 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
     async (request, reply) => {
       const { companyId, userId } = await request.companyScope();
       await ownProperty(companyId, request.body.propertyId);
-      const id = await insertFiling(
+      const id = await createFiling(
+        db,
         {
           companyId,
           propertyId: request.body.propertyId,
@@ -256,20 +190,12 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
       const reason = request.body.reason.trim();
       if (!reason) throw httpError(400, "Say why the penalty should be removed");
       await ownProperty(companyId, propertyId);
-      const [file] = await db
-        .select({ id: statementFiles.id, propertyId: statementFiles.propertyId })
-        .from(statementFiles)
-        .where(
-          and(
-            eq(statementFiles.id, noticeFileId),
-            eq(statementFiles.companyId, companyId),
-            isNull(statementFiles.deletedAt),
-          ),
-        );
+      const file = await companyStatementFile(db, companyId, noticeFileId);
       if (!file) throw httpError(404, "Penalty notice not found: upload it for this property first");
       if (file.propertyId !== propertyId)
         throw httpError(400, "The penalty notice was uploaded for another property");
-      const id = await insertFiling(
+      const id = await createFiling(
+        db,
         { companyId, propertyId, year, kind: "penalty_removal", createdBy: userId },
         { state: "documents_received", reason, noticeFileId },
       );
@@ -291,16 +217,7 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
     },
     async (request) => {
       const { companyId, userId } = await request.companyScope();
-      await db.transaction(async (tx) => {
-        const filing = await lockFiling(tx, request.params.id, companyId);
-        await moveFiling(tx, filing, {
-          to: "documents_received",
-          actor: "owner",
-          actorId: userId,
-          version: request.body.version,
-          onStale: (tx) => filingApi(tx, filing.id, "owner", false),
-        });
-      });
+      await markDocumentsSent(db, request.params.id, { companyId, userId }, request.body.version);
       return filingApi(db, request.params.id, "owner", false);
     },
   );
@@ -323,42 +240,18 @@ export async function ownerFilingRoutes(app: FastifyInstance, opts: { store: Fil
       const fileIds = [...new Set(request.body.fileIds ?? [])];
       let names: string[] = [];
       if (fileIds.length) {
-        const found = await db
-          .select({ id: statementFiles.id, name: statementFiles.fileName })
-          .from(statementFiles)
-          .where(
-            and(
-              inArray(statementFiles.id, fileIds),
-              eq(statementFiles.companyId, companyId),
-              isNull(statementFiles.deletedAt),
-            ),
-          );
-        if (found.length !== fileIds.length) throw httpError(404, "One of the files was not found");
-        names = found.map((f) => f.name);
+        names = await companyFileNames(db, companyId, fileIds);
+        if (names.length !== fileIds.length) throw httpError(404, "One of the files was not found");
       }
-      await db.transaction(async (tx) => {
-        const filing = await lockFiling(tx, request.params.id, companyId);
-        if (filing.state !== "needs_information") {
-          if (filing.version !== request.body.version) {
-            throw httpError(409, "This filing changed since you opened it", {
-              code: ERROR_CODES.STALE_VERSION,
-              current: await filingApi(tx, filing.id, "owner", false),
-            });
-          }
-          throw httpError(409, "This filing is not waiting for information from you");
-        }
-        const message = names.length
-          ? `${request.body.message.trim()}\n\nFiles: ${names.join(", ")}`
-          : request.body.message;
-        await moveFiling(tx, filing, {
-          to: filing.returnTo as "mapping",
-          actor: "owner",
-          actorId: userId,
-          version: request.body.version,
-          message,
-          onStale: (tx) => filingApi(tx, filing.id, "owner", false),
-        });
-      });
+      const message = names.length
+        ? `${request.body.message.trim()}\n\nFiles: ${names.join(", ")}`
+        : request.body.message;
+      await answerQuestion(
+        db,
+        request.params.id,
+        { companyId, userId },
+        { version: request.body.version, message },
+      );
       return filingApi(db, request.params.id, "owner", false);
     },
   );

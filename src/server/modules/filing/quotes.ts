@@ -7,7 +7,7 @@ import { httpError } from "../../plugins/errors";
 import { isUniqueViolation } from "../auth/db-errors";
 import { addEvent, type FilingRow, lockFiling, moveFiling, type Q, touchFiling } from "./filings";
 
-export const QUOTE_NOT_FOUND = "Quote not found";
+const QUOTE_NOT_FOUND = "Quote not found";
 const QUOTABLE = ["documents_received", "in_review", "quoted"];
 
 /** Sends a priced quote: the filing becomes Quoted (from In review), or the new price replaces the old one. */
@@ -113,7 +113,7 @@ export async function sendDraft(db: Db, quoteId: string, staffId: string, now = 
   });
 }
 
-export function invoiceNumber(year: number, n: number) {
+function invoiceNumber(year: number, n: number) {
   return `INV-${year}-${String(n).padStart(6, "0")}`;
 }
 

@@ -8,9 +8,9 @@ import { assessmentFor } from "../properties/properties";
 import { mailCompany } from "./notify";
 
 /** Owners are reminded this many days before the deadline (each once). */
-export const DEADLINE_OFFSETS = [30, 14, 3] as const;
+const DEADLINE_OFFSETS = [30, 14, 3] as const;
 /** Staff hear of a filing that stayed in one state longer than this. */
-export const STUCK_AFTER_DAYS = 5;
+const STUCK_AFTER_DAYS = 5;
 
 /**
  * The reminder due `daysLeft` days before a deadline: the smallest offset not below it

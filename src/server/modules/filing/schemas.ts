@@ -6,9 +6,9 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = <T extends readonly string[]>(values: T) =>
   Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
 
-export const FilingStateSchema = literals(FILING_STATES);
-export const FilingKindSchema = literals(FILING_KINDS);
-export const Uuid = Type.String({ format: "uuid" });
+const FilingStateSchema = literals(FILING_STATES);
+const FilingKindSchema = literals(FILING_KINDS);
+const Uuid = Type.String({ format: "uuid" });
 const Year = Type.Integer({ minimum: 2000, maximum: 2100 });
 const IsoDate = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD" });
 const Version = Type.Integer({ minimum: 1, description: "The version this change is based on" });
@@ -16,7 +16,7 @@ const Cents = Type.Integer({ minimum: 0, maximum: 1_000_000_000, description: "U
 
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 
-export const FilingEventSchema = Type.Object({
+const FilingEventSchema = Type.Object({
   id: Type.String(),
   type: Type.String(),
   actorRole: Type.String(),
@@ -27,7 +27,7 @@ export const FilingEventSchema = Type.Object({
   createdAt: Type.String(),
 });
 
-export const QuoteItemSchema = Type.Object({
+const QuoteItemSchema = Type.Object({
   kind: literals(QUOTE_ITEM_KINDS),
   description: Type.String(),
   quantity: Type.Integer(),
@@ -35,7 +35,7 @@ export const QuoteItemSchema = Type.Object({
   amountCents: Type.Integer(),
 });
 
-export const QuoteSchema = Type.Object({
+const QuoteSchema = Type.Object({
   id: Type.String(),
   filingId: Type.String(),
   status: Type.String(),
@@ -226,7 +226,7 @@ export const CheckoutResponse = Type.Union([
   }),
 ]);
 
-export const FilingDocument = Type.Object({
+const FilingDocument = Type.Object({
   name: Type.String({ description: "The download name, e.g. rpie-2025-1011190036.pdf" }),
   kind: Type.Union([Type.Literal("pdf"), Type.Literal("csv"), Type.Literal("xlsx"), Type.Literal("tc309")]),
   contentType: Type.String(),

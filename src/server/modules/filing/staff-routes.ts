@@ -1,10 +1,8 @@
 import type { Static } from "@sinclair/typebox";
-import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { FILING_STATES } from "../../../domain/filing";
 import { formatCents } from "../../../domain/money";
 import { ROLES } from "../../../domain/roles";
-import { filings, invoices } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
@@ -14,15 +12,7 @@ import {
   type StoredDocument,
   storeFiledDocuments,
 } from "./documents";
-import {
-  FILING_NOT_FOUND,
-  filingApi,
-  filingsToApi,
-  findFiling,
-  lockFiling,
-  moveFiling,
-  selectFilings,
-} from "./filings";
+import { FILING_NOT_FOUND, filingApi, filingsToApi, findFiling } from "./filings";
 import { markReceived, overrideUnpaid } from "./invoices";
 import { mailCompany } from "./notify";
 import { priceFiling, sendDraft } from "./quotes";
@@ -37,6 +27,7 @@ import {
   StaffQueueQuery,
   TransitionBody,
 } from "./schemas";
+import { filingIdOfInvoice, markFiled, staffMove, staffQueue } from "./staff-store";
 
 const STAFF = { auth: [ROLES.SUPER_ADMIN] } as const;
 /** Staff writes honour Idempotency-Key: a retried request (network, double click) acts once. */
@@ -81,29 +72,13 @@ export async function staffFilingRoutes(
       },
     },
     async (request) => {
-      const { state, kind, companyId, year, page, rowsPerPage } = request.query;
-      const others: SQL[] = [];
-      if (kind) others.push(eq(filings.kind, kind));
-      if (companyId) others.push(eq(filings.companyId, companyId));
-      if (year) others.push(eq(filings.year, year));
-      const where = and(...others, ...(state ? [eq(filings.state, state)] : []));
-      const [rows, totals, perState] = await Promise.all([
-        selectFilings(db, where)
-          .orderBy(asc(filings.stateChangedAt), asc(filings.id))
-          .limit(rowsPerPage)
-          .offset(page * rowsPerPage),
-        db.select({ n: count() }).from(filings).where(where),
-        db
-          .select({ state: filings.state, n: count() })
-          .from(filings)
-          .where(and(...others))
-          .groupBy(filings.state),
-      ]);
+      const { page, rowsPerPage } = request.query;
+      const { rows, total, perState } = await staffQueue(db, request.query);
       const counts = Object.fromEntries(FILING_STATES.map((s) => [s, 0]));
       for (const r of perState) counts[r.state] = Number(r.n);
       return {
         items: await filingsToApi(db, rows, { actor: "staff", drafts: true }),
-        total: Number(totals[0]?.n ?? 0),
+        total,
         page,
         rowsPerPage,
         counts,
@@ -143,17 +118,7 @@ export async function staffFilingRoutes(
     async (request) => {
       const staffId = currentUser(request).id;
       const { to, version, message } = request.body;
-      await db.transaction(async (tx) => {
-        const filing = await lockFiling(tx, request.params.id);
-        await moveFiling(tx, filing, {
-          to,
-          actor: "staff",
-          actorId: staffId,
-          version,
-          message,
-          onStale: (tx) => filingApi(tx, filing.id, "staff", true),
-        });
-      });
+      await staffMove(db, request.params.id, staffId, { to, version, message });
       const f = await filingApi(db, request.params.id, "staff", true);
       if (to === "needs_information") {
         await mailCompany(ctx, f.companyId, {
@@ -199,23 +164,14 @@ export async function staffFilingRoutes(
         current.filing.state === "ready_to_file" && current.filing.version === request.body.version
           ? await storeFiledDocuments(db, opts.store, opts.filedOutputs, current.filing)
           : [];
-      await db.transaction(async (tx) => {
-        const filing = await lockFiling(tx, request.params.id);
-        if (filing.version !== current.filing.version && docs.length)
-          throw httpError(
-            409,
-            "This filing was changed by someone else while its documents were prepared. Try again.",
-          );
-        await moveFiling(tx, filing, {
-          to: "filed",
-          actor: "staff",
-          actorId: staffId,
-          version: request.body.version,
-          filed: { confirmationNumber: request.body.confirmationNumber, filedOn: request.body.filedOn },
-          onStale: (tx) => filingApi(tx, filing.id, "staff", true),
-        });
-        await recordFiledDocuments(tx, filing.id, docs);
-      });
+      const { version, confirmationNumber, filedOn } = request.body;
+      await markFiled(
+        db,
+        request.params.id,
+        staffId,
+        { version, confirmationNumber, filedOn, preparedAt: docs.length ? current.filing.version : null },
+        (tx, filingId) => recordFiledDocuments(tx, filingId, docs),
+      );
       const f = await filingApi(db, request.params.id, "staff", true);
       await mailCompany(ctx, f.companyId, {
         kind: "filing-filed",
@@ -288,7 +244,7 @@ export async function staffFilingRoutes(
     async (request) => {
       const staffId = currentUser(request).id;
       await markReceived(db, request.params.id, staffId, request.body);
-      const filingId = await filingIdOfInvoice(request.params.id);
+      const filingId = await filingIdOfInvoice(db, request.params.id);
       return filingApi(db, filingId, "staff", true);
     },
   );
@@ -309,16 +265,7 @@ export async function staffFilingRoutes(
     },
     async (request) => {
       await overrideUnpaid(db, request.params.id, currentUser(request).id, request.body.reason);
-      return filingApi(db, await filingIdOfInvoice(request.params.id), "staff", true);
+      return filingApi(db, await filingIdOfInvoice(db, request.params.id), "staff", true);
     },
   );
-
-  async function filingIdOfInvoice(invoiceId: string): Promise<string> {
-    const [row] = await db
-      .select({ filingId: invoices.filingId })
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId));
-    if (!row) throw httpError(404, FILING_NOT_FOUND);
-    return row.filingId;
-  }
 }

@@ -214,7 +214,7 @@ async function insertItemsByCopy(
   return insertedStamps(result.rows[0], part.length);
 }
 
-export async function bulkUpsertItems(
+async function bulkUpsertItems(
   tx: Db,
   companyId: string,
   inputs: readonly BulkItemInput[],

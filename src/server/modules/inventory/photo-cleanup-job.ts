@@ -16,7 +16,7 @@ import { cleanupInventoryPhotos } from "./photo-cleanup";
  */
 export const PHOTO_CLEANUP_JOB = "inventory-photo-cleanup";
 
-export function schedulePhotoCleanup(db: Db, at: Date) {
+function schedulePhotoCleanup(db: Db, at: Date) {
   return enqueue(db, {
     kind: PHOTO_CLEANUP_JOB,
     key: `${PHOTO_CLEANUP_JOB}@${at.toISOString()}`,

@@ -13,11 +13,10 @@ import { httpError } from "../../plugins/errors";
 /** Formats read from uploads. SVG (scripts, external references) and RAW are refused. */
 const READABLE = new Set(["jpeg", "png", "webp", "heif", "gif", "tiff"]);
 
-export const NOT_AN_IMAGE =
-  "This file is not a photo we can read: send a JPEG, PNG, WebP, AVIF, GIF or TIFF image";
-export const SVG_REFUSED = "SVG drawings are not accepted as photos: send a JPEG, PNG or WebP image";
-export const DAMAGED_IMAGE = "This photo is damaged or incomplete and cannot be read; take it again";
-export const HEIC_REFUSED =
+const NOT_AN_IMAGE = "This file is not a photo we can read: send a JPEG, PNG, WebP, AVIF, GIF or TIFF image";
+const SVG_REFUSED = "SVG drawings are not accepted as photos: send a JPEG, PNG or WebP image";
+const DAMAGED_IMAGE = "This photo is damaged or incomplete and cannot be read; take it again";
+const HEIC_REFUSED =
   "This HEIC photo cannot be read here: set the camera to JPEG (Most Compatible) or use the photo page's camera";
 
 export interface ProcessedPhoto {

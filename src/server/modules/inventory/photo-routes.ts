@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import { type Static, Type } from "@sinclair/typebox";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { ERROR_CODES } from "../../../domain/errors";
@@ -17,7 +16,6 @@ import {
 } from "../../../domain/inventory/photos";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
-import { inventoryItems, inventoryPhotoLinks, inventoryPhotos } from "../../db/schema";
 import type { CompanyScope } from "../../plugins/company-scope";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
@@ -26,6 +24,20 @@ import { deleteUnusedFiles, lockFileKeys } from "./photo-cleanup";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./photo-cleanup-job";
 import { gate, processPhoto } from "./photo-image";
 import { photoLinkKey, readPhotoLink, signPhotoLink } from "./photo-link";
+import {
+  addItemPhoto,
+  companyItemState,
+  companyPhoto,
+  insertLink,
+  itemPhoto,
+  linkWithItem,
+  liveLinkUntil,
+  lockedPhotoCount,
+  type PhotoLinkRow,
+  type PhotoRow,
+  photoByKey,
+  revokeLinks,
+} from "./photo-store";
 import { inventoryTx } from "./store";
 
 /**
@@ -38,12 +50,10 @@ import { inventoryTx } from "./store";
  * (photo-cleanup.ts), started here when JOBS_IN_PROCESS is on.
  */
 
-export const LINK_INVALID =
-  "This photo link is not valid. Open the item on a computer and scan its QR code again.";
-export const LINK_REVOKED =
-  "This photo link was turned off. Open the item on a computer and scan its new QR code.";
-export const LINK_ITEM_GONE = "The item of this photo link was deleted.";
-export const linkExpired = (at: Date) =>
+const LINK_INVALID = "This photo link is not valid. Open the item on a computer and scan its QR code again.";
+const LINK_REVOKED = "This photo link was turned off. Open the item on a computer and scan its new QR code.";
+const LINK_ITEM_GONE = "The item of this photo link was deleted.";
+const linkExpired = (at: Date) =>
   `This photo link expired on ${at.toISOString().replace("T", " ").slice(0, 16)} UTC. Open the item on a computer and scan its new QR code.`;
 const tooManyPhotos = () =>
   `This item already has ${PHOTO_LIMITS.maxPhotosPerItem} photos, the most allowed. Delete one on the item page, then add more.`;
@@ -113,11 +123,8 @@ const UploadSchema = Type.Object({
   photos: Type.Array(LinkPhotoSchema),
 });
 
-type LinkRow = typeof inventoryPhotoLinks.$inferSelect;
-type PhotoRow = typeof inventoryPhotos.$inferSelect;
-
 /** The item's photos as the holder of `hash` reaches them. */
-export function linkPhotos(hash: string, refs: readonly string[]): LinkPhoto[] {
+function linkPhotos(hash: string, refs: readonly string[]): LinkPhoto[] {
   return refs.map((ref) => {
     const id = photoIdOf(ref);
     if (!id) return { ref, id: null, url: ref, thumbUrl: ref };
@@ -147,7 +154,7 @@ export async function photoRoutes(app: FastifyInstance) {
     limits: { fileSize: PHOTO_LIMITS.maxUploadBytes, files: 1, fields: 5, fieldSize: 200, parts: 6 },
   });
 
-  const linkOf = (row: LinkRow): PhotoLink => {
+  const linkOf = (row: PhotoLinkRow): PhotoLink => {
     const hash = signPhotoLink(row.id, linkKey);
     return {
       hash,
@@ -157,21 +164,13 @@ export async function photoRoutes(app: FastifyInstance) {
   };
 
   async function companyItem(tx: Db, companyId: string, itemId: string) {
-    const [item] = await tx
-      .select({ id: inventoryItems.id, deletedAt: inventoryItems.deletedAt })
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.companyId, companyId)));
+    const item = await companyItemState(tx, companyId, itemId);
     if (!item || item.deletedAt) throw httpError(404, "Item not found in your company");
   }
 
   /** The row a hash names, still usable, with its item — or the 409 that says why not. */
   async function openLink(tx: Db, linkId: string, lock = false) {
-    const q = tx
-      .select({ link: inventoryPhotoLinks, item: inventoryItems })
-      .from(inventoryPhotoLinks)
-      .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPhotoLinks.itemId))
-      .where(eq(inventoryPhotoLinks.id, linkId));
-    const [row] = lock ? await q.for("update") : await q;
+    const row = await linkWithItem(tx, linkId, lock);
     if (!row) throw httpError(409, LINK_INVALID, { code: ERROR_CODES.LINK_CLOSED, reason: "invalid" });
     if (row.link.revokedAt)
       throw httpError(409, LINK_REVOKED, { code: ERROR_CODES.LINK_CLOSED, reason: "revoked" });
@@ -234,33 +233,21 @@ export async function photoRoutes(app: FastifyInstance) {
       const out = await inventoryTx(db, scope.companyId, async (tx) => {
         await companyItem(tx, scope.companyId, itemId);
         if (ttl === undefined) {
-          const [current] = await tx
-            .select()
-            .from(inventoryPhotoLinks)
-            .where(
-              and(
-                eq(inventoryPhotoLinks.itemId, itemId),
-                eq(inventoryPhotoLinks.companyId, scope.companyId),
-                isNull(inventoryPhotoLinks.revokedAt),
-                gt(inventoryPhotoLinks.expiresAt, new Date(Date.now() + REUSE_MIN_LEFT_MS)),
-              ),
-            )
-            .orderBy(sql`${inventoryPhotoLinks.expiresAt} desc`)
-            .limit(1);
+          const current = await liveLinkUntil(
+            tx,
+            scope.companyId,
+            itemId,
+            new Date(Date.now() + REUSE_MIN_LEFT_MS),
+          );
           if (current) return { status: 200, link: linkOf(current) };
         }
         const seconds = ttl ?? PHOTO_LIMITS.linkTtlSeconds;
-        const [row] = await tx
-          .insert(inventoryPhotoLinks)
-          .values({
-            id: uuidv7(),
-            companyId: scope.companyId,
-            itemId,
-            createdBy: scope.userId,
-            expiresAt: new Date(Date.now() + seconds * 1000),
-          })
-          .returning();
-        if (!row) throw new Error("insert returned nothing");
+        const row = await insertLink(tx, {
+          companyId: scope.companyId,
+          itemId,
+          createdBy: scope.userId,
+          expiresAt: new Date(Date.now() + seconds * 1000),
+        });
         return { status: 201, link: linkOf(row) };
       });
       return reply.status(out.status).send(out.link);
@@ -283,16 +270,7 @@ export async function photoRoutes(app: FastifyInstance) {
       // In the company's inventory transaction, so an upload running now finishes before or is refused after.
       await inventoryTx(db, scope.companyId, async (tx) => {
         await companyItem(tx, scope.companyId, request.params.id);
-        await tx
-          .update(inventoryPhotoLinks)
-          .set({ revokedAt: sql`now()` })
-          .where(
-            and(
-              eq(inventoryPhotoLinks.itemId, request.params.id),
-              eq(inventoryPhotoLinks.companyId, scope.companyId),
-              isNull(inventoryPhotoLinks.revokedAt),
-            ),
-          );
+        await revokeLinks(tx, scope.companyId, request.params.id);
       });
       return reply.status(204).send();
     },
@@ -315,12 +293,7 @@ export async function photoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const scope = await member(request);
-      const [photo] = await db
-        .select()
-        .from(inventoryPhotos)
-        .where(
-          and(eq(inventoryPhotos.id, request.params.photoId), eq(inventoryPhotos.companyId, scope.companyId)),
-        );
+      const photo = await companyPhoto(db, scope.companyId, request.params.photoId);
       if (!photo) throw httpError(404, "Photo not found in your company");
       return sendPhoto(reply, request, photo, request.query.size);
     },
@@ -372,10 +345,7 @@ export async function photoRoutes(app: FastifyInstance) {
       const photoId = request.params.photoId.toLowerCase();
       // Only the photos the item shows now (not one the seller deleted).
       if (!row.item.photos.some((ref) => photoIdOf(ref) === photoId)) throw httpError(404, "Photo not found");
-      const [photo] = await db
-        .select()
-        .from(inventoryPhotos)
-        .where(and(eq(inventoryPhotos.id, photoId), eq(inventoryPhotos.itemId, row.item.id)));
+      const photo = await itemPhoto(db, row.item.id, photoId);
       if (!photo) throw httpError(404, "Photo not found");
       return sendPhoto(reply, request, photo, request.query.size);
     },
@@ -441,11 +411,7 @@ export async function photoRoutes(app: FastifyInstance) {
       /** The answer already given for this key, when this is a replay. */
       const replayOf = async (tx: Db): Promise<PhotoUploadResult | null> => {
         if (idemKey === undefined) return null;
-        const [done] = await tx
-          .select({ photo: inventoryPhotos, photos: inventoryItems.photos })
-          .from(inventoryPhotos)
-          .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPhotos.itemId))
-          .where(and(eq(inventoryPhotos.linkId, linkId), eq(inventoryPhotos.idempotencyKey, idemKey)));
+        const done = await photoByKey(tx, linkId, idemKey);
         if (!done) return null;
         if (done.photo.sourceSha256 !== sourceSha256)
           throw httpError(422, KEY_REUSED_MESSAGE, { code: ERROR_CODES.KEY_REUSED });
@@ -477,42 +443,32 @@ export async function photoRoutes(app: FastifyInstance) {
         await lockFileKeys(tx, [image.key, thumb.key]);
         if (!(await store.exists(image.key))) await store.put(Readable.from([photo.image]));
         if (!(await store.exists(thumb.key))) await store.put(Readable.from([photo.thumb]));
-        const [current] = await tx
-          .select({ photos: inventoryItems.photos })
-          .from(inventoryItems)
-          .where(eq(inventoryItems.id, item.id))
-          .for("update");
-        if ((current?.photos.length ?? 0) >= PHOTO_LIMITS.maxPhotosPerItem)
+        if ((await lockedPhotoCount(tx, item.id)) >= PHOTO_LIMITS.maxPhotosPerItem)
           throw httpError(422, tooManyPhotos());
-        await tx.insert(inventoryPhotos).values({
-          id: photoId,
-          companyId: link.companyId,
-          itemId: item.id,
-          linkId,
-          idempotencyKey: idemKey ?? null,
-          sourceSha256,
-          storageKey: image.key,
-          contentType: photo.contentType,
-          width: photo.width,
-          height: photo.height,
-          size: image.size,
-          thumbKey: thumb.key,
-          thumbWidth: photo.thumbWidth,
-          thumbHeight: photo.thumbHeight,
-        });
-        const [updated] = await tx
-          .update(inventoryItems)
-          .set({
-            photos: sql`array_append(${inventoryItems.photos}, ${photoRef(photoId)})`,
-            version: sql`${inventoryItems.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(inventoryItems.id, item.id))
-          .returning({ photos: inventoryItems.photos });
+        const photos = await addItemPhoto(
+          tx,
+          {
+            id: photoId,
+            companyId: link.companyId,
+            itemId: item.id,
+            linkId,
+            idempotencyKey: idemKey ?? null,
+            sourceSha256,
+            storageKey: image.key,
+            contentType: photo.contentType,
+            width: photo.width,
+            height: photo.height,
+            size: image.size,
+            thumbKey: thumb.key,
+            thumbWidth: photo.thumbWidth,
+            thumbHeight: photo.thumbHeight,
+          },
+          photoRef(photoId),
+        );
         const [added] = linkPhotos(hash, [photoRef(photoId)]) as [LinkPhoto];
         const body: PhotoUploadResult = {
           photo: { ...added, width: photo.width, height: photo.height },
-          photos: linkPhotos(hash, updated?.photos ?? []),
+          photos: linkPhotos(hash, photos),
         };
         return { status: 201, body };
       }).catch(async (err) => {

@@ -17,7 +17,7 @@ import { MAX_CENTS } from "../../../domain/money";
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = (values: readonly (string | number)[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-export const Uuid = Type.String({ format: "uuid" });
+const Uuid = Type.String({ format: "uuid" });
 
 const E = ITEM_EBAY_LIMITS;
 /** Item.ebay (domain ItemEbay); validate.ts's itemEbayError checks the same rules for the forms. */
@@ -47,7 +47,7 @@ const ItemEbaySchema = Type.Object(
 const Measure = Nullable(Type.Number({ minimum: 0, maximum: MEASURE_MAX }));
 const Timestamp = Type.String({ format: "date-time" });
 
-export const StatusSchema = literals(ITEM_STATUSES);
+const StatusSchema = literals(ITEM_STATUSES);
 const ConditionSchema = literals(Object.values(ITEM_CONDITIONS));
 const PublicationSchema = literals(Object.values(PUBLICATION_STATUS));
 const CategorySchema = literals(ITEM_CATEGORIES);
@@ -133,9 +133,9 @@ function patchBody(props: Props) {
   return Type.Object({ version: Version, ...optional(props) }, { additionalProperties: false });
 }
 
-export const ITEM_REQUIRED = ["sku", "title", "description", "quantity"] as const;
-export const PRODUCT_REQUIRED = ["title", "description"] as const;
-export const BATCH_REQUIRED = ["name"] as const;
+const ITEM_REQUIRED = ["sku", "title", "description", "quantity"] as const;
+const PRODUCT_REQUIRED = ["title", "description"] as const;
+const BATCH_REQUIRED = ["name"] as const;
 
 export const ItemPut = createBody(itemFields, ITEM_REQUIRED, false);
 export const ItemPost = createBody(itemFields, ITEM_REQUIRED, true);
@@ -221,7 +221,7 @@ for (const [k, v] of Object.entries(itemFields)) {
   bulkItemProps[k] = (ITEM_REQUIRED as readonly string[]).includes(k) ? v : Type.Optional(v);
 }
 /** One item of a bulk request: the create body with its (required) client-made id. */
-export const BulkItem = Type.Object(
+const BulkItem = Type.Object(
   { id: Uuid, version: Type.Optional(Version), ...bulkItemProps },
   { additionalProperties: false },
 );
@@ -230,7 +230,7 @@ export const BulkItemsBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const BulkItemResultSchema = Type.Object({
+const BulkItemResultSchema = Type.Object({
   id: Uuid,
   status: literals(BULK_ITEM_STATUSES),
   message: Type.Optional(Type.String()),
@@ -242,7 +242,7 @@ export const BulkItemResultSchema = Type.Object({
   current: Type.Optional(ItemSchema),
 });
 /** The sync feed cursors before and after a write request's changes (domain CursorRange). */
-export const CursorRangeSchema = Type.Object({ from: Type.String(), to: Type.String() });
+const CursorRangeSchema = Type.Object({ from: Type.String(), to: Type.String() });
 
 export const BulkItemsResult = Type.Object({
   results: Type.Array(BulkItemResultSchema),

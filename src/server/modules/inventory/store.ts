@@ -70,7 +70,7 @@ export function itemToApi(r: ItemRow): Item {
   };
 }
 
-export function productToApi(r: ProductRow): Product {
+function productToApi(r: ProductRow): Product {
   return {
     id: r.id,
     companyId: r.companyId,
@@ -93,7 +93,7 @@ export function productToApi(r: ProductRow): Product {
   };
 }
 
-export function batchToApi(r: BatchRow): Batch {
+function batchToApi(r: BatchRow): Batch {
   return {
     id: r.id,
     companyId: r.companyId,
@@ -117,7 +117,7 @@ const {
 } = newItemFields();
 export const ITEM_DEFAULTS: Omit<ItemFields, "sku" | "title" | "description" | "quantity"> = itemDefaults;
 
-export const PRODUCT_DEFAULTS: Omit<ProductFields, "title" | "description"> = {
+const PRODUCT_DEFAULTS: Omit<ProductFields, "title" | "description"> = {
   category: "product",
   condition: 5,
   dimensions: { length: null, width: null, height: null, unit: "INCH" },
@@ -126,7 +126,7 @@ export const PRODUCT_DEFAULTS: Omit<ProductFields, "title" | "description"> = {
   images: [],
 };
 
-export const BATCH_DEFAULTS: Omit<BatchFields, "name"> = { sourceFileName: null, rowCount: 0 };
+const BATCH_DEFAULTS: Omit<BatchFields, "name"> = { sourceFileName: null, rowCount: 0 };
 
 function measures(f: {
   dimensions?: ItemFields["dimensions"];

@@ -13,9 +13,9 @@ import type { SORT_FIELDS } from "./schemas";
 export type PropertyRow = typeof properties.$inferSelect;
 type PropertyInsert = typeof properties.$inferInsert;
 
-export const DUPLICATE_BBL = "This property is already in your company";
+const DUPLICATE_BBL = "This property is already in your company";
 export const PROPERTY_NOT_FOUND = "Property not found";
-export const STALE_VERSION =
+const STALE_VERSION =
   "This property was changed by someone else since you opened it. Review the current values and save again.";
 
 /** The property's RPIE obligation for the filing year current on `today` (New York date). */
@@ -82,7 +82,7 @@ export function toApi(row: PropertyRow, companyName: string) {
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** "MM-DD" of a real month-day (02-29 allowed: a fiscal year may end on a leap day). */
-export function checkFiscalYearEnd(value: string): string {
+function checkFiscalYearEnd(value: string): string {
   const [m, d] = value.split("-").map(Number);
   if (!m || !d || m > 12 || d > (DAYS_IN_MONTH[m - 1] ?? 0)) {
     throw httpError(

@@ -50,7 +50,7 @@ function requireCompanyRole(request: FastifyRequest, scope: CompanyScope, role: 
   }
 }
 
-export const UNREACHABLE = "NYC Open Data is unreachable — enter the details by hand.";
+const UNREACHABLE = "NYC Open Data is unreachable — enter the details by hand.";
 
 /**
  * Properties (BBLs) of the caller's active company, each with its RPIE obligation for the

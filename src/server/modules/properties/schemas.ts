@@ -71,7 +71,7 @@ export const PatchBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AssessmentSchema = Type.Object({
+const AssessmentSchema = Type.Object({
   filingYear: Type.Integer(),
   obligation: Type.Union([
     Type.Literal("must-file"),
@@ -89,7 +89,7 @@ export const AssessmentSchema = Type.Object({
   reasons: Type.Array(Type.String()),
 });
 
-export const PropertyFile = Type.Object({
+const PropertyFile = Type.Object({
   id: Type.String(),
   fileName: Type.String(),
   documentType: Type.String(),

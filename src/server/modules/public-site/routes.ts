@@ -1,9 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { count, desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { v7 as uuidv7 } from "uuid";
 import { ROLES } from "../../../domain/roles";
-import { contactMessages, demoRequests } from "../../db/schema";
+import { demoRequestPage, insertContactMessage, insertDemoRequest } from "./store";
 
 const Email = Type.String({ format: "email", maxLength: 254 });
 const ShortText = (max: number) => Type.String({ minLength: 1, maxLength: max });
@@ -76,10 +74,7 @@ export async function publicFormRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const b = request.body;
-      const id = uuidv7();
-      await app.ctx.db
-        .insert(contactMessages)
-        .values({ id, ...b, company: b.company ?? null, phone: b.phone ?? null });
+      const id = await insertContactMessage(app.ctx.db, b);
       await app.ctx.mailer.send({
         to: app.ctx.config.staffEmail,
         kind: "contact-message",
@@ -100,16 +95,7 @@ export async function publicFormRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const b = request.body;
-      const id = uuidv7();
-      await app.ctx.db.insert(demoRequests).values({
-        id,
-        name: b.name,
-        email: b.email,
-        company: b.company ?? null,
-        phone: b.phone ?? null,
-        interest: b.interest ?? null,
-        message: b.message ?? null,
-      });
+      const id = await insertDemoRequest(app.ctx.db, b);
       await app.ctx.mailer.send({
         to: app.ctx.config.staffEmail,
         kind: "demo-request",
@@ -133,20 +119,8 @@ export async function publicFormRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { page, rowsPerPage } = request.query;
-      const { db } = app.ctx;
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(demoRequests)
-          .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
-          .limit(rowsPerPage)
-          .offset(page * rowsPerPage),
-        db.select({ n: count() }).from(demoRequests),
-      ]);
-      return {
-        rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-        total: totals[0]?.n ?? 0,
-      };
+      const { rows, total } = await demoRequestPage(app.ctx.db, page, rowsPerPage);
+      return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total };
     },
   );
 }

@@ -21,7 +21,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
  * The statement's period: the document's when staff set one, else the fiscal year ending in
  * the statement year on the property's fiscal year end (12-31 → the calendar year).
  */
-export function periodOf(l: Loaded): { start: string; end: string } {
+function periodOf(l: Loaded): { start: string; end: string } {
   const m = l.mapping;
   const set = m ? documentOf(m).period : undefined;
   if (set) return set;
@@ -33,7 +33,7 @@ export function periodOf(l: Loaded): { start: string; end: string } {
 }
 
 /** What the outputs library is given: the mapped figures of the file's mapping. */
-export function outputInput(l: Loaded, preparedBy: string | null): OutputInput {
+function outputInput(l: Loaded, preparedBy: string | null): OutputInput {
   const m = l.mapping;
   if (!m) throw httpError(409, "Nothing is mapped yet");
   const form = m.form as MappableForm;

@@ -5,10 +5,12 @@ import {
   catalogueFor,
   compareFigures,
   effectiveLine,
+  failedStatementTotals,
   isSelected,
   type MappableForm,
   mappedFigures,
   reconcile,
+  statementTotalsBeside,
   tablesOf,
 } from "../../../domain/statement-mapping";
 import { currentUser } from "../../plugins/auth";
@@ -18,8 +20,10 @@ import {
   ApplyTemplateBody,
   ApplyTemplateResponse,
   CompareResponse,
+  CorrectAmountBody,
   FileIdParams,
   HistoryResponse,
+  LineParams,
   ListQuery,
   MappingRecord,
   MappingView,
@@ -45,7 +49,7 @@ import {
   withCatalogue,
 } from "./store/load";
 import { markReady, reopen } from "./store/readiness";
-import { applyTemplateTo, saveMapping } from "./store/save";
+import { applyTemplateTo, correctAmount, saveMapping } from "./store/save";
 
 const staff = { auth: AREA_ROLES.admin };
 const tags = ["statement-mapping"];
@@ -72,6 +76,9 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
       return {
         ...effectiveLine(doc, l.lines, id),
         amounts: raw.amounts,
+        parts: raw.parts ?? [],
+        confidence: raw.confidence ?? null,
+        account: raw.account ?? null,
         selected: isSelected(doc, l.lines, id),
         target: doc.assignments[id] ?? null,
       };
@@ -94,7 +101,9 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
         columns: l.layout.columns,
         skippedColumns: l.layout.skippedColumns,
         defaultColumn: l.defaultColumn,
+        failedTotals: failedStatementTotals(doc, l.lines),
       },
+      statementTotals: statementTotalsBeside(doc, l.lines, form, reconciliation.totals),
       suggestions: suggestions.map((s, i) => ({ lineId: String(i), ...s })),
       reconciliation,
     };
@@ -197,6 +206,32 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
     async (request) => {
       const me = currentUser(request).id;
       const l = await saveMapping(db, request.params.fileId, me, request.body);
+      return view(l, me);
+    },
+  );
+
+  app.put<{ Params: Static<typeof LineParams>; Body: Static<typeof CorrectAmountBody> }>(
+    "/api/statement-mapping/:fileId/lines/:lineId/amount",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Correct one line's amount in place (a misread figure), naming the version it was based on",
+        description:
+          "The amount counts in the document's column from then on (mapping, reconciliation, the statement's totals); " +
+          "the extracted original stays. Recorded in the history as `correct_amount` (who, when, before → after); " +
+          "`amount: null` takes the correction back. 400 for a line the file does not have; 409 as for a save.",
+        params: LineParams,
+        body: CorrectAmountBody,
+        response: { 200: MappingView, ...errors },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request).id;
+      const l = await correctAmount(db, request.params.fileId, me, {
+        lineId: request.params.lineId,
+        ...request.body,
+      });
       return view(l, me);
     },
   );

@@ -11,10 +11,31 @@ const LINE_KEY = "^(0|[1-9][0-9]{0,5})$";
 const MAX_LINES = 20_000;
 const Money = Type.Number({ minimum: -1e12, maximum: 1e12, description: "Dollars and cents" });
 
-export const MAPPING_STATUSES = ["draft", "ready", "reopened"] as const;
+const MAPPING_STATUSES = ["draft", "ready", "reopened"] as const;
 
 export const FileIdParams = Type.Object(
   { fileId: Type.String({ format: "uuid" }) },
+  { additionalProperties: false },
+);
+export const LineParams = Type.Object(
+  {
+    fileId: Type.String({ format: "uuid" }),
+    lineId: Type.String({ pattern: LINE_KEY, description: "The line's position in the extraction" }),
+  },
+  { additionalProperties: false },
+);
+export const CorrectAmountBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 0, description: "The version this change is based on" }),
+    amount: Nullable(
+      Type.Number({
+        minimum: -1e12,
+        maximum: 1e12,
+        description: "The amount as printed, in the chosen column; null takes the correction back",
+      }),
+    ),
+    note: Type.Optional(Type.String({ maxLength: 500, description: 'Why: "OCR read 8 as 3"' })),
+  },
   { additionalProperties: false },
 );
 export const OutputParams = Type.Object(
@@ -38,7 +59,7 @@ const SplitPart = Type.Object(
 
 const IsoDate = Type.String({ format: "date" });
 
-export const MappingDocumentSchema = Type.Object(
+const MappingDocumentSchema = Type.Object(
   {
     column: Type.Integer({
       minimum: 0,
@@ -126,7 +147,7 @@ const RecordFields = {
   readyAt: Nullable(Type.String()),
 };
 
-export const RecordSummary = Type.Object(RecordFields);
+const RecordSummary = Type.Object(RecordFields);
 export const MappingRecord = Type.Object({ ...RecordFields, document: MappingDocumentSchema });
 
 export const ListQuery = Type.Object(
@@ -192,7 +213,7 @@ const Flag = Type.Object({
   resolved: Type.Boolean(),
 });
 
-export const ReconciliationSchema = Type.Object({
+const ReconciliationSchema = Type.Object({
   amounts: Type.Record(Type.String(), Type.Number()),
   totals: Type.Record(Type.String(), Type.Number()),
   sections: Type.Array(
@@ -237,6 +258,16 @@ export const MappingView = Type.Object({
         originalLabel: Type.String(),
         originalAmount: Nullable(Type.Number()),
         corrected: Type.Boolean(),
+        parts: Type.Array(
+          Type.Object({ line: Type.Integer(), sign: Type.Union([Type.Literal(1), Type.Literal(-1)]) }),
+          {
+            description: "For a total: the lines it adds up (signed), as extraction read them",
+          },
+        ),
+        confidence: Nullable(
+          Type.Number({ description: "OCR: the mean confidence of the line's words (0–100)" }),
+        ),
+        account: Nullable(Type.String({ description: "The account number printed beside the label" })),
         selected: Type.Boolean(),
         target: Nullable(Type.String()),
       }),
@@ -248,7 +279,29 @@ export const MappingView = Type.Object({
       description: "Columns that are not money (percentages), left out of the amounts",
     }),
     defaultColumn: DefaultColumnSchema,
+    failedTotals: Type.Array(
+      Type.Object({
+        lineId: Type.String(),
+        section: Nullable(Type.String()),
+        label: Type.String(),
+        expected: Type.Number({ description: "What the section's lines add up to (corrections applied)" }),
+        found: Type.Number({ description: "What the total line says" }),
+        difference: Type.Number(),
+      }),
+      { description: "Statement totals that do not add up in the chosen column: their sections need a look" },
+    ),
   }),
+  statementTotals: Type.Array(
+    Type.Object({
+      kind: Type.Union([Type.Literal("income"), Type.Literal("expenses"), Type.Literal("noi")]),
+      statement: Nullable(
+        Type.Object({ lineId: Type.String(), label: Type.String(), amount: Type.Number() }),
+      ),
+      mapped: Type.Number(),
+      difference: Nullable(Type.Number()),
+    }),
+    { description: "The statement's own income, expense and NOI totals beside the mapped form's" },
+  ),
   suggestions: Type.Array(
     Type.Object({ lineId: Type.String(), label: Type.String(), candidates: Type.Array(Candidate) }),
   ),

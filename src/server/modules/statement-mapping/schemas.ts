@@ -14,7 +14,7 @@ const Year = Type.Integer({
 
 export const FieldsQuery = Type.Object({ year: Type.Optional(Year) }, { additionalProperties: false });
 
-export const FieldSchema = Type.Object({
+const FieldSchema = Type.Object({
   id: Type.String({ description: 'Stable id, e.g. "rpie.J.1a", "tc201.7.m"' }),
   form: literals(FORMS),
   section: Type.String(),

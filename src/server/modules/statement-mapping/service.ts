@@ -10,7 +10,7 @@ import {
 } from "../../../domain/statement-mapping";
 
 /** Today's filing year when none is asked for. */
-export const currentYear = () => new Date().getUTCFullYear();
+const currentYear = () => new Date().getUTCFullYear();
 
 export function fieldList(form: Form, year = currentYear()) {
   return { form, year, catalogueYear: catalogueFor(year).fromYear, fields: fieldsFor(form, year) };
@@ -29,11 +29,6 @@ export interface MappingMemory {
   }): Promise<PriorMapping[]>;
   learnedCounts(input: { form: MappableForm; labels: readonly string[] }): Promise<LearnedCount[]>;
 }
-
-export const emptyMappingMemory: MappingMemory = {
-  priorMappings: async () => [],
-  learnedCounts: async () => [],
-};
 
 export async function suggest(
   memory: MappingMemory,

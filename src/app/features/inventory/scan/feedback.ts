@@ -41,7 +41,7 @@ function tone(a: AudioContext, start: number, freq: number, seconds: number) {
   osc.stop(start + seconds + 0.02);
 }
 
-export const VIBRATION: Record<FeedbackKind, number | number[]> = {
+const VIBRATION: Record<FeedbackKind, number | number[]> = {
   found: 60,
   created: [60, 60, 60],
   error: 250,

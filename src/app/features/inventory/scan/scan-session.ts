@@ -32,7 +32,7 @@ export function addEntry(list: readonly ScanEntry[], entry: Omit<ScanEntry, "id"
 }
 
 /** Only scans that changed data can be undone (an "opened" scan changed nothing). */
-export const isUndoable = (e: ScanEntry) => !e.undone && (e.action === "counted" || e.action === "created");
+const isUndoable = (e: ScanEntry) => !e.undone && (e.action === "counted" || e.action === "created");
 
 /**
  * The scan Undo reverts: the latest scan, when it changed data and is not undone yet, else

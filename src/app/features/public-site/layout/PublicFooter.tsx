@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useCookieConsent } from "../../../lib/cookie-consent";
 import { LanguageSwitcher } from "../../../ui/LanguageSwitcher";
 import { BrandLink } from "./BrandLink";
 import { SocialLinks } from "./SocialLinks";
@@ -21,6 +22,23 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Anchor component={Link} to={to} c="var(--mantine-color-text)" fz="sm">
       {children}
+    </Anchor>
+  );
+}
+
+/** Shows the cookie banner again, to change the analytics choice. */
+function CookieSettingsLink() {
+  const { reopen } = useCookieConsent();
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      onClick={reopen}
+      c="var(--mantine-color-text)"
+      fz="sm"
+      ta="start"
+    >
+      <Trans>Cookie settings</Trans>
     </Anchor>
   );
 }
@@ -61,6 +79,7 @@ export function PublicFooter() {
               <FooterLink to="/faq">
                 <Trans>FAQ</Trans>
               </FooterLink>
+              <CookieSettingsLink />
             </Column>
             <Column title={<Trans>Social</Trans>}>
               <Box fz="sm">

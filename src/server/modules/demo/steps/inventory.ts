@@ -133,6 +133,16 @@ const PUBLISHED: ReadonlySet<ItemStatus> = new Set([
 ]);
 const OFF_EBAY: ReadonlySet<ItemStatus> = new Set(["withdrawn_from_ebay", "deleted_from_ebay"]);
 
+/** What later steps (eBay) know of each demo item: `run.take<DemoItem[]>(DEMO_ITEMS)`. */
+export const DEMO_ITEMS = "inventory:items";
+export interface DemoItem {
+  id: string;
+  sku: string;
+  title: string;
+  price: number;
+  status: ItemStatus;
+}
+
 /** Items per status that get drawn photos (the rest show the placeholder, as fresh imports do). */
 const PHOTOS_PER_STATUS = 3;
 
@@ -262,6 +272,7 @@ export const inventoryStep: DemoStep = {
     if (bulk.created !== items.length) {
       throw new Error(`The bulk create stored ${bulk.created} of ${items.length} demo items`);
     }
+    run.shared.set(DEMO_ITEMS, items satisfies DemoItem[]);
 
     // Photos: the first few items of every status, through the item's photo link (as a phone adds them),
     // three at a time.

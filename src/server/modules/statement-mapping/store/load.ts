@@ -87,6 +87,15 @@ function toLines(raw: unknown): ExtractedLine[] {
     // Blank cells stay null: dropping them would slide later amounts into the wrong column.
     amounts: Array.isArray(x.amounts) ? x.amounts.map((a) => (typeof a === "number" ? a : null)) : [],
     isTotal: x.isTotal === true,
+    ...(Array.isArray(x.parts)
+      ? {
+          parts: x.parts
+            .filter((p) => typeof p?.line === "number")
+            .map((p) => ({ line: p.line, sign: p.sign === -1 ? (-1 as const) : (1 as const) })),
+        }
+      : {}),
+    ...(typeof x.confidence === "number" ? { confidence: x.confidence } : {}),
+    ...(typeof x.account === "string" && x.account ? { account: x.account } : {}),
   }));
 }
 

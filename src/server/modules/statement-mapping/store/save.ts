@@ -3,6 +3,7 @@ import { ERROR_CODES } from "../../../../domain/errors";
 import {
   applyTemplate,
   type Change,
+  correctLine,
   diffDocuments,
   documentProblems,
   type MappableForm,
@@ -206,4 +207,37 @@ export async function applyTemplateTo(
     { path: "template", from: null, to: { id: template.id, sourceYear: template.sourceYear } },
   ]);
   return { loaded: saved, applied, template };
+}
+
+/**
+ * Corrects one line's amount in place (a misread figure on a scan), saved as a new version
+ * with its own history event (`correct_amount`: who, when, before → after). `amount: null`
+ * takes the correction back. Mapping uses the corrected amount from then on.
+ */
+export async function correctAmount(
+  db: Db,
+  fileId: string,
+  userId: string,
+  input: { version: number; lineId: string; amount: number | null; note?: string },
+): Promise<Loaded> {
+  const l = await ensureMapping(db, await loadFile(db, fileId));
+  assertMappable(l);
+  const index = Number(input.lineId);
+  if (!Number.isInteger(index) || index < 0 || index >= l.lines.length)
+    throw httpError(400, `This file has no line ${input.lineId} (it has ${l.lines.length})`);
+  const doc = documentOf(l.mapping as MappingRow);
+  const corrected =
+    input.amount === null
+      ? (() => {
+          const { amount: _gone, ...rest } = doc.corrections[input.lineId] ?? {};
+          const corrections = { ...doc.corrections };
+          if (rest.label === undefined) delete corrections[input.lineId];
+          else corrections[input.lineId] = rest;
+          return { ...doc, corrections };
+        })()
+      : correctLine(doc, l.lines, input.lineId, {
+          amount: input.amount,
+          ...(input.note?.trim() ? { note: input.note.trim() } : {}),
+        });
+  return writeDocument(db, l, userId, { version: input.version, document: corrected }, "correct_amount");
 }
