@@ -8,7 +8,7 @@ import { assessmentFor } from "../properties/properties";
 import { mailCompany } from "./notify";
 
 /** Owners are reminded this many days before the deadline (each once). */
-const DEADLINE_OFFSETS = [30, 14, 3] as const;
+export const DEADLINE_OFFSETS = [30, 14, 3] as const;
 /** Staff hear of a filing that stayed in one state longer than this. */
 const STUCK_AFTER_DAYS = 5;
 
