@@ -1,16 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../src/domain/roles";
+import { properties } from "../../src/server/db/schema";
 import { createProperty, multipart, waitFor } from "./file-helpers";
 import { createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 
 // Issue 23: a section whose total does not add up is flagged for staff with the expected and
 // stated figures, the statement's own totals sit beside the mapped ones, and staff correct a
-// misread amount in place (kept in the history, used by mapping from then on).
+// misread amount in place (kept in the history, used by mapping from then on); the same
+// account number of the same owner maps the same way next year.
 
 let server: TestServer;
 let dataDir: string;
@@ -51,6 +55,7 @@ interface View {
       amount: number | null;
       corrected: boolean;
       confidence: number | null;
+      account: string | null;
     }[];
     failedTotals: { lineId: string; label: string; expected: number; found: number; difference: number }[];
   };
@@ -80,22 +85,33 @@ beforeAll(async () => {
   dana = await createTestUser(server, { displayName: "Dana Staff", roles: [ROLES.USER, ROLES.SUPER_ADMIN] });
   owner = await createTestUser(server, { displayName: "Olive Owner", companyName: "Olive Holdings" });
   const property = await createProperty(server, owner.companyId);
+  fileId = await upload(owner, property, CSV, 2024);
+}, 120_000);
+
+async function upload(
+  who: TestUser,
+  property: string,
+  csv: string | Uint8Array,
+  year: number,
+  documentType = "operating_statement",
+): Promise<string> {
+  const pdf = typeof csv !== "string";
   const body = multipart(
-    { bblId: property, documentType: "operating_statement", statementYear: "2024" },
-    { name: `statement-${uuidv7()}.csv`, data: Buffer.from(CSV) },
+    { bblId: property, documentType, statementYear: String(year) },
+    { name: `${documentType}-${uuidv7()}.${pdf ? "pdf" : "csv"}`, data: Buffer.from(csv) },
   );
   const res = await server.app.inject({
     method: "POST",
     url: "/api/file/upload",
-    headers: { ...owner.auth, ...body.headers },
+    headers: { ...who.auth, ...body.headers },
     payload: body.payload,
   });
   expect(res.statusCode).toBe(201);
-  fileId = res.json().id as string;
+  const id = res.json().id as string;
   await waitFor(
     async () => {
       const f = (
-        await server.app.inject({ method: "GET", url: `/api/file/${fileId}`, headers: owner.auth })
+        await server.app.inject({ method: "GET", url: `/api/file/${id}`, headers: who.auth })
       ).json();
       if (f.status === "failed") throw new Error(`extraction failed: ${f.failureReason}`);
       return f.status === "extracted" ? f : undefined;
@@ -103,7 +119,8 @@ beforeAll(async () => {
     90_000,
     "the statement to be extracted",
   );
-}, 120_000);
+  return id;
+}
 afterAll(async () => {
   await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -237,5 +254,115 @@ describe("correcting an amount in place", () => {
     const undone = back.json() as View;
     expect(undone.record.document.corrections[repairs]).toBeUndefined();
     expect(undone.extraction.failedTotals).toHaveLength(1);
+  });
+});
+
+describe("account numbers in the mapping memory", () => {
+  const accounts = (rows: [string, string, number][]) =>
+    [
+      "Account,2024",
+      "OPERATING EXPENSES,",
+      ...rows.map(([a, label, n]) => `${a} - ${label},${n.toFixed(2)}`),
+    ].join("\n");
+  type Suggested = View & {
+    extraction: { lines: { id: string; account: string | null }[] };
+    suggestions: { candidates: { field: { id: string }; reason: string; source: string }[] }[];
+  };
+
+  it("suggests the same field for the same owner's account number next year, whatever its name now", async () => {
+    const lastYearFile = await upload(
+      owner,
+      await createProperty(server, owner.companyId),
+      accounts([
+        ["6420", "Acme Svc Agreement 7", 8_000],
+        ["6510", "Insurance", 12_000],
+      ]),
+      2023,
+    );
+    let res = await call("GET", `/api/statement-mapping/${lastYearFile}`, dana);
+    expect(res.statusCode, res.body).toBe(200);
+    let v = res.json() as Suggested;
+    const agreement = v.extraction.lines.find((l) => l.account === "6420");
+    const insurance = v.extraction.lines.find((l) => l.account === "6510");
+    expect(agreement && insurance, JSON.stringify(v.extraction.lines)).toBeTruthy();
+    const doc = structuredClone(v.record.document) as Record<string, unknown>;
+    doc.assignments = { [agreement?.id as string]: "rpie.L.3", [insurance?.id as string]: "rpie.L.7" };
+    res = await call("PUT", `/api/statement-mapping/${lastYearFile}`, dana, {
+      version: v.record.version,
+      document: doc,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    v = res.json();
+    res = await call("POST", `/api/statement-mapping/${lastYearFile}/ready`, dana, {
+      version: v.record.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    // Next year the owner's export names account 6420 differently.
+    const csv = accounts([["6420", "Bldg contract - lobby", 8_400]]);
+    const nextYear = await upload(owner, await createProperty(server, owner.companyId), csv, 2024);
+    const next = (await call("GET", `/api/statement-mapping/${nextYear}`, dana)).json() as Suggested;
+    expect(next.suggestions[0]?.candidates[0]).toMatchObject({ field: { id: "rpie.L.3" }, source: "prior" });
+    expect(next.suggestions[0]?.candidates[0]?.reason).toContain("6420");
+
+    // Another owner's account 6420 is another account.
+    const stranger = await createTestUser(server, { displayName: "Sam Other", companyName: "Other Estates" });
+    const theirs = await upload(stranger, await createProperty(server, stranger.companyId), csv, 2024);
+    const view = (await call("GET", `/api/statement-mapping/${theirs}`, dana)).json() as Suggested;
+    expect(view.suggestions[0]?.candidates.some((c) => c.reason.includes("6420"))).toBe(false);
+  });
+});
+
+/** A one-page text PDF, a line of text per line. */
+async function textPdf(lines: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  lines.forEach((text, i) => {
+    page.drawText(text, { x: 50, y: 740 - i * 18, size: 10, font });
+  });
+  return doc.save();
+}
+
+describe("an audit report read for the TC309", () => {
+  const REPORT = [
+    "HARRIS & WEBB LLP",
+    "INDEPENDENT AUDITOR'S REPORT",
+    "In our opinion, the statement presents fairly, in all material respects, the income and",
+    "expenses of the property for the year ended December 31, 2024.",
+    "Total income 1,204,800.00",
+    "Total operating expenses 612,300.50",
+    "/s/ Harris & Webb LLP",
+    "New York State CPA License No. 087654",
+  ];
+
+  it("suggests the audit report fields from its text and says the TC309 applies with the property's AAV", async () => {
+    const property = await createProperty(server, owner.companyId);
+    await server.database.db.update(properties).set({ aav: 6_500_000 }).where(eq(properties.id, property));
+    const id = await upload(owner, property, await textPdf(REPORT), 2024, "audit_report");
+    const url = `/api/statement-mapping/${id}/audit-report`;
+    expect((await call("GET", url, null)).statusCode).toBe(401);
+    expect((await call("GET", url, owner)).statusCode).toBe(403);
+    const res = await call("GET", url, dana);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.fields).toEqual({
+      auditor: "Harris & Webb LLP",
+      cpaLicence: "087654",
+      opinion: "unmodified",
+      periodStart: "2024-01-01",
+      periodEnd: "2024-12-31",
+      totalIncome: 1_204_800,
+      totalExpenses: 612_300.5,
+    });
+    expect(body.problems).toEqual([]);
+    expect(body.tc309).toMatchObject({ tentativeAav: 6_500_000, required: true });
+  });
+
+  it("answers 409 for a file that is not an audit report and 400 for a bad id", async () => {
+    const res = await call("GET", `/api/statement-mapping/${fileId}/audit-report`, dana);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/not as an audit report/);
+    expect((await call("GET", "/api/statement-mapping/not-a-uuid/audit-report", dana)).statusCode).toBe(400);
   });
 });

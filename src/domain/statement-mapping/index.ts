@@ -1,4 +1,5 @@
 export * from "./audit";
+export * from "./audit-text";
 export * from "./catalogue";
 export * from "./figures";
 export * from "./mapping";

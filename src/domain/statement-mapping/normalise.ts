@@ -188,3 +188,7 @@ export function labelStems(normalised: string): string[] {
     .filter((w) => w && !STOP.has(w))
     .map(stem);
 }
+
+/** Account numbers compared as printed, without spaces, dots or dashes and case ("6100-00" = "610000"). */
+export const accountKey = (account: string | null | undefined): string =>
+  (account ?? "").replace(/[\s.\-·:#]/g, "").toUpperCase();

@@ -39,7 +39,7 @@ export function failedStatementTotals(doc: MappingDocument, lines: readonly Extr
     });
 }
 
-export type SummaryKind = "income" | "expenses" | "noi";
+type SummaryKind = "income" | "expenses" | "noi";
 
 export interface TotalsRow {
   kind: SummaryKind;

@@ -1,7 +1,7 @@
 import Fuse from "fuse.js";
 import { mappableFields } from "./catalogue";
 import { CONCEPTS, type Concept, EXPENSE_CUES, INCOME_CUES } from "./keywords";
-import { labelStems, normaliseLabel, stem } from "./normalise";
+import { accountKey, labelStems, normaliseLabel, stem } from "./normalise";
 import type { FieldDef, MappableForm } from "./types";
 
 /**
@@ -38,6 +38,8 @@ export interface PriorMapping {
   label: string;
   fieldId: string;
   scope: "preparer" | "company";
+  /** The account number printed beside the label, when it had one. */
+  account?: string;
 }
 
 /** How often a label was confirmed as a field across all mappings. */
@@ -52,6 +54,11 @@ export interface SuggestOptions {
   year?: number;
   prior?: readonly PriorMapping[];
   learned?: readonly LearnedCount[];
+  /**
+   * The account number beside each label (same order as the labels), when it has one: an
+   * account this company mapped before is suggested the same way, whatever its name now.
+   */
+  accounts?: readonly (string | null | undefined)[];
   /** Suggestions per label, at most 5. */
   limit?: number;
 }
@@ -234,6 +241,15 @@ export function suggestFields(
     list.push(p);
     prior.set(key, list);
   }
+  // Account numbers mean something only within one owner's chart of accounts: the company's priors only.
+  const byAccount = new Map<string, PriorMapping[]>();
+  for (const p of options.prior ?? []) {
+    const acct = accountKey(p.account);
+    if (p.scope !== "company" || !acct || !prepared.byId.has(p.fieldId)) continue;
+    const list = byAccount.get(acct) ?? [];
+    list.push(p);
+    byAccount.set(acct, list);
+  }
   const learned = new Map<string, Map<string, number>>();
   for (const l of options.learned ?? []) {
     if (!prepared.byId.has(l.fieldId) || !(l.count > 0)) continue;
@@ -244,12 +260,15 @@ export function suggestFields(
   }
 
   const memo = new Map<string, Suggestion[]>();
-  return labels.map((label) => {
+  return labels.map((label, i) => {
     const norm = normaliseLabel(label);
-    let candidates = memo.get(norm);
+    const acct = accountKey(options.accounts?.[i]);
+    const accountPriors = (acct && byAccount.get(acct)) || [];
+    const memoKey = accountPriors.length ? `${norm}\u0000${acct}` : norm;
+    let candidates = memo.get(memoKey);
     if (!candidates) {
-      candidates = suggestOne(norm, prepared, prior.get(norm) ?? [], learned.get(norm), limit);
-      memo.set(norm, candidates);
+      candidates = suggestOne(norm, prepared, prior.get(norm) ?? [], learned.get(norm), limit, accountPriors);
+      memo.set(memoKey, candidates);
     }
     return { label, candidates: candidates.map((c) => ({ ...c, field: { ...c.field } })) };
   });
@@ -261,6 +280,7 @@ function suggestOne(
   priors: PriorMapping[],
   learned: Map<string, number> | undefined,
   limit: number,
+  accountPriors: readonly PriorMapping[] = [],
 ): Suggestion[] {
   const out: Suggestion[] = [];
   const seen = new Set<string>();
@@ -269,6 +289,15 @@ function suggestOne(
     seen.add(field.id);
     out.push({ field: toSuggested(field), confidence: round(confidence), reason, source });
   };
+
+  // 0. This company's same account number, mapped before (the name may have changed).
+  for (const p of accountPriors)
+    add(
+      prepared.byId.get(p.fieldId) as FieldDef,
+      0.99,
+      `this company's account ${p.account} ("${p.label}") last time`,
+      "prior",
+    );
 
   // 1. Prior mappings: the preparer's own first, then the company's.
   const ordered = [

@@ -9,7 +9,7 @@ import {
   type MappingDocument,
   SPLIT,
 } from "./mapping";
-import { normaliseLabel } from "./normalise";
+import { accountKey, normaliseLabel } from "./normalise";
 import type { FieldKind, MappableForm } from "./types";
 
 /**
@@ -26,6 +26,8 @@ export interface TemplateEntry {
   key: string;
   /** A field id, "excluded" or "ignore:subtotal". */
   target: string;
+  /** The account number printed beside the label ("6100"): the same owner's account maps the same way next year. */
+  account?: string;
 }
 
 /**
@@ -41,8 +43,11 @@ export function templateEntries(doc: MappingDocument, lines: readonly ExtractedL
     if (target === SPLIT || !isSelected(doc, lines, id)) continue;
     const { label } = effectiveLine(doc, lines, id);
     const key = normaliseLabel(label);
-    if (!key || out.has(key)) continue;
-    out.set(key, { label, key, target });
+    const account = lines[Number(id)]?.account;
+    // Once per label, and once per account number (two accounts may share a name).
+    const slot = account ? `${key}|${accountKey(account)}` : key;
+    if (!key || out.has(slot) || (!account && out.has(key))) continue;
+    out.set(slot, account ? { label, key, target, account } : { label, key, target });
   }
   return [...out.values()];
 }
@@ -55,7 +60,9 @@ export function learnedEntries(
   year: number,
 ): { label: string; key: string; fieldId: string }[] {
   const fields = new Map(fieldsFor(form, year).map((f) => [f.id, f]));
+  const seen = new Set<string>();
   return templateEntries(doc, lines)
+    .filter((e) => !seen.has(e.key) && !!seen.add(e.key))
     .filter((e) => {
       const f = fields.get(e.target);
       return !!f && f.kind !== "total" && f.kind !== "info";
@@ -77,14 +84,17 @@ export interface AppliedEntry {
 export function applyTemplate(
   doc: MappingDocument,
   lines: readonly ExtractedLine[],
-  entries: readonly Pick<TemplateEntry, "label" | "target">[],
+  entries: readonly (Pick<TemplateEntry, "label" | "target"> & { account?: string })[],
   opts: { form: MappableForm; year: number; overwrite?: boolean },
 ): { document: MappingDocument; applied: AppliedEntry[] } {
   const fields = new Map(fieldsFor(opts.form, opts.year).map((f) => [f.id, f]));
   const byKey = new Map<string, string>();
+  const byAccount = new Map<string, string>();
   for (const e of entries) {
     const key = normaliseLabel(e.label);
     if (key && !byKey.has(key)) byKey.set(key, e.target);
+    const acct = accountKey(e.account);
+    if (acct && !byAccount.has(acct)) byAccount.set(acct, e.target);
   }
   const assignments = { ...doc.assignments };
   const splits = { ...doc.splits };
@@ -94,7 +104,9 @@ export function applyTemplate(
     if (!isSelected(doc, lines, id)) return;
     if (assignments[id] !== undefined && !opts.overwrite) return;
     const line = effectiveLine(doc, lines, id);
-    const target = byKey.get(normaliseLabel(line.label));
+    // The same account number maps the same way even when its name changed.
+    const acct = accountKey(lines[i]?.account);
+    const target = (acct ? byAccount.get(acct) : undefined) ?? byKey.get(normaliseLabel(line.label));
     if (!target) return;
     if (target !== EXCLUDED && target !== IGNORE_SUBTOTAL) {
       const f = fields.get(target);

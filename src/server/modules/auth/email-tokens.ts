@@ -75,3 +75,11 @@ export async function consumeEmailToken(db: Db, token: string, kind: EmailTokenK
   if (spent.length === 0) throw httpError(409, msg.used, { reason: "used" });
   return row.userId;
 }
+
+/** Spends every unused token of this kind of the user (a reset ends the other reset links). */
+export async function spendEmailTokens(db: Db, userId: string, kind: EmailTokenKind): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
+}

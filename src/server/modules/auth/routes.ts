@@ -1,8 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { v7 as uuidv7 } from "uuid";
 import { safeReturnPath } from "../../../domain/return-path";
-import { clarityIds, emailTokens, users } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
 import { createUserWithCompany } from "../users/create";
@@ -10,7 +7,7 @@ import { audit } from "./audit";
 import { clearAuthCookies, refreshTokenFrom } from "./cookies";
 import { isForeignKeyViolation, isUniqueViolation } from "./db-errors";
 import { normalizeEmail } from "./email";
-import { consumeEmailToken, createEmailToken, findEmailToken } from "./email-tokens";
+import { consumeEmailToken, createEmailToken, findEmailToken, spendEmailTokens } from "./email-tokens";
 import { createGoogleVerifier } from "./google";
 import { issueTokens } from "./issue-tokens";
 import { rememberDevice } from "./known-devices";
@@ -33,7 +30,7 @@ import {
 } from "./schemas";
 import { googleSignIn, passwordSignIn } from "./sign-in";
 import { clearAccountFailures } from "./sign-in-limits";
-import { findUserByEmail, findUserById } from "./users";
+import { confirmEmail, findUserByEmail, findUserById, resetPassword, saveClarityId } from "./users";
 
 const ACCOUNT_EXISTS = "An account with this email already exists";
 const ALREADY_CONFIRMED = "This email is already confirmed";
@@ -115,10 +112,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const userId = await consumeEmailToken(db, request.body.hash, "confirm");
-      await db
-        .update(users)
-        .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+      await confirmEmail(db, userId);
       await audit(db, "email-confirmed", { userId, detail: { ip: request.ip } });
       await rememberDevice(db, request, reply, ctx.config, userId);
       return issueTokens(app, reply, userId);
@@ -288,27 +282,13 @@ export async function authRoutes(app: FastifyInstance) {
         await recordAttempt(db, "reset", { ip: request.ip });
         throw err;
       }
-      const now = new Date();
-      const [user] = await db
-        .update(users)
-        // Opening the mailed link proves the address, so an unconfirmed account is confirmed too.
-        .set({ passwordHash: await hashPassword(password), updatedAt: now })
-        .where(eq(users.id, userId))
-        .returning({ email: users.email, emailConfirmedAt: users.emailConfirmedAt });
-      if (user && !user.emailConfirmedAt) {
-        await db.update(users).set({ emailConfirmedAt: now }).where(eq(users.id, userId));
-      }
+      const email = await resetPassword(db, userId, await hashPassword(password));
       // Sessions and other reset links from before the reset stop working.
       await revokeAllForUser(db, userId);
-      await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(
-          and(eq(emailTokens.userId, userId), eq(emailTokens.kind, "reset"), isNull(emailTokens.usedAt)),
-        );
-      if (user) {
-        await clearAccountAttempts(db, ["reset"], user.email.toLowerCase());
-        await clearAccountFailures(db, user.email.toLowerCase());
+      await spendEmailTokens(db, userId, "reset");
+      if (email) {
+        await clearAccountAttempts(db, ["reset"], email.toLowerCase());
+        await clearAccountFailures(db, email.toLowerCase());
       }
       await audit(db, "password-reset", { userId, detail: { ip: request.ip } });
       return { message: "Password reset now you can sign in" };
@@ -330,12 +310,8 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = currentUser(request);
       try {
-        const inserted = await db
-          .insert(clarityIds)
-          .values({ id: uuidv7(), userId: user.id, clarityId: request.body.clarityId })
-          .onConflictDoNothing({ target: [clarityIds.userId, clarityIds.clarityId] })
-          .returning({ id: clarityIds.id });
-        if (inserted.length === 0) return reply.status(200).send({ message: "Analytics id already saved" });
+        if (!(await saveClarityId(db, user.id, request.body.clarityId)))
+          return reply.status(200).send({ message: "Analytics id already saved" });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw httpError(401, "This account no longer exists");
         throw err;

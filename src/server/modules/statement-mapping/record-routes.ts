@@ -19,6 +19,7 @@ import { renderOutput } from "./record-outputs";
 import {
   ApplyTemplateBody,
   ApplyTemplateResponse,
+  AuditReportResponse,
   CompareResponse,
   CorrectAmountBody,
   FileIdParams,
@@ -36,6 +37,7 @@ import {
   VersionBody,
 } from "./record-schemas";
 import { type MappingMemory, suggest } from "./service";
+import { auditReportSuggestion } from "./store/audit-report";
 import { releaseHold, takeHold } from "./store/hold";
 import { history, lastYearMapping, listRecords } from "./store/list";
 import {
@@ -88,6 +90,7 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
     const suggestions = await suggest(memory, {
       form,
       labels: lines.map((x) => x.label),
+      accounts: l.lines.map((x) => x.account),
       year: m.filingYear,
       preparerId,
       companyId: l.file.companyId,
@@ -208,6 +211,25 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
       const l = await saveMapping(db, request.params.fileId, me, request.body);
       return view(l, me);
     },
+  );
+
+  app.get<{ Params: Static<typeof FileIdParams> }>(
+    "/api/statement-mapping/:fileId/audit-report",
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "An uploaded audit report's fields suggested from its text, and whether it supports a TC309",
+        description:
+          "For a file uploaded as an audit report: the firm, CPA licence, opinion, audited period and totals read from " +
+          "its text (with the line each came from), the problems that stop it from supporting the TC309 certification, " +
+          "and whether the TC309 applies with the property's AAV as the tentative AAV. 409 for another document type " +
+          "or a file not extracted.",
+        params: FileIdParams,
+        response: { 200: AuditReportResponse, ...errors },
+      },
+    },
+    async (request) => auditReportSuggestion(db, request.params.fileId),
   );
 
   app.put<{ Params: Static<typeof LineParams>; Body: Static<typeof CorrectAmountBody> }>(

@@ -407,3 +407,32 @@ export const CompareResponse = Type.Object({
     }),
   ),
 });
+
+const AuditFields = Type.Object({
+  auditor: Type.Optional(Nullable(Type.String())),
+  cpaLicence: Type.Optional(Nullable(Type.String())),
+  opinion: Type.Optional(Nullable(Type.String())),
+  periodStart: Type.Optional(Nullable(Type.String())),
+  periodEnd: Type.Optional(Nullable(Type.String())),
+  totalIncome: Type.Optional(Nullable(Type.Number())),
+  totalExpenses: Type.Optional(Nullable(Type.Number())),
+});
+
+export const AuditReportResponse = Type.Object({
+  fileId: Type.String(),
+  fields: AuditFields,
+  evidence: Type.Record(Type.String(), Type.String(), { description: "The line each field was read from" }),
+  problems: Type.Array(Type.String(), {
+    description: "What stops the report from supporting a TC309; empty when it can",
+  }),
+  tc309: Type.Object({
+    tentativeAav: Nullable(Type.Number({ description: "The property's AAV, taken as the tentative AAV" })),
+    required: Nullable(
+      Type.Boolean({
+        description: "Whether the TC309 applies; null while the AAV or the audited income is unknown",
+      }),
+    ),
+    minTentativeAav: Type.Number(),
+    incomeOver: Type.Number(),
+  }),
+});

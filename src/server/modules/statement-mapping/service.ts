@@ -35,6 +35,8 @@ export async function suggest(
   input: {
     form: MappableForm;
     labels: readonly string[];
+    /** The account number beside each label, when it has one. */
+    accounts?: readonly (string | null | undefined)[];
     year?: number;
     preparerId: string;
     companyId: string | null;
@@ -44,5 +46,10 @@ export async function suggest(
     memory.priorMappings(input),
     memory.learnedCounts({ form: input.form, labels: input.labels }),
   ]);
-  return suggestFields(input.form, input.labels, { year: input.year ?? currentYear(), prior, learned });
+  return suggestFields(input.form, input.labels, {
+    year: input.year ?? currentYear(),
+    prior,
+    learned,
+    accounts: input.accounts,
+  });
 }

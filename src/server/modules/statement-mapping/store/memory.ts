@@ -24,8 +24,13 @@ export function dbMappingMemory(db: Db): MappingMemory {
           .orderBy(desc(mappingTemplates.updatedAt))
           .limit(PRIOR_TEMPLATES);
         for (const r of rows)
-          for (const e of r.entries as { label: string; target: string }[])
-            out.push({ label: e.label, fieldId: e.target, scope });
+          for (const e of r.entries as { label: string; target: string; account?: string }[])
+            out.push({
+              label: e.label,
+              fieldId: e.target,
+              scope,
+              ...(typeof e.account === "string" && e.account ? { account: e.account } : {}),
+            });
       }
       return out;
     },
