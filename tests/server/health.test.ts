@@ -40,7 +40,7 @@ describe("GET /api/config", () => {
   it("tells the app there is no Google sign-in and no mail server when neither is configured", async () => {
     const res = await server.app.inject({ method: "GET", url: "/api/config" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ googleClientId: null, mailDelivery: "outbox" });
+    expect(res.json()).toEqual({ googleClientId: null, clarityProjectId: null, mailDelivery: "outbox" });
   });
 
   it("hands the app the Google client id, and says mail is sent, when they are configured", async () => {
@@ -52,6 +52,7 @@ describe("GET /api/config", () => {
       const res = await google.app.inject({ method: "GET", url: "/api/config" });
       expect(res.json()).toEqual({
         googleClientId: "1234-abc.apps.googleusercontent.com",
+        clarityProjectId: null,
         mailDelivery: "smtp",
       });
     } finally {
