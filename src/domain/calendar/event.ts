@@ -51,16 +51,6 @@ export const CALENDAR_EVENT_FIELDS = [
   "visibility",
 ] as const satisfies readonly (keyof CalendarEventFields)[];
 
-export const newEventFields = (start: string, end: string, allDay: boolean): CalendarEventFields => ({
-  title: "",
-  description: "",
-  start,
-  end,
-  allDay,
-  colour: "blue",
-  visibility: "company",
-});
-
 /** Whether `reader` sees the event: company events every member, private ones their owner. */
 export const canSee = (e: Pick<CalendarEvent, "visibility" | "ownerId">, readerId: string) =>
   e.visibility === "company" || e.ownerId === readerId;

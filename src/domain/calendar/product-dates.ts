@@ -13,10 +13,10 @@
 import { addDays, filingDeadline, fromIso, nextBusinessDay, toIso } from "../rpie";
 
 export const PRODUCT_DATE_KINDS = ["rpie-deadline", "filing-reminder", "invoice-due", "ebay-ship"] as const;
-export type ProductDateKind = (typeof PRODUCT_DATE_KINDS)[number];
+type ProductDateKind = (typeof PRODUCT_DATE_KINDS)[number];
 
 /** eBay handling time of the product's default fulfilment policy, in business days. */
-export const EBAY_HANDLING_DAYS = 1;
+const EBAY_HANDLING_DAYS = 1;
 
 export interface ProductDate {
   /** Stable across computations (the ICS UID and the screen's key). */
@@ -32,7 +32,7 @@ export interface ProductDate {
   link: string;
 }
 
-export interface ProductDateInputs {
+interface ProductDateInputs {
   /** Properties with an RPIE obligation this filing year and no filed RPIE for it. */
   deadlines: { propertyId: string; label: string; deadline: string; filed: boolean }[];
   offsets: readonly number[];

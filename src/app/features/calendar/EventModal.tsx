@@ -28,7 +28,7 @@ import { validateEventFields } from "../../../domain/calendar/validate";
 import { DateField, DateTimeField } from "../../ui/dates/date-fields";
 import { type EventFormValues, formToFields, toggleAllDay } from "./event-form";
 
-export interface EventModalProps {
+interface EventModalProps {
   opened: boolean;
   /** null: a new event. */
   editing: { id: string; canDelete: boolean } | null;

@@ -7,12 +7,12 @@ import type { ProductDate } from "../../../domain/calendar/product-dates";
 import { http } from "../../lib/http";
 import type { BlocklotDb } from "../../offline/db";
 
-export const CALENDAR_PATHS = {
+const CALENDAR_PATHS = {
   productDates: "/api/calendar/product-dates",
   feed: "/api/calendar/feed",
 } as const;
 
-export interface FeedStatus {
+interface FeedStatus {
   active: boolean;
   createdAt: string | null;
 }
@@ -28,7 +28,6 @@ export async function refreshProductDates(db: BlocklotDb, companyId: string): Pr
 }
 
 export const calendarKeys = {
-  all: ["calendar"] as const,
   productDates: (companyId: string) => ["calendar", "product-dates", companyId] as const,
   feed: (companyId: string) => ["calendar", "feed", companyId] as const,
 };

@@ -17,8 +17,6 @@ import {
 import type { ReactNode } from "react";
 import { DATE_MAX, DATE_MIN } from "../../../domain/calendar/event";
 
-export { DATE_MAX, DATE_MIN };
-
 /** Sunday for English (en-US), Monday for German and Spanish. */
 export const firstDayOfWeek = (locale: string): 0 | 1 => (locale.startsWith("en") ? 0 : 1);
 

@@ -5,20 +5,17 @@
  * apps without signing in).
  */
 import { Type } from "@sinclair/typebox";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { v7 as uuidv7 } from "uuid";
 import { EVENT_COLOURS, CALENDAR_LIMITS as L, VISIBILITIES } from "../../../domain/calendar/event";
 import { PRODUCT_DATE_KINDS } from "../../../domain/calendar/product-dates";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
-import { calendarFeedTokens, companies, companyMembers } from "../../db/schema";
 import type { CompanyScope } from "../../plugins/company-scope";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { randomToken, sha256 } from "../auth/secrets";
 import type { ServerSyncedType } from "../sync/types";
 import { calendarIcs } from "./ics";
 import { companyProductDates } from "./product-dates";
-import { EVENT, listEvents } from "./store";
+import { deleteFeedToken, EVENT, feedByHash, feedOf, listEvents, saveFeedToken } from "./store";
 
 /** Members of the company (employees and admins; staff within a company they belong to). */
 async function member(request: FastifyRequest): Promise<CompanyScope> {
@@ -99,7 +96,7 @@ const TokenParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const ICS_PATH = "/api/calendar/ics";
+const ICS_PATH = "/api/calendar/ics";
 
 export async function calendarRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
@@ -118,16 +115,6 @@ export async function calendarRoutes(app: FastifyInstance) {
     async (request) => ({ dates: await companyProductDates(db, (await member(request)).companyId) }),
   );
 
-  const feedOf = async (scope: CompanyScope) => {
-    const [row] = await db
-      .select()
-      .from(calendarFeedTokens)
-      .where(
-        and(eq(calendarFeedTokens.userId, scope.userId), eq(calendarFeedTokens.companyId, scope.companyId)),
-      );
-    return row;
-  };
-
   app.get(
     "/api/calendar/feed",
     {
@@ -140,7 +127,8 @@ export async function calendarRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await feedOf(await member(request));
+      const scope = await member(request);
+      const row = await feedOf(db, scope.userId, scope.companyId);
       return { active: !!row, createdAt: row?.createdAt.toISOString() ?? null };
     },
   );
@@ -158,17 +146,10 @@ export async function calendarRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await member(request);
       const token = randomToken();
-      const [row] = await db
-        .insert(calendarFeedTokens)
-        .values({ id: uuidv7(), userId: scope.userId, companyId: scope.companyId, tokenHash: sha256(token) })
-        .onConflictDoUpdate({
-          target: [calendarFeedTokens.userId, calendarFeedTokens.companyId],
-          set: { tokenHash: sha256(token), createdAt: new Date() },
-        })
-        .returning();
+      const createdAt = await saveFeedToken(db, scope.userId, scope.companyId, sha256(token));
       return reply.status(201).send({
         url: `${config.publicUrl}${ICS_PATH}/${token}.ics`,
-        createdAt: (row as { createdAt: Date }).createdAt.toISOString(),
+        createdAt: createdAt.toISOString(),
       });
     },
   );
@@ -185,11 +166,7 @@ export async function calendarRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const scope = await member(request);
-      await db
-        .delete(calendarFeedTokens)
-        .where(
-          and(eq(calendarFeedTokens.userId, scope.userId), eq(calendarFeedTokens.companyId, scope.companyId)),
-        );
+      await deleteFeedToken(db, scope.userId, scope.companyId);
       return reply.status(204).send();
     },
   );
@@ -208,23 +185,7 @@ export async function calendarRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const token = request.params.token.slice(0, -".ics".length);
-      const [found] = await db
-        .select({
-          userId: calendarFeedTokens.userId,
-          companyId: calendarFeedTokens.companyId,
-          name: companies.name,
-        })
-        .from(calendarFeedTokens)
-        .innerJoin(companies, eq(companies.id, calendarFeedTokens.companyId))
-        // A member who left the company loses the feed with the membership.
-        .innerJoin(
-          companyMembers,
-          and(
-            eq(companyMembers.companyId, calendarFeedTokens.companyId),
-            eq(companyMembers.userId, calendarFeedTokens.userId),
-          ),
-        )
-        .where(eq(calendarFeedTokens.tokenHash, sha256(token)));
+      const found = await feedByHash(db, sha256(token));
       if (!found) throw httpError(404, "No calendar feed at this address (it may have been revoked)");
       const [events, dates] = await Promise.all([
         listEvents(db, found.companyId, found.userId),

@@ -4,6 +4,7 @@
  * everyone else and the feed sends them a tombstone.
  */
 import { and, asc, eq, isNull, or, type SQL } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import {
   CALENDAR_EVENT_FIELDS,
   type CalendarEvent,
@@ -13,13 +14,13 @@ import {
 import { CALENDAR_EVENT_TYPE } from "../../../domain/calendar/synced-types";
 import { validateEventFields } from "../../../domain/calendar/validate";
 import type { Db } from "../../db/client";
-import { calendarEvents } from "../../db/schema";
+import { calendarEvents, calendarFeedTokens, companies, companyMembers } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
 import type { SyncKind } from "../sync/store";
 
 type Row = typeof calendarEvents.$inferSelect;
 
-export const eventToApi = (r: Row): CalendarEvent => ({
+const eventToApi = (r: Row): CalendarEvent => ({
   id: r.id,
   companyId: r.companyId,
   ownerId: r.ownerId,
@@ -76,4 +77,58 @@ export async function listEvents(db: Db, companyId: string, readerId: string): P
     )
     .orderBy(asc(calendarEvents.start));
   return rows.map(eventToApi);
+}
+
+/** A member's ICS feed token row for a company (only the token's hash is stored). */
+export async function feedOf(db: Db, userId: string, companyId: string) {
+  const [row] = await db
+    .select()
+    .from(calendarFeedTokens)
+    .where(and(eq(calendarFeedTokens.userId, userId), eq(calendarFeedTokens.companyId, companyId)));
+  return row;
+}
+
+/** Makes or replaces the member's feed token; answers when it was made. */
+export async function saveFeedToken(
+  db: Db,
+  userId: string,
+  companyId: string,
+  tokenHash: string,
+): Promise<Date> {
+  const [row] = await db
+    .insert(calendarFeedTokens)
+    .values({ id: uuidv7(), userId, companyId, tokenHash })
+    .onConflictDoUpdate({
+      target: [calendarFeedTokens.userId, calendarFeedTokens.companyId],
+      set: { tokenHash, createdAt: new Date() },
+    })
+    .returning();
+  return (row as { createdAt: Date }).createdAt;
+}
+
+export async function deleteFeedToken(db: Db, userId: string, companyId: string) {
+  await db
+    .delete(calendarFeedTokens)
+    .where(and(eq(calendarFeedTokens.userId, userId), eq(calendarFeedTokens.companyId, companyId)));
+}
+
+/** The member and company of a feed token, while the member still belongs to the company. */
+export async function feedByHash(db: Db, tokenHash: string) {
+  const [found] = await db
+    .select({
+      userId: calendarFeedTokens.userId,
+      companyId: calendarFeedTokens.companyId,
+      name: companies.name,
+    })
+    .from(calendarFeedTokens)
+    .innerJoin(companies, eq(companies.id, calendarFeedTokens.companyId))
+    .innerJoin(
+      companyMembers,
+      and(
+        eq(companyMembers.companyId, calendarFeedTokens.companyId),
+        eq(companyMembers.userId, calendarFeedTokens.userId),
+      ),
+    )
+    .where(eq(calendarFeedTokens.tokenHash, tokenHash));
+  return found;
 }
