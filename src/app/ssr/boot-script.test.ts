@@ -68,12 +68,20 @@ describe("the prerendered cookie banner before hydration", () => {
     const attrs: Record<string, string> = {};
     const listeners: Record<string, (e: unknown) => void> = {};
     const document = {
-      documentElement: { setAttribute: (k: string, v: string) => void (attrs[k] = v) },
-      addEventListener: (type: string, fn: (e: unknown) => void) => void (listeners[type] = fn),
+      documentElement: {
+        setAttribute: (k: string, v: string) => {
+          attrs[k] = v;
+        },
+      },
+      addEventListener: (type: string, fn: (e: unknown) => void) => {
+        listeners[type] = fn;
+      },
     };
     const localStorage = {
       getItem: (k: string) => stored[k] ?? null,
-      setItem: (k: string, v: string) => void (stored[k] = v),
+      setItem: (k: string, v: string) => {
+        stored[k] = v;
+      },
     };
     const matchMedia = () => ({ matches: false });
     new Function("document", "localStorage", "window", "matchMedia", code)(

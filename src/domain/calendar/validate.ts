@@ -19,7 +19,7 @@ export function isDay(v: unknown): v is string {
 }
 
 /** An instant with its offset (`2026-06-01T09:00:00Z`, `…+02:00`). */
-export const isInstant = (v: unknown): v is string =>
+const isInstant = (v: unknown): v is string =>
   typeof v === "string" && INSTANT.test(v) && !Number.isNaN(Date.parse(v));
 
 /** The calendar date an event bound falls on (in UTC for an instant), to check the spec's range. */

@@ -18,7 +18,7 @@ interface FeedStatus {
 }
 
 /** Reads the product dates and replaces the device's copy of the company's (one transaction). */
-export async function refreshProductDates(db: BlocklotDb, companyId: string): Promise<number> {
+async function refreshProductDates(db: BlocklotDb, companyId: string): Promise<number> {
   const { dates } = await http.get<{ dates: ProductDate[] }>(CALENDAR_PATHS.productDates);
   await db.transaction("rw", db.calendarDates, async () => {
     await db.calendarDates.where("companyId").equals(companyId).delete();

@@ -13,6 +13,7 @@ function removeClarityCookies() {
   const domains = ["", ...parts.map((_, i) => parts.slice(i).join(".")).filter((d) => d.includes("."))];
   for (const name of CLARITY_COOKIES) {
     for (const domain of domains) {
+      // biome-ignore lint/suspicious/noDocumentCookie: expiring Clarity's own cookies needs document.cookie (no Cookie Store API in Safari and Firefox)
       document.cookie = `${name}=; Max-Age=0; path=/${domain ? `; domain=${domain}` : ""}`;
     }
   }

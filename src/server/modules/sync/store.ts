@@ -94,7 +94,7 @@ export function ownedBy(kind: AnyKind, owner: Owner): SQL {
 }
 
 /** The rows of a type the caller reads: the owner's, less those the type hides from the caller. */
-export function readableBy(kind: AnyKind, owner: Owner): SQL {
+function readableBy(kind: AnyKind, owner: Owner): SQL {
   const own = ownedBy(kind, owner);
   if (!kind.visibility) return own;
   return and(own, kind.visibility.where(kind.table as never, userOf(owner))) as SQL;
