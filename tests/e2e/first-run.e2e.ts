@@ -159,6 +159,7 @@ describe("a newcomer's first run", () => {
       ["/dashboard/inventory-info", /Liquidation pallet #14/],
       ["/dashboard/listing", /DR-\d-\d{4}|coffee mug|table lamp|film camera/i],
       ["/dashboard/product/list", /coffee mug|table lamp|film camera|glass vase/i],
+      ["/dashboard/calendar", /Walk-through|Call the accountant|Estate sale pickup|Label printer rolls/],
     ];
     for (const [path, row] of pages) {
       await p.goto(path);

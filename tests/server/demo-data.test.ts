@@ -179,6 +179,7 @@ describe("demo data routes", () => {
       "filings",
       "ebay",
       "kanban",
+      "calendar",
     ]);
   });
 
@@ -223,6 +224,7 @@ describe("seeding", () => {
       ebayOrders: 58,
       kanbanBoards: 1,
       kanbanTasks: 12,
+      calendarEvents: 8,
     });
     expect(first.counts.photos).toBeGreaterThanOrEqual(36);
     expect(first.counts.mails).toBeGreaterThan(0);
@@ -400,6 +402,23 @@ describe("the demo company's eBay side and board", () => {
     }[];
     expect(comments.length).toBeGreaterThanOrEqual(4);
     expect(comments.every((c) => tasks.some((t) => t.id === c.taskId))).toBe(true);
+  });
+});
+
+describe("the demo calendar", () => {
+  it("gives company events around today, and the employee's private one only to the employee", async () => {
+    const employee = await demoAuth(first, "employee");
+    const admin = await demoAuth(first, "companyAdmin");
+    type Row = { title: string; visibility: string; allDay: boolean; start: string };
+    const seen = (await call("GET", "/api/calendar/events", employee)).json().rows as Row[];
+    const adminSees = (await call("GET", "/api/calendar/events", admin)).json().rows as Row[];
+    expect(seen).toHaveLength(8);
+    expect(adminSees).toHaveLength(7);
+    expect(seen.filter((e) => e.visibility === "private").map((e) => e.title)).toEqual(["Dentist"]);
+    expect(seen.some((e) => e.allDay) && seen.some((e) => !e.allDay)).toBe(true);
+    // Timed events start at the New York hour they were written for (10:00 is 14:00 or 15:00 UTC).
+    const walk = seen.find((e) => e.title.startsWith("Walk-through")) as Row;
+    expect(["14:00", "15:00"]).toContain(walk.start.slice(11, 16));
   });
 });
 

@@ -26,6 +26,7 @@ export const DEMO_COUNT_KEYS = [
   "ebayOrders",
   "kanbanBoards",
   "kanbanTasks",
+  "calendarEvents",
   "mails",
 ] as const;
 

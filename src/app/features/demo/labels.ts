@@ -18,5 +18,6 @@ export const COUNT_LABELS: Record<DemoCountKey, MessageDescriptor> = {
   ebayOrders: msg`eBay orders`,
   kanbanBoards: msg`Boards`,
   kanbanTasks: msg`Board tasks`,
+  calendarEvents: msg`Calendar events`,
   mails: msg`Mails to demo accounts`,
 };

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import {
   auditLog,
   authAttempts,
+  calendarEvents,
   companies,
   ebayListings,
   ebayOrders,
@@ -69,6 +70,7 @@ export async function demoCounts(db: Db): Promise<DemoCounts> {
     ebayOrders: await countWhere(db, ebayOrders, ofDemoCompany(db, ebayOrders.companyId)),
     kanbanBoards: await countWhere(db, kanbanBoards, ofDemoCompany(db, kanbanBoards.companyId)),
     kanbanTasks: await countWhere(db, kanbanTasks, ofDemoCompany(db, kanbanTasks.companyId)),
+    calendarEvents: await countWhere(db, calendarEvents, ofDemoCompany(db, calendarEvents.companyId)),
     mails: await countWhere(db, mailOutbox, inArray(sql`lower(${mailOutbox.to})`, demoEmails)),
   };
 }

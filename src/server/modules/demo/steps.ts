@@ -1,5 +1,6 @@
 import type { DemoStep } from "./demo-run";
 import { accountsStep } from "./steps/accounts";
+import { calendarStep } from "./steps/calendar";
 import { ebayStep } from "./steps/ebay";
 import { filingsStep } from "./steps/filings";
 import { inventoryStep } from "./steps/inventory";
@@ -17,4 +18,5 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   filingsStep,
   ebayStep,
   kanbanStep,
+  calendarStep,
 ];

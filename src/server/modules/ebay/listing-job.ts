@@ -372,7 +372,7 @@ async function publishChunk(
   if (offers.size === 0) return;
 
   // 4. Publish.
-  const published = ok(
+  const answer = ok(
     "bulkPublishOffer",
     await client.inventory.POST("/bulk_publish_offer", {
       params: { header: { "Content-Type": "application/json" } },
@@ -380,23 +380,24 @@ async function publishChunk(
     }),
   );
   const skuOf = new Map([...offers].map(([sku, id]) => [id, sku]));
-  const listed: string[] = [];
-  for (const r of published.responses ?? []) {
+  const published: { w: Work; listingId: string }[] = [];
+  for (const r of answer.responses ?? []) {
     const w = r.offerId ? bySku.get(skuOf.get(r.offerId) ?? "") : undefined;
     if (!w) continue;
-    if (r.listingId && r.statusCode === 200) {
-      await finishListing(db, w.row.itemId, w.row.wantedSeq, {
-        state: "published",
-        listingId: r.listingId,
-        listingUrl: `${deps.ebay.listingBase}/itm/${r.listingId}`,
-        error: null,
-      });
-      listed.push(w.row.itemId);
-    } else {
-      await fail(w, why(r.errors));
-    }
+    if (r.listingId && r.statusCode === 200) published.push({ w, listingId: r.listingId });
+    else await fail(w, why(r.errors));
   }
+  // The items first, then the listings done: whoever sees a listing done sees its item listed.
+  const listed = published.map((p) => p.w.row.itemId);
   await setItemStatus(db, companyId, listed, { status: "listed", publicationStatus: 1 });
+  for (const { w, listingId } of published) {
+    await finishListing(db, w.row.itemId, w.row.wantedSeq, {
+      state: "published",
+      listingId,
+      listingUrl: `${deps.ebay.listingBase}/itm/${listingId}`,
+      error: null,
+    });
+  }
 }
 
 async function findOffer(client: EbayClient, sku: string): Promise<string | undefined> {
@@ -464,14 +465,15 @@ async function withdrawOne(deps: ListingDeps, client: EbayClient, companyId: str
   // 25713: eBay no longer has it published (ended or sold out there): withdrawn all the same.
   const gone = !res.response.ok && errors?.some((e) => e.errorId === 25713);
   if (res.response.ok || gone) {
-    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, { state: "withdrawn", error: null });
-    // Auto-delist keeps the status the seller gave (sold, unavailable); a withdraw says so.
+    // Auto-delist keeps the status the seller gave (sold, unavailable); a withdraw says so. The
+    // item first, then the listing done (a retry after a crash between them withdraws again: 25713).
     await setItemStatus(
       deps.db,
       companyId,
       [w.row.itemId],
       auto ? { publicationStatus: 0 } : { status: "withdrawn_from_ebay", publicationStatus: 0 },
     );
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, { state: "withdrawn", error: null });
   } else {
     await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, {
       error: why(errors, "eBay did not end the listing"),
@@ -481,11 +483,11 @@ async function withdrawOne(deps: ListingDeps, client: EbayClient, companyId: str
 
 async function deleteOne(deps: ListingDeps, client: EbayClient, companyId: string, w: Work) {
   if (!w.row.ebaySku) {
-    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, { state: "deleted", error: null });
     await setItemStatus(deps.db, companyId, [w.row.itemId], {
       status: "deleted_from_ebay",
       publicationStatus: 2,
     });
+    await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, { state: "deleted", error: null });
     return;
   }
   const res = await client.inventory.DELETE("/inventory_item/{sku}", {
@@ -494,16 +496,16 @@ async function deleteOne(deps: ListingDeps, client: EbayClient, companyId: strin
   if (!res.response.ok && res.response.status >= 500) ok("deleteInventoryItem", res);
   const errors = (res.error as { errors?: EbayErrorDetail[] } | undefined)?.errors;
   if (res.response.ok || res.response.status === 404) {
+    await setItemStatus(deps.db, companyId, [w.row.itemId], {
+      status: "deleted_from_ebay",
+      publicationStatus: 2,
+    });
     await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, {
       state: "deleted",
       offerId: null,
       listingId: null,
       listingUrl: null,
       error: null,
-    });
-    await setItemStatus(deps.db, companyId, [w.row.itemId], {
-      status: "deleted_from_ebay",
-      publicationStatus: 2,
     });
   } else {
     await finishListing(deps.db, w.row.itemId, w.row.wantedSeq, {

@@ -6,7 +6,6 @@ import { type TObject, type TProperties, Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import { KANBAN_LIMITS as L } from "../../../domain/kanban/board";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
-import { kanbanBoards, kanbanColumns, kanbanComments, kanbanTasks } from "../../db/schema";
 import type { CompanyScope } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
 import type { AnyKind } from "../sync/store";
@@ -75,7 +74,6 @@ function schemasOf(fields: TProperties, required: readonly string[], extraRow: T
 
 function synced(
   kind: AnyKind,
-  table: Parameters<typeof listKind>[1],
   schemas: ServerSyncedType["schemas"],
   what: string,
   onCreate?: ServerSyncedType["onCreate"],
@@ -87,7 +85,7 @@ function synced(
     access: member,
     onCreate,
     list: async (db, scope) => ({
-      rows: (await listKind(db, table, scope.companyId)).map((r) => kind.toApi(r as never)),
+      rows: (await listKind(db, kind, scope.companyId)).map((r) => kind.toApi(r as never)),
     }),
     listSummary: `My company's ${what}, oldest first (the app keeps them in sync through the change feed)`,
   };
@@ -95,16 +93,14 @@ function synced(
 
 /** Kanban's synced types: the sync module's route factory gives them their routes. */
 export const KANBAN_SYNCED: readonly ServerSyncedType[] = [
-  synced(BOARD, kanbanBoards, schemasOf({ name: Name }, ["name"]), "boards"),
+  synced(BOARD, schemasOf({ name: Name }, ["name"]), "boards"),
   synced(
     COLUMN,
-    kanbanColumns,
     schemasOf({ boardId: Uuid, name: Name, position: Position }, ["boardId", "name", "position"]),
     "columns",
   ),
   synced(
     TASK,
-    kanbanTasks,
     schemasOf(
       {
         boardId: Uuid,
@@ -123,7 +119,6 @@ export const KANBAN_SYNCED: readonly ServerSyncedType[] = [
   ),
   synced(
     COMMENT,
-    kanbanComments,
     schemasOf({ taskId: Uuid, body: Type.String({ maxLength: L.commentMax }) }, ["taskId", "body"], {
       authorId: Nullable(Uuid),
     }),

@@ -26,7 +26,7 @@ import {
 import type { Db } from "../../db/client";
 import { kanbanBoards, kanbanColumns, kanbanComments, kanbanTasks } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
-import type { SyncKind } from "../sync/store";
+import type { AnyKind, SyncKind } from "../sync/store";
 
 const stamps = (r: { id: string; companyId: string; version: number; createdAt: Date; updatedAt: Date }) => ({
   id: r.id,
@@ -142,8 +142,9 @@ export const COMMENT: SyncKind<CommentFields, Comment> = {
   },
 };
 
-/** A board's live records of one kind, oldest first (the list route; the app reads the feed). */
-export async function listKind(db: Db, table: RefTable | typeof kanbanComments, companyId: string) {
+/** The company's live records of one kanban kind, oldest first (the list route; the app reads the feed). */
+export async function listKind(db: Db, kind: AnyKind, companyId: string) {
+  const table = kind.table as RefTable;
   return db
     .select()
     .from(table)

@@ -101,6 +101,14 @@ export function PrivacyPolicyPage() {
             your device so that it works offline. We do not use third-party advertising cookies.
           </Trans>
         </Text>
+        <Text mt="sm">
+          <Trans>
+            Only if you accept analytics in the cookie notice, we also load Microsoft Clarity, which records
+            how our pages are used (page views, clicks and scrolling) so that we can improve them, and sets
+            its own cookies for that. Without your consent it is never loaded. You can change your choice at
+            any time in the settings or with Cookie settings at the foot of every page.
+          </Trans>
+        </Text>
       </ContentSection>
       <ContentSection title={<Trans>How long we keep it</Trans>}>
         <Text>
