@@ -104,7 +104,7 @@ describe("photos by link", () => {
       await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
       // The Settings button shows on this page (spec section 2).
       await expect
-        .poll(() => page.getByRole("button", { name: "Settings" }).count(), { timeout: 10_000 })
+        .poll(() => page.getByRole("button", { name: "Settings", exact: true }).count(), { timeout: 10_000 })
         .toBe(1);
       // The camera view runs.
       await expect

@@ -84,7 +84,7 @@ describe("prerendered public pages with JavaScript", () => {
     await page.goto("/");
     await reactAttached(page);
     // The floating Settings button mounts only after hydration.
-    await page.getByRole("button", { name: "Settings" }).waitFor();
+    await page.getByRole("button", { name: "Settings", exact: true }).waitFor();
     await page.getByRole("button", { name: "Pages" }).click();
     await page.getByRole("dialog", { name: "Pages" }).waitFor();
     await page.getByTestId("cookie-banner").getByRole("button", { name: "Accept" }).click();
@@ -166,7 +166,7 @@ describe("prerendered public pages with JavaScript", () => {
     const errors = collectErrors(page);
     await page.goto("/");
     await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe("dark");
-    await page.getByRole("button", { name: "Settings" }).waitFor();
+    await page.getByRole("button", { name: "Settings", exact: true }).waitFor();
     await expect(page.locator("html").getAttribute("data-mantine-color-scheme")).resolves.toBe("dark");
     expect(errors).toEqual([]);
     await context.close();

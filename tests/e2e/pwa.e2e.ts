@@ -289,7 +289,9 @@ describe("bottom notices on a first visit", () => {
         viewport.width,
       );
       // The floating Settings button (shown to visitors) covers neither.
-      const settingsBox = (await page.getByRole("button", { name: "Settings" }).boundingBox()) as Box;
+      const settingsBox = (await page
+        .getByRole("button", { name: "Settings", exact: true })
+        .boundingBox()) as Box;
       expect(settingsBox).not.toBeNull();
       expect(overlap(settingsBox, bannerBox)).toBe(false);
       expect(overlap(settingsBox, cardBox)).toBe(false);

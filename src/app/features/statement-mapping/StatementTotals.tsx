@@ -55,7 +55,7 @@ export function StatementTotals({ rows }: { rows: readonly TotalsRow[] }) {
             <Table.Td ta="right" ff="monospace">
               {money(r.mapped)}
             </Table.Td>
-            <Table.Td ta="right" ff="monospace" c={r.difference ? "orange" : undefined}>
+            <Table.Td ta="right" ff="monospace" c={r.difference ? "red.8" : undefined}>
               {money(r.difference)}
             </Table.Td>
           </Table.Tr>
