@@ -41,7 +41,14 @@ export const field = (page: Page, label: string) =>
 export async function submitLogin(page: Page, email: string, password: string) {
   await field(page, "Email address").fill(email);
   await field(page, "Password").fill(password);
+  await chooseCookies(page);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/** Makes the cookie choice when the banner shows: on a small screen it covers the form's button. */
+export async function chooseCookies(page: Page) {
+  const banner = page.getByTestId("cookie-banner");
+  if (await banner.isVisible()) await banner.getByRole("button", { name: "Necessary only" }).click();
 }
 
 /** Signs in through /auth/google/login and waits for the dashboard it lands on. */

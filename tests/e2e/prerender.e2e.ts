@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { field, heading, registerConfirmedUser, signIn, submitLogin } from "./auth-helpers";
+import { chooseCookies, field, heading, registerConfirmedUser, signIn, submitLogin } from "./auth-helpers";
 import { baseUrl, launchBrowser, newPage, uniqueEmail } from "./browser";
 
 /**
@@ -123,6 +123,7 @@ describe("prerendered public pages with JavaScript", () => {
     await page.goto("/auth/google/login", { waitUntil: "domcontentloaded" });
     await field(page, "Email address").fill(email);
     await field(page, "Password").fill("Prerender-pass-3");
+    await chooseCookies(page);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     // Not sent natively (that would reload the page with an empty form).
     await expect(page.locator("form[data-submit-queued]").count()).resolves.toBe(1);

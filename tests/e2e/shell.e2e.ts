@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chooseCookies } from "./auth-helpers";
 import { launchBrowser, newPage } from "./browser";
 
 let browser: Browser;
@@ -13,9 +14,7 @@ async function signIn(page: Page) {
   await page.goto("/auth/google/login");
   await page.getByRole("textbox", { name: /Email address/ }).fill(inject("adminEmail"));
   await page.locator("input[type=password]").first().fill(inject("adminPassword"));
-  // On a narrow phone the cookie banner covers the form's button until the visitor chooses, as a person would.
-  const banner = page.getByTestId("cookie-banner");
-  if (await banner.isVisible()) await banner.getByRole("button", { name: "Necessary only" }).click();
+  await chooseCookies(page);
   await page.locator("button[type=submit]").click();
   await page.waitForURL(/\/dashboard\/import-file/, { timeout: 20_000 });
 }
