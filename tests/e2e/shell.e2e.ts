@@ -97,14 +97,14 @@ describe("signed-in shell", () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await signIn(page);
     const status = (name: string) => page.getByRole("status").filter({ hasText: name });
-    await expect.poll(() => status("Online").isVisible()).toBe(true);
+    await expect.poll(() => status("Online").isVisible(), { timeout: 15_000 }).toBe(true);
     await context.setOffline(true);
     try {
       await expect.poll(() => status("Offline").isVisible()).toBe(true);
     } finally {
       await context.setOffline(false);
     }
-    await expect.poll(() => status("Online").isVisible()).toBe(true);
+    await expect.poll(() => status("Online").isVisible(), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 });
