@@ -186,14 +186,12 @@ describe("user detail and actions", () => {
     const db = server.database.db;
     const family = uuidv7();
     await createRefreshToken(db, seller.userId, family, 3600);
-    await db
-      .insert(auditLog)
-      .values({
-        id: uuidv7(),
-        userId: seller.userId,
-        action: "sign-in",
-        detail: { method: "password", ip: "203.0.113.9" },
-      });
+    await db.insert(auditLog).values({
+      id: uuidv7(),
+      userId: seller.userId,
+      action: "sign-in",
+      detail: { method: "password", ip: "203.0.113.9" },
+    });
     const detail = (await get(`/api/admin/all-user/${seller.userId}/detail`)).json();
     expect(detail.companies).toEqual([
       expect.objectContaining({
@@ -216,7 +214,7 @@ describe("user detail and actions", () => {
   });
 
   it("changes roles, audits each change (who, when, before, after) and shows it on the user's page", async () => {
-    const put = (userId: string, payload: unknown, who = root) =>
+    const put = (userId: string, payload: Record<string, unknown>, who = root) =>
       server.app.inject({
         method: "PUT",
         url: `/api/admin/all-user/${userId}/roles`,
@@ -237,6 +235,7 @@ describe("user detail and actions", () => {
     ]);
     expect(detail.roleChanges).toEqual([
       {
+        id: expect.any(String),
         at: expect.any(String),
         byId: root.userId,
         byEmail: "root@blocklot.test",
@@ -249,7 +248,7 @@ describe("user detail and actions", () => {
   });
 
   it("never removes the last super admin (409), but allows it once there is another", async () => {
-    const put = (userId: string, payload: unknown) =>
+    const put = (userId: string, payload: Record<string, unknown>) =>
       server.app.inject({
         method: "PUT",
         url: `/api/admin/all-user/${userId}/roles`,

@@ -1,21 +1,15 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ROLE_LEVELS } from "../../../domain/admin/user-roles";
 import { ROLES } from "../../../domain/roles";
-import { companyInvitations, users } from "../../db/schema";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { type Keyset, type ListParams, listQuerySchema, pageSchema, sendCsv } from "../../plugins/paged-list";
-import { createEmailToken } from "../auth/email-tokens";
-import { sendConfirmationMail } from "../auth/mails";
 import { revokeFamily } from "../auth/refresh-tokens";
-import { createInvitation } from "../company/invitations";
 import {
   CLARITY_SORTS,
   CONFIRMED_SORTS,
   clarityExport,
   confirmedExport,
-  deleteUnconfirmedUser,
   listClarity,
   listConfirmedUsers,
   listSellers,
@@ -25,6 +19,7 @@ import {
   UNREGISTERED_SORTS,
   unregisteredExport,
 } from "./lists";
+import { deleteUnregistered, resendUnregistered } from "./unregistered";
 import { changeUserRoles } from "./user-roles";
 import {
   findUser,
@@ -35,7 +30,6 @@ import {
   userDetail,
   userExportBatch,
 } from "./users";
-
 
 const UserCompany = Type.Object({
   id: Type.String(),
@@ -96,6 +90,7 @@ const UserDetail = Type.Object({
   ),
   roleChanges: Type.Array(
     Type.Object({
+      id: Type.String(),
       at: Type.String(),
       byId: Nullable(Type.String()),
       byEmail: Nullable(Type.String()),
@@ -359,35 +354,8 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: Message, ...errors },
       },
     },
-    async (request) => {
-      const { kind, id } = request.params;
-      if (kind === "account") {
-        const [u] = await db.select().from(users).where(eq(users.id, id));
-        if (!u) throw httpError(404, "User not found");
-        if (u.emailConfirmedAt) throw httpError(409, "This email address is already confirmed.");
-        await sendConfirmationMail(ctx, u.email, u.displayName, await createEmailToken(db, u.id, "confirm"));
-        return { message: `We sent a new confirmation link to ${u.email}.` };
-      }
-      const [inv] = await db
-        .select()
-        .from(companyInvitations)
-        .where(
-          and(
-            eq(companyInvitations.id, id),
-            isNull(companyInvitations.acceptedAt),
-            isNull(companyInvitations.revokedAt),
-          ),
-        );
-      if (!inv) throw httpError(404, "No open invitation with this id");
-      const role = inv.roles.includes(ROLES.COMPANY_ADMIN) ? ROLES.COMPANY_ADMIN : ROLES.COMPANY_EMPLOYEE;
-      await createInvitation(ctx, {
-        companyId: inv.companyId,
-        email: inv.email,
-        role,
-        invitedBy: (request.user as { id: string }).id,
-      });
-      return { message: `We sent the invitation to ${inv.email} again.` };
-    },
+    async (request) =>
+      resendUnregistered(ctx, (request.user as { id: string }).id, request.params.kind, request.params.id),
   );
 
   app.delete<{ Params: Static<typeof KindParams> }>(
@@ -403,26 +371,7 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { kind, id } = request.params;
-      if (kind === "account") {
-        const done = await deleteUnconfirmedUser(db, id);
-        if (done === "missing") throw httpError(404, "User not found");
-        if (done === "confirmed")
-          throw httpError(409, "This account is confirmed: it is no longer unregistered.");
-      } else {
-        const done = await db
-          .update(companyInvitations)
-          .set({ revokedAt: new Date() })
-          .where(
-            and(
-              eq(companyInvitations.id, id),
-              isNull(companyInvitations.acceptedAt),
-              isNull(companyInvitations.revokedAt),
-            ),
-          )
-          .returning({ id: companyInvitations.id });
-        if (done.length === 0) throw httpError(404, "No open invitation with this id");
-      }
+      await deleteUnregistered(ctx, request.params.kind, request.params.id);
       return reply.status(204).send();
     },
   );

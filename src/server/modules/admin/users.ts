@@ -242,7 +242,12 @@ export async function userDetail(db: Db, id: string) {
     .limit(HISTORY_LIMIT);
   const audit = (actions: string[]) =>
     db
-      .select({ action: auditLog.action, detail: auditLog.detail, createdAt: auditLog.createdAt })
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        detail: auditLog.detail,
+        createdAt: auditLog.createdAt,
+      })
       .from(auditLog)
       .where(and(eq(auditLog.userId, id), inArray(auditLog.action, actions)))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
@@ -280,6 +285,7 @@ export async function userDetail(db: Db, id: string) {
     signIns: signIns.map((s) => {
       const d = (s.detail ?? {}) as Record<string, unknown>;
       return {
+        id: s.id,
         at: s.createdAt.toISOString(),
         ok: s.action !== "sign-in-failed",
         method: str(d.method) ?? (s.action === "sign-in-google" ? "google" : null),
@@ -289,6 +295,7 @@ export async function userDetail(db: Db, id: string) {
     roleChanges: roleChanges.map((r) => {
       const d = (r.detail ?? {}) as Record<string, unknown>;
       return {
+        id: r.id,
         at: r.createdAt.toISOString(),
         byId: str(d.byId),
         byEmail: str(d.byEmail),
