@@ -10,10 +10,10 @@ import { type TProperties, Type } from "@sinclair/typebox";
 import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 
-export const MAX_ROWS_PER_PAGE = 100;
-export const DEFAULT_ROWS_PER_PAGE = 25;
+const MAX_ROWS_PER_PAGE = 100;
+const DEFAULT_ROWS_PER_PAGE = 25;
 /** Rows fetched per query while exporting. */
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 export type SortDir = "asc" | "desc";
 

@@ -9,7 +9,7 @@ export const UNREGISTERED_SORTS = ["email", "createdAt", "kind"] as const;
 export const SELLER_SORTS = ["companyName", "items", "listings", "sales", "lastActivity"] as const;
 export const CLARITY_SORTS = ["createdAt", "email", "clarityId"] as const;
 
-export interface UserCompany {
+interface UserCompany {
   id: string;
   companyName: string;
   roles: string[];

@@ -13,7 +13,7 @@ export interface ListSearch<S extends string = string> {
   query?: string;
 }
 
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
 const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined =>

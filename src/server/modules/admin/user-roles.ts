@@ -7,8 +7,8 @@ import { auditLog, companyMembers, users } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
 import { ROLE_CHANGE_ACTION } from "./users";
 
-export const LAST_SUPER_ADMIN = "This is the last super admin: make someone else a super admin first.";
-export const LAST_COMPANY_ADMIN =
+const LAST_SUPER_ADMIN = "This is the last super admin: make someone else a super admin first.";
+const LAST_COMPANY_ADMIN =
   "This user is the only Company Admin of their company: make another member Company Admin first.";
 
 /**

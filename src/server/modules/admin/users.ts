@@ -72,7 +72,7 @@ type Row = {
   companies: UserCompany[] | string;
 };
 
-export const parseJson = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+const parseJson = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
 const toAdminUser = (r: Row): AdminUser => ({
   id: r.id,
