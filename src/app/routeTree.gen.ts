@@ -36,9 +36,13 @@ import { Route as PublicPenaltyRemovalRouteImport } from "./routes/_public/penal
 import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminClarityListRouteImport } from "./routes/admin/clarity-list"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
 import { Route as AdminOfferListRouteImport } from "./routes/admin/offer-list"
 import { Route as AdminOutboxRouteImport } from "./routes/admin/outbox"
+import { Route as AdminSellerListRouteImport } from "./routes/admin/seller-list"
+import { Route as AdminUnregisteredUserListRouteImport } from "./routes/admin/unregistered-user-list"
+import { Route as AdminUserListRouteImport } from "./routes/admin/user-list"
 import { Route as AuthAmplifyRouteImport } from "./routes/auth/amplify"
 import { Route as AuthAuth0RouteImport } from "./routes/auth/auth0"
 import { Route as AuthFirebaseRouteImport } from "./routes/auth/firebase"
@@ -66,6 +70,8 @@ import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend
 import { Route as TakeInventoryPhotoHashRouteImport } from "./routes/take-inventory-photo.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
+import { Route as AdminAllUserListIndexRouteImport } from "./routes/admin/all-user-list/index"
+import { Route as AdminAllUserListUserIdRouteImport } from "./routes/admin/all-user-list/$userId"
 import { Route as AdminFilingsIndexRouteImport } from "./routes/admin/filings/index"
 import { Route as AdminFilingsFilingIdRouteImport } from "./routes/admin/filings/$filingId"
 import { Route as AdminStatementMappingIndexRouteImport } from "./routes/admin/statement-mapping/index"
@@ -235,6 +241,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: "/",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminClarityListRoute = AdminClarityListRouteImport.update({
+  id: "/clarity-list",
+  path: "/clarity-list",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminDemoDataRoute = AdminDemoDataRouteImport.update({
   id: "/demo-data",
   path: "/demo-data",
@@ -248,6 +259,22 @@ const AdminOfferListRoute = AdminOfferListRouteImport.update({
 const AdminOutboxRoute = AdminOutboxRouteImport.update({
   id: "/outbox",
   path: "/outbox",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSellerListRoute = AdminSellerListRouteImport.update({
+  id: "/seller-list",
+  path: "/seller-list",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUnregisteredUserListRoute =
+  AdminUnregisteredUserListRouteImport.update({
+    id: "/unregistered-user-list",
+    path: "/unregistered-user-list",
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminUserListRoute = AdminUserListRouteImport.update({
+  id: "/user-list",
+  path: "/user-list",
   getParentRoute: () => AdminRoute,
 } as any)
 const AuthAmplifyRoute = AuthAmplifyRouteImport.update({
@@ -387,6 +414,16 @@ const PublicArticlesSlugRoute = PublicArticlesSlugRouteImport.update({
   id: "/articles/$slug",
   path: "/articles/$slug",
   getParentRoute: () => PublicRoute,
+} as any)
+const AdminAllUserListIndexRoute = AdminAllUserListIndexRouteImport.update({
+  id: "/all-user-list/",
+  path: "/all-user-list/",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAllUserListUserIdRoute = AdminAllUserListUserIdRouteImport.update({
+  id: "/all-user-list/$userId",
+  path: "/all-user-list/$userId",
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminFilingsIndexRoute = AdminFilingsIndexRouteImport.update({
   id: "/filings/",
@@ -594,9 +631,13 @@ export interface FileRoutesByFullPath {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
   "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
+  "/admin/seller-list": typeof AdminSellerListRoute
+  "/admin/unregistered-user-list": typeof AdminUnregisteredUserListRoute
+  "/admin/user-list": typeof AdminUserListRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -624,6 +665,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -649,6 +691,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
   "/articles/": typeof PublicArticlesIndexRoute
+  "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
@@ -681,9 +724,13 @@ export interface FileRoutesByTo {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
   "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
+  "/admin/seller-list": typeof AdminSellerListRoute
+  "/admin/unregistered-user-list": typeof AdminUnregisteredUserListRoute
+  "/admin/user-list": typeof AdminUserListRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -712,6 +759,7 @@ export interface FileRoutesByTo {
   "/dashboard": typeof DashboardIndexRoute
   "/marketplace": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -737,6 +785,7 @@ export interface FileRoutesByTo {
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
   "/articles": typeof PublicArticlesIndexRoute
+  "/admin/all-user-list": typeof AdminAllUserListIndexRoute
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
@@ -774,9 +823,13 @@ export interface FileRoutesById {
   "/_public/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
+  "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
   "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
+  "/admin/seller-list": typeof AdminSellerListRoute
+  "/admin/unregistered-user-list": typeof AdminUnregisteredUserListRoute
+  "/admin/user-list": typeof AdminUserListRoute
   "/auth/amplify": typeof AuthAmplifyRouteWithChildren
   "/auth/auth0": typeof AuthAuth0RouteWithChildren
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
@@ -805,6 +858,7 @@ export interface FileRoutesById {
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
   "/_public/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -830,6 +884,7 @@ export interface FileRoutesById {
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
+  "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
@@ -868,9 +923,13 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/clarity-list"
     | "/admin/demo-data"
     | "/admin/offer-list"
     | "/admin/outbox"
+    | "/admin/seller-list"
+    | "/admin/unregistered-user-list"
+    | "/admin/user-list"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -898,6 +957,7 @@ export interface FileRouteTypes {
     | "/dashboard/"
     | "/marketplace/"
     | "/articles/$slug"
+    | "/admin/all-user-list/$userId"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -923,6 +983,7 @@ export interface FileRouteTypes {
     | "/dashboard/product/create"
     | "/dashboard/product/list"
     | "/articles/"
+    | "/admin/all-user-list/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
@@ -955,9 +1016,13 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/clarity-list"
     | "/admin/demo-data"
     | "/admin/offer-list"
     | "/admin/outbox"
+    | "/admin/seller-list"
+    | "/admin/unregistered-user-list"
+    | "/admin/user-list"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -986,6 +1051,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/marketplace"
     | "/articles/$slug"
+    | "/admin/all-user-list/$userId"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1011,6 +1077,7 @@ export interface FileRouteTypes {
     | "/dashboard/product/create"
     | "/dashboard/product/list"
     | "/articles"
+    | "/admin/all-user-list"
     | "/admin/filings"
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
@@ -1047,9 +1114,13 @@ export interface FileRouteTypes {
     | "/_public/penalty-removal"
     | "/_public/policy"
     | "/_public/pricing"
+    | "/admin/clarity-list"
     | "/admin/demo-data"
     | "/admin/offer-list"
     | "/admin/outbox"
+    | "/admin/seller-list"
+    | "/admin/unregistered-user-list"
+    | "/admin/user-list"
     | "/auth/amplify"
     | "/auth/auth0"
     | "/auth/firebase"
@@ -1078,6 +1149,7 @@ export interface FileRouteTypes {
     | "/dashboard/"
     | "/marketplace/"
     | "/_public/articles/$slug"
+    | "/admin/all-user-list/$userId"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1103,6 +1175,7 @@ export interface FileRouteTypes {
     | "/dashboard/product/create"
     | "/dashboard/product/list"
     | "/_public/articles/"
+    | "/admin/all-user-list/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
@@ -1338,6 +1411,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/clarity-list": {
+      id: "/admin/clarity-list"
+      path: "/clarity-list"
+      fullPath: "/admin/clarity-list"
+      preLoaderRoute: typeof AdminClarityListRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/demo-data": {
       id: "/admin/demo-data"
       path: "/demo-data"
@@ -1357,6 +1437,27 @@ declare module "@tanstack/react-router" {
       path: "/outbox"
       fullPath: "/admin/outbox"
       preLoaderRoute: typeof AdminOutboxRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/seller-list": {
+      id: "/admin/seller-list"
+      path: "/seller-list"
+      fullPath: "/admin/seller-list"
+      preLoaderRoute: typeof AdminSellerListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/unregistered-user-list": {
+      id: "/admin/unregistered-user-list"
+      path: "/unregistered-user-list"
+      fullPath: "/admin/unregistered-user-list"
+      preLoaderRoute: typeof AdminUnregisteredUserListRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/user-list": {
+      id: "/admin/user-list"
+      path: "/user-list"
+      fullPath: "/admin/user-list"
+      preLoaderRoute: typeof AdminUserListRouteImport
       parentRoute: typeof AdminRoute
     }
     "/auth/amplify": {
@@ -1547,6 +1648,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/articles/$slug"
       preLoaderRoute: typeof PublicArticlesSlugRouteImport
       parentRoute: typeof PublicRoute
+    }
+    "/admin/all-user-list/": {
+      id: "/admin/all-user-list/"
+      path: "/all-user-list"
+      fullPath: "/admin/all-user-list/"
+      preLoaderRoute: typeof AdminAllUserListIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/all-user-list/$userId": {
+      id: "/admin/all-user-list/$userId"
+      path: "/all-user-list/$userId"
+      fullPath: "/admin/all-user-list/$userId"
+      preLoaderRoute: typeof AdminAllUserListUserIdRouteImport
+      parentRoute: typeof AdminRoute
     }
     "/admin/filings/": {
       id: "/admin/filings/"
@@ -1808,11 +1923,17 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AdminRouteChildren {
+  AdminClarityListRoute: typeof AdminClarityListRoute
   AdminDemoDataRoute: typeof AdminDemoDataRoute
   AdminOfferListRoute: typeof AdminOfferListRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
+  AdminSellerListRoute: typeof AdminSellerListRoute
+  AdminUnregisteredUserListRoute: typeof AdminUnregisteredUserListRoute
+  AdminUserListRoute: typeof AdminUserListRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminAllUserListUserIdRoute: typeof AdminAllUserListUserIdRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
+  AdminAllUserListIndexRoute: typeof AdminAllUserListIndexRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
   AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
@@ -1821,11 +1942,17 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminClarityListRoute: AdminClarityListRoute,
   AdminDemoDataRoute: AdminDemoDataRoute,
   AdminOfferListRoute: AdminOfferListRoute,
   AdminOutboxRoute: AdminOutboxRoute,
+  AdminSellerListRoute: AdminSellerListRoute,
+  AdminUnregisteredUserListRoute: AdminUnregisteredUserListRoute,
+  AdminUserListRoute: AdminUserListRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminAllUserListUserIdRoute: AdminAllUserListUserIdRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
+  AdminAllUserListIndexRoute: AdminAllUserListIndexRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
   AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,

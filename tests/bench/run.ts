@@ -1,4 +1,5 @@
 import { cpus } from "node:os";
+import { adminUsersBench } from "./admin-users";
 import { apiBench } from "./api";
 import { coldStartBench } from "./cold-start";
 import { demoSeedBench } from "./demo-seed";
@@ -22,6 +23,7 @@ import { type Figure, met } from "./util";
  * `npm run bench -- api` runs only the named ones. See docs/benchmarks.md.
  */
 const BENCHES: Record<string, () => Promise<Figure[]>> = {
+  "admin-users": adminUsersBench,
   api: apiBench,
   "cold-start": coldStartBench,
   "demo-seed": demoSeedBench,

@@ -46,6 +46,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_google_sub_key").on(t.googleSub),
+    // The admin user lists' sort columns (migration 0023); lower(email) sorts on users_email_key.
+    index("users_display_name_idx").on(sql`lower(${t.displayName})`, t.id),
+    index("users_created_at_idx").on(t.createdAt, t.id),
+    index("users_email_confirmed_at_idx").on(t.emailConfirmedAt, t.id),
   ],
 );
 
@@ -206,7 +210,11 @@ export const clarityIds = pgTable(
     clarityId: text("clarity_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("clarity_ids_user_clarity_key").on(t.userId, t.clarityId)],
+  (t) => [
+    uniqueIndex("clarity_ids_user_clarity_key").on(t.userId, t.clarityId),
+    index("clarity_ids_created_at_idx").on(t.createdAt, t.id),
+    index("clarity_ids_clarity_id_idx").on(t.clarityId, t.id),
+  ],
 );
 
 /** Security-relevant events (sign-ins, token reuse, role changes) for staff review. */
@@ -220,7 +228,11 @@ export const auditLog = pgTable(
     detail: jsonb("detail"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_user_idx").on(t.userId)],
+  (t) => [
+    index("audit_log_user_idx").on(t.userId),
+    // The user detail's sign-in history and role changes, newest first (migration 0023).
+    index("audit_log_user_action_idx").on(t.userId, t.action, t.createdAt),
+  ],
 );
 
 /** Messages sent from the public Contact Us page; staff are mailed a copy. */
@@ -1056,6 +1068,7 @@ export const ebayListings = pgTable(
     uniqueIndex("ebay_listings_company_sku_key").on(t.companyId, t.ebaySku),
     index("ebay_listings_pending_idx").on(t.companyId).where(sql`${t.wantedSeq} > ${t.doneSeq}`),
     index("ebay_listings_state_idx").on(t.state, t.updatedAt),
+    index("ebay_listings_company_state_idx").on(t.companyId, t.state),
   ],
 );
 

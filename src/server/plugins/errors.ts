@@ -100,6 +100,8 @@ export function describeValidation(part: string, issues: readonly ValidationIssu
   switch (issue.keyword) {
     case "required":
       return `Invalid ${where}: "${[field, issue.params.missingProperty].filter(Boolean).join(".")}" is required`;
+    case "enum":
+      return `Invalid ${where}: "${field}" must be one of ${(issue.params.allowedValues as unknown[]).join(", ")}`;
     case "additionalProperties":
       return `Invalid ${where}: unknown field "${[field, issue.params.additionalProperty].filter(Boolean).join(".")}"`;
     default:

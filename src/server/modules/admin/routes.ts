@@ -1,22 +1,35 @@
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import { ROLE_LEVELS } from "../../../domain/admin/user-roles";
 import { ROLES } from "../../../domain/roles";
-import { httpError } from "../../plugins/errors";
-import { findUser, listUsers, SORT_FIELDS } from "./users";
-
-const ListQuery = Type.Object(
-  {
-    page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
-    rowsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
-    sortBy: Type.Union(
-      SORT_FIELDS.map((f) => Type.Literal(f)),
-      { default: "createdAt" },
-    ),
-    sortDir: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "desc" }),
-    query: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
+import { ErrorBody, httpError } from "../../plugins/errors";
+import { type Keyset, type ListParams, listQuerySchema, pageSchema, sendCsv } from "../../plugins/paged-list";
+import { revokeFamily } from "../auth/refresh-tokens";
+import {
+  CLARITY_SORTS,
+  CONFIRMED_SORTS,
+  clarityExport,
+  confirmedExport,
+  listClarity,
+  listConfirmedUsers,
+  listSellers,
+  listUnregistered,
+  SELLER_SORTS,
+  sellerExport,
+  UNREGISTERED_SORTS,
+  unregisteredExport,
+} from "./lists";
+import { deleteUnregistered, resendUnregistered } from "./unregistered";
+import { changeUserRoles } from "./user-roles";
+import {
+  findUser,
+  listUsers,
+  SORT_FIELDS,
+  USER_CSV_HEADER,
+  userCsvFields,
+  userDetail,
+  userExportBatch,
+} from "./users";
 
 const UserCompany = Type.Object({
   id: Type.String(),
@@ -25,7 +38,7 @@ const UserCompany = Type.Object({
   isPrimary: Type.Boolean(),
 });
 
-const AdminUser = Type.Object({
+const adminUserFields = {
   id: Type.String(),
   email: Type.String(),
   displayName: Type.String(),
@@ -33,40 +46,227 @@ const AdminUser = Type.Object({
   emailConfirmed: Type.Boolean(),
   createdAt: Type.String(),
   companies: Type.Array(UserCompany),
-});
+};
+const AdminUser = Type.Object(adminUserFields);
 
-const UserPage = Type.Object({
-  rows: Type.Array(AdminUser),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  rowsPerPage: Type.Integer(),
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const RoleSetting = Type.Object({
+  role: Type.Unsafe<(typeof ROLE_LEVELS)[number]>({ type: "string", enum: [...ROLE_LEVELS] }),
+  marketplace: Type.Boolean(),
+});
+const UserDetail = Type.Object({
+  ...adminUserFields,
+  phoneNumber: Nullable(Type.String()),
+  emailConfirmedAt: Nullable(Type.String()),
+  disabled: Type.Boolean(),
+  google: Type.Boolean(),
+  companies: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      companyName: Type.String(),
+      roles: Type.Array(Type.String()),
+      isPrimary: Type.Boolean(),
+      properties: Type.Integer(),
+      filings: Type.Integer(),
+      inventoryItems: Type.Integer(),
+      ebay: Nullable(Type.Object({ state: Type.String(), username: Nullable(Type.String()) })),
+    }),
+  ),
+  sessions: Type.Array(
+    Type.Object({
+      familyId: Type.String(),
+      startedAt: Type.String(),
+      lastUsedAt: Type.String(),
+      expiresAt: Type.String(),
+    }),
+  ),
+  signIns: Type.Array(
+    Type.Object({
+      at: Type.String(),
+      ok: Type.Boolean(),
+      method: Nullable(Type.String()),
+      ip: Nullable(Type.String()),
+    }),
+  ),
+  roleChanges: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      at: Type.String(),
+      byId: Nullable(Type.String()),
+      byEmail: Nullable(Type.String()),
+      before: Nullable(RoleSetting),
+      after: Nullable(RoleSetting),
+    }),
+  ),
+  clarityIds: Type.Array(Type.Object({ clarityId: Type.String(), createdAt: Type.String() })),
 });
 
 const IdParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
+const SessionParams = Type.Object(
+  { id: Type.String({ format: "uuid" }), familyId: Type.String({ format: "uuid" }) },
+  { additionalProperties: false },
+);
+const KindParams = Type.Object(
+  {
+    kind: Type.Union([Type.Literal("account"), Type.Literal("invitation")]),
+    id: Type.String({ format: "uuid" }),
+  },
+  { additionalProperties: false },
+);
 const LookupQuery = Type.Object(
   { email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })) },
   { additionalProperties: false },
 );
+const Message = Type.Object({ message: Type.String() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
+type Keyed = { sortKey: string | null; id: string };
 const superAdmin = { auth: [ROLES.SUPER_ADMIN] };
+const nullable = Type.Union([Type.String(), Type.Null()]);
 
-/** The admin area's user directory (super admins only). */
+/** The admin area's user directory and lists (super admins only). */
 export async function adminRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
-    "/api/admin/all-user/list",
-    {
-      config: superAdmin,
-      schema: {
-        tags: ["admin"],
-        summary: "All users, paged (page from 0), sorted and filtered by email or display name",
-        querystring: ListQuery,
-        response: { 200: UserPage },
+  /**
+   * A list route and its CSV export (`<path>/export.csv`, same filter and order, every row):
+   * one declaration per list, so every list pages, sorts, validates and exports alike.
+   */
+  function list<S extends string, R>(opts: {
+    path: string;
+    summary: string;
+    sorts: readonly S[];
+    defaultSort: S;
+    defaultDir?: "asc" | "desc";
+    row: Record<string, TSchema>;
+    page(p: ListParams<S>): Promise<{ rows: R[]; total: number; page: number; rowsPerPage: number }>;
+    exporter(p: Omit<ListParams<S>, "page" | "rowsPerPage">): {
+      header: readonly string[];
+      batch(after: Keyset | null, limit: number): Promise<Keyed[]>;
+      /** Takes a row of `batch` (typed by each list). */
+      fields(r: never): readonly unknown[];
+    };
+    filename: string;
+  }) {
+    const querystring = listQuerySchema(opts.sorts, { sortBy: opts.defaultSort, sortDir: opts.defaultDir });
+    app.get<{ Querystring: ListParams<S> }>(
+      opts.path,
+      {
+        config: superAdmin,
+        schema: {
+          tags: ["admin"],
+          summary: opts.summary,
+          querystring,
+          response: { 200: pageSchema(opts.row), ...errors },
+        },
       },
+      async (request) => opts.page(request.query),
+    );
+    app.get<{ Querystring: ListParams<S> }>(
+      `${opts.path}/export.csv`,
+      {
+        config: superAdmin,
+        schema: { tags: ["admin"], summary: `${opts.summary} (CSV of every matching row)`, querystring },
+      },
+      async (request, reply) => {
+        const e = opts.exporter(request.query);
+        return sendCsv(reply, opts.filename, e.header, e.batch, e.fields as (r: Keyed) => readonly unknown[]);
+      },
+    );
+  }
+
+  list({
+    path: "/api/admin/all-user/list",
+    summary: "All users, paged (page from 0), sorted and filtered by email or display name",
+    sorts: SORT_FIELDS,
+    defaultSort: "createdAt",
+    row: adminUserFields,
+    page: (p) => listUsers(db, p),
+    exporter: (p) => ({
+      header: USER_CSV_HEADER,
+      batch: (after, limit) => userExportBatch(db, p, after, limit),
+      fields: userCsvFields,
+    }),
+    filename: "users.csv",
+  });
+
+  list({
+    path: "/api/admin/user/list",
+    summary: "Confirmed users with their primary company",
+    sorts: CONFIRMED_SORTS,
+    defaultSort: "confirmedAt",
+    row: {
+      id: Type.String(),
+      email: Type.String(),
+      displayName: Type.String(),
+      roles: Type.Array(Type.String()),
+      confirmedAt: Type.String(),
+      companyId: nullable,
+      companyName: nullable,
     },
-    async (request) => listUsers(db, request.query),
-  );
+    page: (p) => listConfirmedUsers(db, p),
+    exporter: (p) => confirmedExport(db, p),
+    filename: "confirmed-users.csv",
+  });
+
+  list({
+    path: "/api/admin/unregistered-user/list",
+    summary: "Accounts never confirmed and invitations never accepted",
+    sorts: UNREGISTERED_SORTS,
+    defaultSort: "createdAt",
+    row: {
+      id: Type.String(),
+      kind: Type.String(),
+      email: Type.String(),
+      name: nullable,
+      companyName: nullable,
+      createdAt: Type.String(),
+      expiresAt: nullable,
+    },
+    page: (p) => listUnregistered(db, p),
+    exporter: (p) => unregisteredExport(db, p),
+    filename: "unregistered.csv",
+  });
+
+  list({
+    path: "/api/admin/seller/list",
+    summary: "Companies with inventory: items by status, eBay listings, sales, last activity",
+    sorts: SELLER_SORTS,
+    defaultSort: "lastActivity",
+    row: {
+      id: Type.String(),
+      companyName: Type.String(),
+      ownerId: nullable,
+      ownerEmail: nullable,
+      items: Type.Integer(),
+      byStatus: Type.Record(Type.String(), Type.Integer()),
+      listings: Type.Integer(),
+      sales: Type.Integer(),
+      lastActivity: nullable,
+    },
+    page: (p) => listSellers(db, p),
+    exporter: (p) => sellerExport(db, p),
+    filename: "sellers.csv",
+  });
+
+  list({
+    path: "/api/admin/clarity/list",
+    summary: "Stored clarity ids with their users, newest first",
+    sorts: CLARITY_SORTS,
+    defaultSort: "createdAt",
+    row: {
+      id: Type.String(),
+      clarityId: Type.String(),
+      createdAt: Type.String(),
+      userId: Type.String(),
+      email: Type.String(),
+      displayName: Type.String(),
+    },
+    page: (p) => listClarity(db, p),
+    exporter: (p) => clarityExport(db, p),
+    filename: "clarity-ids.csv",
+  });
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof LookupQuery> }>(
     "/api/admin/all-user/:id",
@@ -77,13 +277,102 @@ export async function adminRoutes(app: FastifyInstance) {
         summary: "One user with their companies; with ?email= the address must match too",
         params: IdParams,
         querystring: LookupQuery,
-        response: { 200: AdminUser },
+        response: { 200: AdminUser, ...errors },
       },
     },
     async (request) => {
       const user = await findUser(db, request.params.id, request.query.email);
       if (!user) throw httpError(404, "User not found");
       return user;
+    },
+  );
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    "/api/admin/all-user/:id/detail",
+    {
+      config: superAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "The user detail page: profile, companies with their counts and eBay connection, sessions, sign-ins, role changes, clarity ids",
+        params: IdParams,
+        response: { 200: UserDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const detail = await userDetail(db, request.params.id);
+      if (!detail) throw httpError(404, "User not found");
+      return detail;
+    },
+  );
+
+  app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof RoleSetting> }>(
+    "/api/admin/all-user/:id/roles",
+    {
+      config: superAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Set the user's role (Employee or Company Admin in their primary company, or Admin = super admin) and the marketplace role; audited. 409 for the last super admin.",
+        params: IdParams,
+        body: Type.Object(RoleSetting.properties, { additionalProperties: false }),
+        response: { 200: RoleSetting, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = request.user as { id: string; email: string };
+      return changeUserRoles(db, actor, request.params.id, request.body);
+    },
+  );
+
+  app.delete<{ Params: Static<typeof SessionParams> }>(
+    "/api/admin/all-user/:id/sessions/:familyId",
+    {
+      config: superAdmin,
+      schema: {
+        tags: ["admin"],
+        summary: "Sign the user out of one session (revokes its refresh tokens)",
+        params: SessionParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const revoked = await revokeFamily(db, request.params.familyId, request.params.id);
+      if (!revoked) throw httpError(404, "No open session with this id");
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: Static<typeof KindParams> }>(
+    "/api/admin/unregistered-user/:kind/:id/resend",
+    {
+      config: superAdmin,
+      schema: {
+        tags: ["admin"],
+        summary: "Mail the confirmation link (account) or the invitation (invitation) again",
+        params: KindParams,
+        response: { 200: Message, ...errors },
+      },
+    },
+    async (request) =>
+      resendUnregistered(ctx, (request.user as { id: string }).id, request.params.kind, request.params.id),
+  );
+
+  app.delete<{ Params: Static<typeof KindParams> }>(
+    "/api/admin/unregistered-user/:kind/:id",
+    {
+      config: superAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Delete an unconfirmed account (with companies only it belongs to) or withdraw an open invitation",
+        params: KindParams,
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteUnregistered(ctx, request.params.kind, request.params.id);
+      return reply.status(204).send();
     },
   );
 }

@@ -24,11 +24,20 @@ export async function createRefreshToken(
   return token;
 }
 
-export async function revokeFamily(db: Db, familyId: string) {
-  await db
+/** Revokes every live token of a family (of `userId`'s only, when given); true when any was live. */
+export async function revokeFamily(db: Db, familyId: string, userId?: string) {
+  const done = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        userId ? eq(refreshTokens.userId, userId) : undefined,
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return done.length > 0;
 }
 
 export async function revokeAllForUser(db: Db, userId: string) {

@@ -4,21 +4,13 @@ import type { FastifyInstance } from "fastify";
 import { ADMIN_LISTING_SORTS, LISTING_STATES } from "../../../domain/ebay/contract";
 import { ROLES } from "../../../domain/roles";
 import { httpError } from "../../plugins/errors";
+import { listQuerySchema, pageSchema } from "../../plugins/paged-list";
 import { adminListings, userExists } from "./store";
 
-const Query = Type.Object(
-  {
-    page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
-    rowsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
-    sortBy: Type.Union(
-      ADMIN_LISTING_SORTS.map((s) => Type.Literal(s)),
-      { default: "updatedAt" },
-    ),
-    sortDir: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "desc" }),
-    query: Type.Optional(Type.String({ maxLength: 200 })),
-    state: Type.Optional(Type.Union(LISTING_STATES.map((s) => Type.Literal(s)))),
-  },
-  { additionalProperties: false },
+const Query = listQuerySchema(
+  ADMIN_LISTING_SORTS,
+  { sortBy: "updatedAt" },
+  { state: Type.Optional(Type.Union(LISTING_STATES.map((s) => Type.Literal(s)))) },
 );
 
 const Row = Type.Object(
@@ -43,12 +35,7 @@ const Row = Type.Object(
   },
   { additionalProperties: true },
 );
-const PageSchema = Type.Object({
-  rows: Type.Array(Row),
-  total: Type.Integer(),
-  page: Type.Integer(),
-  rowsPerPage: Type.Integer(),
-});
+const PageSchema = pageSchema(Row.properties);
 
 export async function ebayAdminRoutes(app: FastifyInstance) {
   const { db } = app.ctx;

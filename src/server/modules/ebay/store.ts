@@ -23,7 +23,7 @@ import {
   jobs,
   users,
 } from "../../db/schema";
-import { containsPattern } from "../admin/users";
+import { containsPattern } from "../../plugins/paged-list";
 
 export type ConnectionRow = typeof ebayConnections.$inferSelect;
 export type ListingRow = typeof ebayListings.$inferSelect;

@@ -19,7 +19,7 @@ import {
 import type { Db } from "../../db/client";
 import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
-import { containsPattern } from "../admin/users";
+import { containsPattern } from "../../plugins/paged-list";
 import { type AnyKind, type SyncKind, syncTx } from "../sync/store";
 
 /**

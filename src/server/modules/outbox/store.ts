@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "dr
 import type { OutboxMail, OutboxMailFull, OutboxStatus } from "../../../domain/outbox";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { containsPattern } from "../admin/users";
+import { containsPattern } from "../../plugins/paged-list";
 
 type Row = typeof mailOutbox.$inferSelect;
 

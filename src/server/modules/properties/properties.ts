@@ -6,7 +6,7 @@ import { assessRpie, currentFilingYear, daysBetween, todayInNewYork } from "../.
 import type { Db } from "../../db/client";
 import { companies, properties, statementFiles } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
-import { containsPattern } from "../admin/users";
+import { containsPattern } from "../../plugins/paged-list";
 import { isUniqueViolation } from "../auth/db-errors";
 import type { SORT_FIELDS } from "./schemas";
 

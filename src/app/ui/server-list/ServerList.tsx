@@ -1,0 +1,290 @@
+/**
+ * The one server-paged list of the admin area (docs/architecture.md, "Server-paged lists"): a
+ * search box whose debounced text becomes the server query, sortable column headers (and a sort
+ * menu on phones), paging, a count, CSV export of the current filter, loading/empty/error
+ * states, a table on wide screens and cards at 390 px. The route owns the URL search
+ * (list-search.ts) so a reload or a shared link shows the same page.
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
+import {
+  IconArrowsSort,
+  IconDownload,
+  IconInbox,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { HttpError, http } from "../../lib/http";
+import { apiQuery, type ListSearch, pageCount, patchSearch, type SortDir, toggleSort } from "./list-search";
+
+export interface ListPage<R> {
+  rows: R[];
+  total: number;
+  page: number;
+  rowsPerPage: number;
+}
+
+export interface ListColumn<R, S extends string> {
+  key: string;
+  header: ReactNode;
+  /** The server sort this column's header switches to. */
+  sort?: S;
+  render(row: R): ReactNode;
+}
+
+export interface ServerListProps<R, S extends string, Q extends ListSearch<S>> {
+  /** The list route (`/api/admin/all-user/list`); its export is `<endpoint>/export.csv`. */
+  endpoint: string;
+  search: Q;
+  onSearch(next: Q): void;
+  defaultSort: { sortBy: S; sortDir: SortDir };
+  /** Every server sort with its label (the phone sort menu). */
+  sorts: { value: S; label: string }[];
+  columns: ListColumn<R, S>[];
+  rowKey(row: R): string;
+  /** The phone layout of one row. */
+  card(row: R): ReactNode;
+  searchLabel: string;
+  searchPlaceholder: string;
+  emptyText: ReactNode;
+  errorTitle: string;
+  /** A file name for the CSV ("users.csv"); without it there is no export button. */
+  exportFile?: string;
+  /** More filters beside the search box (they live in `search` too). */
+  filters?: ReactNode;
+  rowsPerPage?: number;
+  /** The prefix of data-testid attributes. */
+  testId: string;
+  /** Extra query keys when the same endpoint is shared. */
+  queryKey?: readonly unknown[];
+}
+
+const errorText = (e: unknown) =>
+  e instanceof HttpError
+    ? ((e.data as { message?: string } | undefined)?.message ?? e.message)
+    : e
+      ? String(e)
+      : null;
+
+/** Downloads the export with the signed-in user's token (a plain link would carry none). */
+async function downloadCsv(path: string, query: Record<string, string | number | undefined>, name: string) {
+  const blob = await http.get<Blob>(path, { query, responseType: "blob", headers: { Accept: "text/csv" } });
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: ServerListProps<R, S, Q>) {
+  const { t } = useLingui();
+  const rowsPerPage = p.rowsPerPage ?? 25;
+  const wide = useMediaQuery("(min-width: 56.25em)", true);
+  const search = p.search as Q & Record<string, unknown>;
+  const sortBy = p.search.sortBy ?? p.defaultSort.sortBy;
+  const sortDir = p.search.sortDir ?? p.defaultSort.sortDir;
+  const list = useQuery({
+    queryKey: ["server-list", p.endpoint, ...(p.queryKey ?? []), p.search],
+    queryFn: ({ signal }) =>
+      http.get<ListPage<R>>(p.endpoint, { query: apiQuery(search, p.defaultSort, rowsPerPage), signal }),
+    placeholderData: keepPreviousData,
+  });
+  const [typed, setTyped] = useState(p.search.query ?? "");
+  // Back/forward or a link changes the URL's query: the box follows.
+  useEffect(() => setTyped(p.search.query ?? ""), [p.search.query]);
+  const change = (patch: Partial<Q>) => p.onSearch(patchSearch(p.search, patch));
+  const searchLater = useDebouncedCallback(
+    (q: string) => change({ query: q.trim() || undefined } as Partial<Q>),
+    300,
+  );
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = pageCount(total, rowsPerPage);
+  const error = errorText(list.error);
+
+  const exportCsv = async () => {
+    if (!p.exportFile) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadCsv(`${p.endpoint}/export.csv`, apiQuery(search, p.defaultSort), p.exportFile);
+    } catch (e) {
+      setExportError(errorText(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sortHeader = (c: ListColumn<R, S>) => {
+    if (!c.sort) return <Table.Th key={c.key}>{c.header}</Table.Th>;
+    const active = c.sort === sortBy;
+    const Icon = !active ? IconArrowsSort : sortDir === "asc" ? IconSortAscending : IconSortDescending;
+    const column = c.sort;
+    return (
+      <Table.Th key={c.key} aria-sort={active ? (sortDir === "asc" ? "ascending" : "descending") : "none"}>
+        <UnstyledButton
+          onClick={() => change(toggleSort({ sortBy, sortDir }, column) as Partial<Q>)}
+          data-testid={`${p.testId}-sort-${column}`}
+        >
+          <Group gap={4} wrap="nowrap">
+            <Text fw={700} size="sm">
+              {c.header}
+            </Text>
+            <Icon size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          w={{ base: "100%", xs: 280 }}
+          label={p.searchLabel}
+          placeholder={p.searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={typed}
+          maxLength={200}
+          onChange={(e) => {
+            setTyped(e.currentTarget.value);
+            searchLater(e.currentTarget.value);
+          }}
+          data-testid={`${p.testId}-search`}
+        />
+        {p.filters}
+        {!wide && (
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <Select
+              w={180}
+              label={t`Sort by`}
+              data={p.sorts}
+              value={sortBy}
+              allowDeselect={false}
+              onChange={(v) => v && change({ sortBy: v as S } as Partial<Q>)}
+            />
+            <ActionIcon
+              size={36}
+              variant="default"
+              aria-label={sortDir === "asc" ? t`Ascending; sort descending` : t`Descending; sort ascending`}
+              onClick={() => change({ sortDir: sortDir === "asc" ? "desc" : "asc" } as Partial<Q>)}
+            >
+              {sortDir === "asc" ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+            </ActionIcon>
+          </Group>
+        )}
+        {p.exportFile && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            onClick={exportCsv}
+            data-testid={`${p.testId}-export`}
+          >
+            <Trans>Export CSV</Trans>
+          </Button>
+        )}
+      </Group>
+
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${p.testId}-count`}>
+          {list.data ? <Plural value={total} one="# result" other="# results" /> : "\u00a0"}
+        </Text>
+        {list.isFetching && !list.isPending && <Loader size="xs" aria-label={t`Updating`} />}
+      </Group>
+
+      {exportError && (
+        <Alert color="red" title={t`The export failed`} withCloseButton onClose={() => setExportError(null)}>
+          {exportError}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" title={p.errorTitle} data-testid={`${p.testId}-error`}>
+          {error}
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t`Loading`} />
+        </Center>
+      ) : list.isError ? null : rows.length === 0 ? (
+        <Card withBorder radius="lg" p="xl" data-testid={`${p.testId}-empty`}>
+          <Stack align="center" gap="sm">
+            <IconInbox size={48} stroke={1.4} aria-hidden />
+            <Text c="dimmed">{p.emptyText}</Text>
+          </Stack>
+        </Card>
+      ) : wide ? (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid={`${p.testId}-table`}>
+            <Table.Thead>
+              <Table.Tr>{p.columns.map(sortHeader)}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={p.rowKey(r)} data-testid={`${p.testId}-row`} data-id={p.rowKey(r)}>
+                  {p.columns.map((c) => (
+                    <Table.Td key={c.key}>{c.render(r)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : (
+        <Stack gap="sm">
+          {rows.map((r) => (
+            <Card
+              key={p.rowKey(r)}
+              withBorder
+              radius="lg"
+              data-testid={`${p.testId}-row`}
+              data-id={p.rowKey(r)}
+            >
+              {p.card(r)}
+            </Card>
+          ))}
+        </Stack>
+      )}
+
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(p.search.page ?? 1, pages)}
+          onChange={(n) => change({ page: n } as Partial<Q>)}
+          aria-label={t`Pages`}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,381 @@
+/**
+ * The admin lists beside All Users (spec section 2): confirmed users with their primary company,
+ * people who never confirmed or never accepted an invitation, sellers (companies with
+ * inventory) and stored clarity ids. Each pages, sorts and searches through plugins/paged-list.
+ */
+import { and, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { clarityIds, companies, companyMembers, users } from "../../db/schema";
+import {
+  afterKeyset,
+  containsPattern,
+  type Keyset,
+  type ListParams,
+  orderOf,
+  pageOf,
+  searchTerm,
+  sortKeyText,
+} from "../../plugins/paged-list";
+
+type ExportParams<S extends string> = Omit<ListParams<S>, "page" | "rowsPerPage">;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const anyOf = (q: string | undefined, ...cols: (SQL | Parameters<typeof ilike>[0])[]) =>
+  q ? or(...cols.map((c) => ilike(c, containsPattern(q)))) : undefined;
+
+// ---- /admin/user-list: confirmed users with their primary company ----
+
+export const CONFIRMED_SORTS = ["email", "displayName", "companyName", "confirmedAt"] as const;
+type ConfirmedSort = (typeof CONFIRMED_SORTS)[number];
+const CONFIRMED_EXPR: Record<ConfirmedSort, SQL> = {
+  email: sql`lower(${users.email})`,
+  displayName: sql`lower(${users.displayName})`,
+  companyName: sql`coalesce(lower(${companies.name}), '')`,
+  confirmedAt: sql`${users.emailConfirmedAt}`,
+};
+const confirmedFrom = (db: Db, select: Record<string, unknown>) =>
+  db
+    .select(select as never)
+    .from(users)
+    .leftJoin(companyMembers, and(eq(companyMembers.userId, users.id), eq(companyMembers.isPrimary, true)))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId));
+const confirmedWhere = (p: { query?: string }) =>
+  and(
+    isNotNull(users.emailConfirmedAt),
+    anyOf(searchTerm(p), users.email, users.displayName, companies.name),
+  );
+const confirmedColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  roles: users.roles,
+  confirmedAt: users.emailConfirmedAt,
+  companyId: companies.id,
+  companyName: companies.name,
+};
+type ConfirmedRow = {
+  id: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+  confirmedAt: Date | null;
+  companyId: string | null;
+  companyName: string | null;
+};
+const toConfirmed = (r: ConfirmedRow) => ({ ...r, confirmedAt: iso(r.confirmedAt) ?? "" });
+
+export async function listConfirmedUsers(db: Db, p: ListParams<ConfirmedSort>) {
+  const where = confirmedWhere(p);
+  return pageOf(p, {
+    count: async () => ((await confirmedFrom(db, { n: count() }).where(where)) as { n: number }[])[0]?.n ?? 0,
+    rows: async (limit, offset) =>
+      (
+        (await confirmedFrom(db, confirmedColumns)
+          .where(where)
+          .orderBy(...orderOf(CONFIRMED_EXPR[p.sortBy], p.sortDir, users.id))
+          .limit(limit)
+          .offset(offset)) as ConfirmedRow[]
+      ).map(toConfirmed),
+  });
+}
+
+export const confirmedExport = (db: Db, p: ExportParams<ConfirmedSort>) => ({
+  header: ["id", "email", "display_name", "roles", "confirmed_at", "company"],
+  batch: async (after: Keyset | null, limit: number) => {
+    const expr = CONFIRMED_EXPR[p.sortBy];
+    return (await confirmedFrom(db, { ...confirmedColumns, sortKey: sortKeyText(expr) })
+      .where(and(confirmedWhere(p), afterKeyset(expr, p.sortDir, users.id, after)))
+      .orderBy(...orderOf(expr, p.sortDir, users.id))
+      .limit(limit)) as (ConfirmedRow & { sortKey: string })[];
+  },
+  fields: (r: ConfirmedRow) => [r.id, r.email, r.displayName, r.roles, iso(r.confirmedAt), r.companyName],
+});
+
+// ---- /admin/unregistered-user-list: unconfirmed accounts and unanswered invitations ----
+
+export const UNREGISTERED_SORTS = ["email", "createdAt", "kind"] as const;
+type UnregisteredSort = (typeof UNREGISTERED_SORTS)[number];
+/** Both kinds in one relation, so one ORDER BY and one OFFSET page them together. */
+const unregistered = sql`(
+  select u.id, 'account'::text as kind, u.email, u.display_name as name, c.name as company_name, u.created_at, null::timestamptz as expires_at
+  from users u
+  left join company_members m on m.user_id = u.id and m.is_primary
+  left join companies c on c.id = m.company_id
+  where u.email_confirmed_at is null
+  union all
+  select i.id, 'invitation'::text, i.email, null, c.name, i.created_at, i.expires_at
+  from company_invitations i join companies c on c.id = i.company_id
+  where i.accepted_at is null and i.revoked_at is null
+) as unregistered`;
+const UNREGISTERED_EXPR: Record<UnregisteredSort, SQL> = {
+  email: sql`lower(email)`,
+  createdAt: sql`created_at`,
+  kind: sql`kind`,
+};
+const unregisteredWhere = (p: { query?: string }, extra?: SQL) => {
+  const q = searchTerm(p);
+  const parts = [
+    q
+      ? sql`(email ilike ${containsPattern(q)} or coalesce(name, '') ilike ${containsPattern(q)} or coalesce(company_name, '') ilike ${containsPattern(q)})`
+      : undefined,
+    extra,
+  ].filter((x): x is SQL => x !== undefined);
+  return parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
+};
+type UnregisteredRow = {
+  id: string;
+  kind: "account" | "invitation";
+  email: string;
+  name: string | null;
+  company_name: string | null;
+  created_at: Date | string;
+  expires_at: Date | string | null;
+  sort_key?: string;
+};
+const toUnregistered = (r: UnregisteredRow) => ({
+  id: r.id,
+  kind: r.kind,
+  email: r.email,
+  name: r.name,
+  companyName: r.company_name,
+  createdAt: iso(r.created_at) ?? "",
+  expiresAt: iso(r.expires_at),
+});
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const idCol = sql`id`;
+const orderSql = (expr: SQL, dir: "asc" | "desc") => sql.join(orderOf(expr, dir, idCol as never), sql`, `);
+
+export async function listUnregistered(db: Db, p: ListParams<UnregisteredSort>) {
+  const where = unregisteredWhere(p);
+  return pageOf(p, {
+    count: async () =>
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${unregistered}${where}`))[0]
+        ?.n ?? 0,
+    rows: async (limit, offset) =>
+      rowsOf<UnregisteredRow>(
+        await db.execute(
+          sql`select * from ${unregistered}${where} order by ${orderSql(UNREGISTERED_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
+        ),
+      ).map(toUnregistered),
+  });
+}
+
+export const unregisteredExport = (db: Db, p: ExportParams<UnregisteredSort>) => ({
+  header: ["id", "kind", "email", "name", "company", "created_at", "expires_at"],
+  batch: async (after: Keyset | null, limit: number) => {
+    const expr = UNREGISTERED_EXPR[p.sortBy];
+    const rows = rowsOf<UnregisteredRow>(
+      await db.execute(
+        sql`select *, (${expr})::text as sort_key from ${unregistered}${unregisteredWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
+      ),
+    );
+    return rows.map((r) => ({ ...toUnregistered(r), sortKey: r.sort_key ?? null }));
+  },
+  fields: (r: ReturnType<typeof toUnregistered>) => [
+    r.id,
+    r.kind,
+    r.email,
+    r.name,
+    r.companyName,
+    r.createdAt,
+    r.expiresAt,
+  ],
+});
+
+// ---- /admin/clarity-list: stored clarity ids, newest first ----
+
+export const CLARITY_SORTS = ["createdAt", "email", "clarityId"] as const;
+type ClaritySort = (typeof CLARITY_SORTS)[number];
+const CLARITY_EXPR: Record<ClaritySort, SQL> = {
+  createdAt: sql`${clarityIds.createdAt}`,
+  email: sql`lower(${users.email})`,
+  clarityId: sql`${clarityIds.clarityId}`,
+};
+const clarityColumns = {
+  id: clarityIds.id,
+  clarityId: clarityIds.clarityId,
+  createdAt: clarityIds.createdAt,
+  userId: users.id,
+  email: users.email,
+  displayName: users.displayName,
+};
+type ClarityRow = {
+  id: string;
+  clarityId: string;
+  createdAt: Date;
+  userId: string;
+  email: string;
+  displayName: string;
+};
+const clarityWhere = (p: { query?: string }) =>
+  anyOf(searchTerm(p), users.email, users.displayName, clarityIds.clarityId);
+const clarityFrom = (db: Db, select: Record<string, unknown>) =>
+  db
+    .select(select as never)
+    .from(clarityIds)
+    .innerJoin(users, eq(users.id, clarityIds.userId));
+const toClarity = (r: ClarityRow) => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+export async function listClarity(db: Db, p: ListParams<ClaritySort>) {
+  const where = clarityWhere(p);
+  return pageOf(p, {
+    count: async () => ((await clarityFrom(db, { n: count() }).where(where)) as { n: number }[])[0]?.n ?? 0,
+    rows: async (limit, offset) =>
+      (
+        (await clarityFrom(db, clarityColumns)
+          .where(where)
+          .orderBy(...orderOf(CLARITY_EXPR[p.sortBy], p.sortDir, clarityIds.id))
+          .limit(limit)
+          .offset(offset)) as ClarityRow[]
+      ).map(toClarity),
+  });
+}
+
+export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
+  header: ["clarity_id", "created_at", "user_id", "email", "display_name"],
+  batch: async (after: Keyset | null, limit: number) => {
+    const expr = CLARITY_EXPR[p.sortBy];
+    return (await clarityFrom(db, { ...clarityColumns, sortKey: sortKeyText(expr) })
+      .where(and(clarityWhere(p), afterKeyset(expr, p.sortDir, clarityIds.id, after)))
+      .orderBy(...orderOf(expr, p.sortDir, clarityIds.id))
+      .limit(limit)) as (ClarityRow & { sortKey: string })[];
+  },
+  fields: (r: ClarityRow) => [r.clarityId, r.createdAt, r.userId, r.email, r.displayName],
+});
+
+// ---- /admin/seller-list: companies with inventory ----
+
+export const SELLER_SORTS = ["companyName", "items", "listings", "sales", "lastActivity"] as const;
+type SellerSort = (typeof SELLER_SORTS)[number];
+/** One row per company with live inventory, its figures computed by group in one pass. */
+const sellers = sql`(
+  select c.id, c.name as company_name,
+    (select u.id from company_members m join users u on u.id = m.user_id
+      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_id,
+    (select u.email from company_members m join users u on u.id = m.user_id
+      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email,
+    s.items, s.by_status, s.last_activity,
+    (select count(*)::int from ebay_listings l where l.company_id = c.id and l.state = 'published') as listings,
+    (select count(*)::int from ebay_orders o where o.company_id = c.id) as sales
+  from companies c
+  join (
+    select company_id, sum(n)::int as items, max(updated_at) as last_activity,
+      jsonb_object_agg(status, n) as by_status
+    from (select company_id, status, count(*)::int as n, max(updated_at) as updated_at
+          from inventory_items where deleted_at is null group by company_id, status) g
+    group by company_id
+  ) s on s.company_id = c.id
+) as sellers`;
+const SELLER_EXPR: Record<SellerSort, SQL> = {
+  companyName: sql`lower(company_name)`,
+  items: sql`items`,
+  listings: sql`listings`,
+  sales: sql`sales`,
+  lastActivity: sql`last_activity`,
+};
+type SellerRow = {
+  id: string;
+  company_name: string;
+  owner_id: string | null;
+  owner_email: string | null;
+  items: number;
+  by_status: Record<string, number> | string | null;
+  last_activity: Date | string | null;
+  listings: number;
+  sales: number;
+  sort_key?: string;
+};
+const sellerWhere = (p: { query?: string }, extra?: SQL) => {
+  const q = searchTerm(p);
+  const parts = [
+    q
+      ? sql`(company_name ilike ${containsPattern(q)} or coalesce(owner_email, '') ilike ${containsPattern(q)})`
+      : undefined,
+    extra,
+  ].filter((x): x is SQL => x !== undefined);
+  return parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
+};
+const toSeller = (r: SellerRow) => ({
+  id: r.id,
+  companyName: r.company_name,
+  ownerId: r.owner_id,
+  ownerEmail: r.owner_email,
+  items: Number(r.items),
+  byStatus: (typeof r.by_status === "string" ? JSON.parse(r.by_status) : (r.by_status ?? {})) as Record<
+    string,
+    number
+  >,
+  listings: Number(r.listings),
+  sales: Number(r.sales),
+  lastActivity: iso(r.last_activity),
+});
+
+export async function listSellers(db: Db, p: ListParams<SellerSort>) {
+  const where = sellerWhere(p);
+  return pageOf(p, {
+    count: async () =>
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${sellers}${where}`))[0]?.n ??
+      0,
+    rows: async (limit, offset) =>
+      rowsOf<SellerRow>(
+        await db.execute(
+          sql`select * from ${sellers}${where} order by ${orderSql(SELLER_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
+        ),
+      ).map(toSeller),
+  });
+}
+
+export const sellerExport = (db: Db, p: ExportParams<SellerSort>) => ({
+  header: [
+    "company_id",
+    "company",
+    "owner_email",
+    "items",
+    "by_status",
+    "listings",
+    "sales",
+    "last_activity",
+  ],
+  batch: async (after: Keyset | null, limit: number) => {
+    const expr = SELLER_EXPR[p.sortBy];
+    const rows = rowsOf<SellerRow>(
+      await db.execute(
+        sql`select *, (${expr})::text as sort_key from ${sellers}${sellerWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
+      ),
+    );
+    return rows.map((r) => ({ ...toSeller(r), sortKey: r.sort_key ?? null }));
+  },
+  fields: (r: ReturnType<typeof toSeller>) => [
+    r.id,
+    r.companyName,
+    r.ownerEmail,
+    r.items,
+    Object.entries(r.byStatus)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(" "),
+    r.listings,
+    r.sales,
+    r.lastActivity,
+  ],
+});
+
+// ---- unregistered actions ----
+
+/** An unconfirmed account, with the companies only they belong to (deleted with them). */
+export async function deleteUnconfirmedUser(db: Db, userId: string) {
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .select({ id: users.id, confirmed: users.emailConfirmedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!u) return "missing" as const;
+    if (u.confirmed) return "confirmed" as const;
+    const solo = await tx.execute(sql`
+      select m.company_id from company_members m where m.user_id = ${userId}
+      and not exists (select 1 from company_members o where o.company_id = m.company_id and o.user_id <> ${userId})`);
+    await tx.delete(users).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    for (const r of rowsOf<{ company_id: string }>(solo))
+      await tx.delete(companies).where(eq(companies.id, r.company_id));
+    return "deleted" as const;
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The admin user lists (issue 15) in a real browser: a super admin finds a user by search on
+ * /admin/all-user-list (the search lives in the URL and survives a reload), opens the user,
+ * gives them the marketplace role and reads the audit entry on the same page.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { launchBrowser, uniqueEmail } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe("admin user lists", () => {
+  it("a super admin finds a user by search, changes their role and reads the audit entry", async () => {
+    const email = uniqueEmail("admin-users");
+    await registerConfirmedUser(email, "user-password-123", "Found Person");
+    const { page, context } = await freshPage(browser, { width: 1280, height: 900 });
+    try {
+      await signIn(page, inject("adminEmail"), inject("adminPassword"));
+      await page.goto("/admin/all-user-list");
+      await heading(page, "All Users").waitFor();
+      await page.getByTestId("all-users-search").fill(email);
+      await page.waitForURL((u) => u.searchParams.get("query") === email);
+      const rows = page.getByTestId("all-users-row");
+      await expect.poll(() => rows.count()).toBe(1);
+      await page.reload();
+      await expect.poll(() => rows.count()).toBe(1);
+      await expect.poll(() => page.getByTestId("all-users-count").textContent()).toBe("1 result");
+
+      await rows.getByRole("link", { name: email }).click();
+      await heading(page, "Found Person").waitFor();
+      await page.getByTestId("user-marketplace").check({ force: true });
+      await page.getByTestId("user-role-save").click();
+      const entry = page.getByTestId("user-role-change");
+      await entry.first().waitFor();
+      expect(await entry.first().textContent()).toContain(
+        `${inject("adminEmail")}: Company Admin → Company Admin + Marketplace`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
