@@ -94,6 +94,7 @@ import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
+import { Route as AdminStatementMappingAuditReportFilingIdRouteImport } from "./routes/admin/statement-mapping/audit-report.$filingId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
 import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/previews.$statementMappingId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
@@ -538,6 +539,12 @@ const AdminEbayListingListUserIdRoute =
     path: "/ebay-listing/list/$userId",
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminStatementMappingAuditReportFilingIdRoute =
+  AdminStatementMappingAuditReportFilingIdRouteImport.update({
+    id: "/statement-mapping/audit-report/$filingId",
+    path: "/statement-mapping/audit-report/$filingId",
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminStatementMappingMappingStatementMappingIdRoute =
   AdminStatementMappingMappingStatementMappingIdRouteImport.update({
     id: "/statement-mapping/mapping/$statementMappingId",
@@ -653,6 +660,7 @@ export interface FileRoutesByFullPath {
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
+  "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -741,6 +749,7 @@ export interface FileRoutesByTo {
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
+  "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -834,6 +843,7 @@ export interface FileRoutesById {
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
+  "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -927,6 +937,7 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
     | "/admin/ebay-listing/list/$userId"
+    | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1015,6 +1026,7 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
     | "/admin/ebay-listing/list/$userId"
+    | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1107,6 +1119,7 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
     | "/admin/ebay-listing/list/$userId"
+    | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1744,6 +1757,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminEbayListingListUserIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/statement-mapping/audit-report/$filingId": {
+      id: "/admin/statement-mapping/audit-report/$filingId"
+      path: "/statement-mapping/audit-report/$filingId"
+      fullPath: "/admin/statement-mapping/audit-report/$filingId"
+      preLoaderRoute: typeof AdminStatementMappingAuditReportFilingIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/statement-mapping/mapping/$statementMappingId": {
       id: "/admin/statement-mapping/mapping/$statementMappingId"
       path: "/statement-mapping/mapping/$statementMappingId"
@@ -1816,6 +1836,7 @@ interface AdminRouteChildren {
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
   AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
+  AdminStatementMappingAuditReportFilingIdRoute: typeof AdminStatementMappingAuditReportFilingIdRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
   AdminStatementMappingPreviewsStatementMappingIdRoute: typeof AdminStatementMappingPreviewsStatementMappingIdRoute
 }
@@ -1829,6 +1850,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
   AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,
+  AdminStatementMappingAuditReportFilingIdRoute:
+    AdminStatementMappingAuditReportFilingIdRoute,
   AdminStatementMappingMappingStatementMappingIdRoute:
     AdminStatementMappingMappingStatementMappingIdRoute,
   AdminStatementMappingPreviewsStatementMappingIdRoute:
