@@ -426,6 +426,21 @@ describe("the audit report into the TC309", () => {
       expect((await call(method, url("not-a-uuid"), staff, body)).statusCode).toBe(400);
       expect((await call(method, url(uuidv7()), staff, body)).statusCode).toBe(404);
     }
+    // Another company's audit report cannot be taken as this filing's, nor suggested from.
+    const theirProperty = await createProperty(server, other.companyId);
+    const theirs = await uploadFile(
+      other,
+      theirProperty,
+      2024,
+      "audit_report",
+      "theirs.pdf",
+      await textPdf(AUDIT_REPORT(2024)),
+    );
+    const taken = await call("PUT", url(f.id), staff, facts(theirs, 0));
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe("That file is not an audit report of this filing");
+    expect((await call("GET", `${url(f.id)}?fileId=${theirs}`, staff)).statusCode).toBe(400);
+    expect((await call("GET", url(f.id), staff)).json().saved).toBeNull();
   }, 120_000);
 
   it("staff save the facts suggested from the uploaded audit report; the filed TC309 checklist carries them", async () => {
