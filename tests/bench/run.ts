@@ -8,6 +8,7 @@ import { frontendBench } from "./frontend";
 import { inventoryImportBench } from "./inventory-import";
 import { inventoryListBench } from "./inventory-list";
 import { labelsBench } from "./labels";
+import { mailBench } from "./mail";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
 import { ownerStatementsBench } from "./owner-statements";
@@ -30,6 +31,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "inventory-import": inventoryImportBench,
   "inventory-list": inventoryListBench,
   labels: labelsBench,
+  mail: mailBench,
   mapping: mappingBench,
   outputs: outputsBench,
   "owner-statements": ownerStatementsBench,
