@@ -100,6 +100,7 @@ import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
+import { Route as AdminStatementMappingAuditReportFilingIdRouteImport } from "./routes/admin/statement-mapping/audit-report.$filingId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
 import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/previews.$statementMappingId"
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
@@ -575,6 +576,12 @@ const AdminEbayListingListUserIdRoute =
     path: "/ebay-listing/list/$userId",
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminStatementMappingAuditReportFilingIdRoute =
+  AdminStatementMappingAuditReportFilingIdRouteImport.update({
+    id: "/statement-mapping/audit-report/$filingId",
+    path: "/statement-mapping/audit-report/$filingId",
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminStatementMappingMappingStatementMappingIdRoute =
   AdminStatementMappingMappingStatementMappingIdRouteImport.update({
     id: "/statement-mapping/mapping/$statementMappingId",
@@ -696,6 +703,7 @@ export interface FileRoutesByFullPath {
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
+  "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -790,6 +798,7 @@ export interface FileRoutesByTo {
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
+  "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -889,6 +898,7 @@ export interface FileRoutesById {
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
+  "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
@@ -988,6 +998,7 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
     | "/admin/ebay-listing/list/$userId"
+    | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1082,6 +1093,7 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
     | "/admin/ebay-listing/list/$userId"
+    | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1180,6 +1192,7 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
     | "/admin/ebay-listing/list/$userId"
+    | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
@@ -1859,6 +1872,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminEbayListingListUserIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/statement-mapping/audit-report/$filingId": {
+      id: "/admin/statement-mapping/audit-report/$filingId"
+      path: "/statement-mapping/audit-report/$filingId"
+      fullPath: "/admin/statement-mapping/audit-report/$filingId"
+      preLoaderRoute: typeof AdminStatementMappingAuditReportFilingIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/statement-mapping/mapping/$statementMappingId": {
       id: "/admin/statement-mapping/mapping/$statementMappingId"
       path: "/statement-mapping/mapping/$statementMappingId"
@@ -1937,6 +1957,7 @@ interface AdminRouteChildren {
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
   AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
+  AdminStatementMappingAuditReportFilingIdRoute: typeof AdminStatementMappingAuditReportFilingIdRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
   AdminStatementMappingPreviewsStatementMappingIdRoute: typeof AdminStatementMappingPreviewsStatementMappingIdRoute
 }
@@ -1956,6 +1977,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
   AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,
+  AdminStatementMappingAuditReportFilingIdRoute:
+    AdminStatementMappingAuditReportFilingIdRoute,
   AdminStatementMappingMappingStatementMappingIdRoute:
     AdminStatementMappingMappingStatementMappingIdRoute,
   AdminStatementMappingPreviewsStatementMappingIdRoute:

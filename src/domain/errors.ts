@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   EBAY_SETUP_INCOMPLETE: "EBAY_SETUP_INCOMPLETE",
   /** eBay answered with an error; the message says eBay's reason (502). */
   EBAY_ERROR: "EBAY_ERROR",
+  /** A filing has TC309 flags (audit report missing or not supporting the certification); explain them to file (422). */
+  TC309_FLAGS: "TC309_FLAGS",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

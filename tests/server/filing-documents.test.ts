@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../src/domain/roles";
@@ -59,10 +60,26 @@ function statement(year: number): Statement {
 }
 
 async function uploadStatement(who: TestUser, bblId: string, year: number): Promise<string> {
-  const body = multipart(
-    { bblId, documentType: "operating_statement", statementYear: String(year) },
-    { name: `statement-${year}-${uuidv7()}.csv`, data: statementCsv(statement(year)) },
+  return uploadFile(
+    who,
+    bblId,
+    year,
+    "operating_statement",
+    `statement-${year}-${uuidv7()}.csv`,
+    statementCsv(statement(year)),
   );
+}
+
+/** Uploads a file of a document type and waits until it is extracted. */
+async function uploadFile(
+  who: TestUser,
+  bblId: string,
+  year: number,
+  documentType: string,
+  name: string,
+  data: Uint8Array,
+): Promise<string> {
+  const body = multipart({ bblId, documentType, statementYear: String(year) }, { name, data });
   const res = await server.app.inject({
     method: "POST",
     url: "/api/file/upload",
@@ -298,7 +315,14 @@ describe("what was filed is kept for the owner", () => {
     const walked = await walkFiling(propertyId, "mapping");
     await mapAndMarkReady(fileId);
     const f = (await call("GET", `/api/admin/filings/${walked.id}`, staff)).json() as Filing;
-    expect((await markFiled(f)).statusCode).toBe(200);
+    // No audit report uploaded: flagged, so it is filed with an explanation.
+    const filed = await call("POST", `/api/admin/filings/${f.id}/filed`, staff, {
+      version: f.version,
+      confirmationNumber: "RPIE-2025-0042",
+      filedOn: "2025-05-20",
+      flagsExplanation: "The owner's CPA files the TC309 directly",
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
     const items = (await call("GET", `/api/filings/${f.id}/documents`, owner)).json().items as {
       name: string;
       kind: string;
@@ -318,5 +342,239 @@ describe("what was filed is kept for the owner", () => {
       .from(filingDocuments)
       .where(eq(filingDocuments.filingId, f.id));
     expect(rows).toHaveLength(0);
+  }, 120_000);
+});
+
+/** A one-page text PDF, a line of text per line. */
+async function textPdf(lines: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  lines.forEach((text, i) => {
+    page.drawText(text, { x: 50, y: 740 - i * 18, size: 10, font });
+  });
+  return doc.save();
+}
+
+/** An audit report of the test statement: its totals are the statement's (income 560,000, expenses 50,000). */
+const AUDIT_REPORT = (
+  year: number,
+  opinion = "presents fairly, in all material respects, the income and",
+) => [
+  "HARRIS & WEBB LLP",
+  "INDEPENDENT AUDITOR'S REPORT",
+  `In our opinion, the statement ${opinion}`,
+  `expenses of the property for the year ended December 31, ${year}.`,
+  "Total income 560,000.00",
+  "Total operating expenses 50,000.00",
+  "/s/ Harris & Webb LLP",
+  "New York State CPA License No. 087654",
+];
+
+interface AuditViewBody {
+  files: { fileId: string }[];
+  fileId: string | null;
+  suggestion: { fields: Record<string, unknown>; evidence: Record<string, string> } | null;
+  saved: ({ version: number } & Record<string, unknown>) | null;
+  tc309: { required: boolean | null; reason: string; tentativeAav: number | null; incomeFrom: string | null };
+  flags: { code: string; message: string }[];
+}
+
+describe("the audit report into the TC309", () => {
+  const url = (filingId: string) => `/api/statement-mapping/filings/${filingId}/audit-report`;
+  const markFiled = (f: { id: string; version: number }, flagsExplanation?: string) =>
+    call("POST", `/api/admin/filings/${f.id}/filed`, staff, {
+      version: f.version,
+      confirmationNumber: "RPIE-2025-0309",
+      filedOn: "2025-05-20",
+      ...(flagsExplanation ? { flagsExplanation } : {}),
+    });
+  const facts = (fileId: string | null, version: number, over: Record<string, unknown> = {}) => ({
+    version,
+    fileId,
+    auditor: "Harris & Webb LLP",
+    cpaLicence: "087654",
+    opinion: "unmodified",
+    periodStart: "2024-01-01",
+    periodEnd: "2024-12-31",
+    totalIncome: 560_000,
+    totalExpenses: 50_000,
+    ...over,
+  });
+
+  /** A property over the TC309 AAV with its statement mapped ready and its filing ready to file. */
+  async function readyFiling(aav = 6_250_000) {
+    const { propertyId, fileId } = await propertyWithStatement();
+    await server.database.db.update(properties).set({ aav }).where(eq(properties.id, propertyId));
+    const walked = await walkFiling(propertyId, "mapping");
+    await mapAndMarkReady(fileId);
+    const f = (await call("GET", `/api/admin/filings/${walked.id}`, staff)).json() as Filing & {
+      flags: { code: string }[];
+    };
+    return { propertyId, f };
+  }
+
+  it("is staff's only: guests 401, owners 403 (theirs or not), bad ids 400, unknown filings 404", async () => {
+    const { f } = await readyFiling();
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PUT", facts(null, 0)],
+    ] as const) {
+      expect((await call(method, url(f.id), undefined, body)).statusCode).toBe(401);
+      expect((await call(method, url(f.id), owner, body)).statusCode).toBe(403);
+      expect((await call(method, url(f.id), other, body)).statusCode).toBe(403);
+      expect((await call(method, url("not-a-uuid"), staff, body)).statusCode).toBe(400);
+      expect((await call(method, url(uuidv7()), staff, body)).statusCode).toBe(404);
+    }
+    // Another company's audit report cannot be taken as this filing's, nor suggested from.
+    const theirProperty = await createProperty(server, other.companyId);
+    const theirs = await uploadFile(
+      other,
+      theirProperty,
+      2024,
+      "audit_report",
+      "theirs.pdf",
+      await textPdf(AUDIT_REPORT(2024)),
+    );
+    const taken = await call("PUT", url(f.id), staff, facts(theirs, 0));
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe("That file is not an audit report of this filing");
+    expect((await call("GET", `${url(f.id)}?fileId=${theirs}`, staff)).statusCode).toBe(400);
+    expect((await call("GET", url(f.id), staff)).json().saved).toBeNull();
+  }, 120_000);
+
+  it("staff save the facts suggested from the uploaded audit report; the filed TC309 checklist carries them", async () => {
+    const { propertyId, f } = await readyFiling();
+    // Before the audit report is uploaded: the TC309 applies and nothing supports it.
+    expect(f.flags.map((x) => x.code)).toEqual(["tc309_no_audit_report"]);
+    const reportId = await uploadFile(
+      owner,
+      propertyId,
+      2024,
+      "audit_report",
+      "audit.pdf",
+      await textPdf(AUDIT_REPORT(2024)),
+    );
+
+    const opened = await call("GET", url(f.id), staff);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const view = opened.json() as AuditViewBody;
+    expect(view.files.map((x) => x.fileId)).toEqual([reportId]);
+    expect(view.fileId).toBe(reportId);
+    expect(view.suggestion?.fields).toMatchObject({
+      auditor: "Harris & Webb LLP",
+      cpaLicence: "087654",
+      opinion: "unmodified",
+    });
+    expect(view.suggestion?.evidence.cpaLicence).toContain("License No. 087654");
+    expect(view.saved).toBeNull();
+    expect(view.tc309).toMatchObject({ required: true, tentativeAav: 6_250_000, incomeFrom: "mapping" });
+    expect(view.tc309.reason).toContain("$6,250,000");
+    expect(view.flags.map((x) => x.code)).toEqual(["tc309_facts_not_saved"]);
+
+    // Filing is refused while a flag is neither fixed nor explained.
+    const refused = await markFiled(f);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: "TC309_FLAGS", flags: [{ code: "tc309_facts_not_saved" }] });
+
+    // Bad input is 400 and saves nothing.
+    for (const bad of [
+      facts(reportId, 0, { totalIncome: -1 }),
+      facts(reportId, 0, { opinion: "clean" }),
+      facts(reportId, 0, { periodStart: "2024-12-31", periodEnd: "2024-01-01" }),
+      facts(reportId, 0, { periodEnd: "2024-02-30" }),
+      facts(uuidv7(), 0),
+      { ...facts(reportId, 0), extra: 1 },
+    ]) {
+      const res = await call("PUT", url(f.id), staff, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await call("GET", url(f.id), staff)).json().saved).toBeNull();
+
+    // Staff correct the auditor's name and save.
+    const saved = await call("PUT", url(f.id), staff, facts(reportId, 0, { auditor: "Harris & Webb, LLP" }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json() as AuditViewBody;
+    expect(after.saved).toMatchObject({
+      version: 1,
+      auditor: "Harris & Webb, LLP",
+      fileId: reportId,
+      totalExpenses: 50_000,
+    });
+    expect(after.flags).toEqual([]);
+    // A second save from the version 0 it read is stale.
+    expect((await call("PUT", url(f.id), staff, facts(reportId, 0))).statusCode).toBe(409);
+    const detail = (await call("GET", `/api/admin/filings/${f.id}`, staff)).json();
+    expect(detail.flags).toEqual([]);
+
+    expect((await markFiled(f)).statusCode).toBe(200);
+    const items = (await call("GET", `/api/filings/${f.id}/documents`, owner)).json().items as {
+      name: string;
+      kind: string;
+    }[];
+    expect(items.map((d) => d.kind)).toEqual(["pdf", "csv", "xlsx", "tc309"]);
+    const tc309 = await call("GET", `/api/filings/${f.id}/documents/${items[3]?.name}`, owner);
+    const text = (await pdfPages(new Uint8Array(tc309.rawPayload))).flat().join(" ");
+    expect(text).toContain("Harris & Webb, LLP");
+    expect(text).toContain("087654");
+    expect(text).toContain("Nothing: the audit report supports the TC309 certification.");
+  }, 180_000);
+
+  it("flags an audit report that does not support the certification; filing then needs an explanation", async () => {
+    const { propertyId, f } = await readyFiling();
+    const reportId = await uploadFile(
+      owner,
+      propertyId,
+      2024,
+      "audit_report",
+      "audit.pdf",
+      await textPdf(AUDIT_REPORT(2024)),
+    );
+    const flagsAfter = async (over: Record<string, unknown>) => {
+      const current = (await call("GET", url(f.id), staff)).json() as AuditViewBody;
+      const res = await call("PUT", url(f.id), staff, facts(reportId, current.saved?.version ?? 0, over));
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as AuditViewBody).flags;
+    };
+    const qualified = await flagsAfter({ opinion: "qualified" });
+    expect(qualified).toEqual([
+      {
+        code: "tc309_audit_problem",
+        message: "A qualified opinion cannot support a TC309; the opinion must be unmodified",
+      },
+    ]);
+    const period = await flagsAfter({ periodStart: "2023-01-01", periodEnd: "2023-12-31" });
+    expect(period.map((x) => x.code)).toEqual(["tc309_audit_difference"]);
+    expect(period[0]?.message).toContain("is not the statement's period");
+    const totals = await flagsAfter({ totalIncome: 561_000, cpaLicence: null });
+    expect(totals.map((x) => x.code)).toEqual(["tc309_audit_problem", "tc309_audit_difference"]);
+    expect(totals[1]?.message).toContain("The audited total income $561,000.00 differs");
+
+    // The queue shows the flags too.
+    const queue = (
+      await call("GET", `/api/admin/filings?companyId=${owner.companyId}&state=ready_to_file`, staff)
+    ).json();
+    expect(queue.items.find((x: { id: string }) => x.id === f.id)?.flags).toHaveLength(2);
+
+    expect((await markFiled(f)).statusCode).toBe(422);
+    const filed = await markFiled(f, "The CPA confirmed the licence by phone; revised report to follow");
+    expect(filed.statusCode, filed.body).toBe(200);
+    const [note] = await server.database.db
+      .select()
+      .from(filingEvents)
+      .where(and(eq(filingEvents.filingId, f.id), eq(filingEvents.type, "note")));
+    expect(note?.message).toBe(
+      "Filed despite the TC309 flags: The CPA confirmed the licence by phone; revised report to follow",
+    );
+  }, 180_000);
+
+  it("raises no flag when the TC309 does not apply (AAV under $5,000,000)", async () => {
+    const { f } = await readyFiling(4_999_999);
+    expect(f.flags).toEqual([]);
+    const view = (await call("GET", url(f.id), staff)).json() as AuditViewBody;
+    expect(view.tc309.required).toBe(false);
+    expect(view.files).toEqual([]);
+    expect(view.suggestion).toBeNull();
+    expect((await markFiled(f)).statusCode).toBe(200);
   }, 120_000);
 });

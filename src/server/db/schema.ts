@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -904,6 +905,34 @@ export const filingDocuments = pgTable(
     index("filing_documents_mapping_idx").on(t.mappingId),
   ],
 );
+
+/**
+ * The audit report facts staff confirmed for a filing (issue 23, docs/statement-mapping.md
+ * "Audit report and TC309"): what the TC309 checklist is drawn from and the TC309 flags
+ * checked. One row per filing; amounts in dollars and cents as in the outputs.
+ */
+export const filingAuditReports = pgTable("filing_audit_reports", {
+  filingId: uuid("filing_id")
+    .primaryKey()
+    .references(() => filings.id, { onDelete: "cascade" }),
+  companyId: uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  /** The uploaded audit report the facts were read from (null when entered without one, or once it is gone). */
+  fileId: uuid("file_id").references(() => statementFiles.id, { onDelete: "set null" }),
+  auditor: text("auditor"),
+  cpaLicence: text("cpa_licence"),
+  /** unmodified | qualified | adverse | disclaimer */
+  opinion: text("opinion"),
+  periodStart: text("period_start"),
+  periodEnd: text("period_end"),
+  totalIncome: numeric("total_income", { precision: 16, scale: 2, mode: "number" }),
+  totalExpenses: numeric("total_expenses", { precision: 16, scale: 2, mode: "number" }),
+  version: integer("version").notNull().default(1),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Photo links (issue 7, docs/warehouse.md "Photos by link"): a capability for one item that

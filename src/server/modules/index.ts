@@ -25,6 +25,7 @@ import { rpieRoutes } from "./rpie/routes";
 import { setupRoutes } from "./setup/routes";
 import { readyMappingOutputs } from "./statement-mapping/filed-outputs";
 import { statementMappingRoutes } from "./statement-mapping/routes";
+import { tc309FlagsOf } from "./statement-mapping/store/filing-audit";
 import { syncRoutes } from "./sync/routes";
 import type { ServerSyncedType } from "./sync/types";
 
@@ -58,7 +59,7 @@ export async function registerModules(
   await app.register(rpieRoutes);
   await app.register(statementMappingRoutes);
   // Filing files what statement-mapping renders; passed in so the two modules do not import each other.
-  await app.register(filingRoutes, { filedOutputs: readyMappingOutputs });
+  await app.register(filingRoutes, { filedOutputs: readyMappingOutputs, filingFlags: tc309FlagsOf });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
   await app.register(demoRoutes);

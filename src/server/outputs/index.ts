@@ -6,7 +6,7 @@
 export { CSV_COLUMNS, renderCsv } from "./csv";
 export { outputFileName } from "./format";
 export { renderWorksheetPdf } from "./pdf-worksheet";
-export { renderTc309Checklist, tc309Decision } from "./tc309";
+export { auditDifferences, renderTc309Checklist, tc309Decision } from "./tc309";
 export * from "./types";
 export { prepareWorksheet } from "./worksheet";
 export { renderXlsx } from "./xlsx";

@@ -67,7 +67,7 @@ function amountOf(w: Worksheet, id: string): number {
 }
 
 /** Differences between the audit report and the worksheet that the preparer must explain. */
-function auditDifferences(w: Worksheet, report: AuditReport): string[] {
+export function auditDifferences(w: Worksheet, report: AuditReport): string[] {
   const out: string[] = [];
   if (report.periodStart && report.periodEnd) {
     if (report.periodStart !== w.period.start || report.periodEnd !== w.period.end)

@@ -86,6 +86,8 @@ export interface Filing {
   events: FilingEvent[];
   quote: Quote | null;
   invoice: Invoice | null;
+  /** Staff only: the TC309 flags (audit report missing or not supporting the certification). */
+  flags?: { code: string; message: string }[];
 }
 
 export interface StaffQueue {
@@ -165,11 +167,17 @@ export const staffApi = {
   ) => idempotentPost<Invoice>(`/api/admin/invoices/${invoiceId}/mark-received`, body),
   override: (invoiceId: string, reason: string) =>
     idempotentPost<Invoice>(`/api/admin/invoices/${invoiceId}/override`, { reason }),
-  filed: (f: Pick<Filing, "id" | "version">, confirmationNumber: string, filedOn: string) =>
+  filed: (
+    f: Pick<Filing, "id" | "version">,
+    confirmationNumber: string,
+    filedOn: string,
+    flagsExplanation?: string,
+  ) =>
     idempotentPost<Filing>(`/api/admin/filings/${f.id}/filed`, {
       version: f.version,
       confirmationNumber,
       filedOn,
+      ...(flagsExplanation ? { flagsExplanation } : {}),
     }),
 };
 

@@ -31,6 +31,18 @@ export type FiledOutputs = (
   filing: Pick<FilingRow, "companyId" | "propertyId" | "year">,
 ) => AsyncIterable<FiledOutput>;
 
+/** A flag on a filing that staff fix or explain before it is filed (the TC309 flags). */
+interface FilingFlag {
+  code: string;
+  message: string;
+}
+
+/**
+ * A filing's flags: statement-mapping's `tc309FlagsOf`, handed over by modules/index.ts like
+ * `FiledOutputs`.
+ */
+export type FilingFlags = (db: Db, filing: Pick<FilingRow, "id" | "kind">) => Promise<FilingFlag[]>;
+
 /** A rendered output stored in the file store, not yet recorded for the filing. */
 export interface StoredDocument {
   mappingId: string;

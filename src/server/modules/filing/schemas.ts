@@ -100,6 +100,12 @@ export const FilingSchema = Type.Object({
   events: Type.Array(FilingEventSchema),
   quote: Nullable(QuoteSchema),
   invoice: Nullable(InvoiceSchema),
+  flags: Type.Optional(
+    Type.Array(Type.Object({ code: Type.String(), message: Type.String() }), {
+      description:
+        "Staff only: the TC309 flags (audit report missing or not supporting the certification); filing is refused while any is not explained",
+    }),
+  ),
 });
 
 export const OwnerListQuery = Type.Object(
@@ -172,6 +178,13 @@ export const FiledBody = Type.Object(
     version: Version,
     confirmationNumber: Type.String({ minLength: 1, maxLength: 100 }),
     filedOn: IsoDate,
+    flagsExplanation: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2000,
+        description: "Why the filing is filed despite its flags (kept in the timeline)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import { ERROR_CODES } from "../../../domain/errors";
 import { FILING_STATES } from "../../../domain/filing";
 import { formatCents } from "../../../domain/money";
 import { ROLES } from "../../../domain/roles";
@@ -8,11 +9,12 @@ import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
 import {
   type FiledOutputs,
+  type FilingFlags,
   recordFiledDocuments,
   type StoredDocument,
   storeFiledDocuments,
 } from "./documents";
-import { FILING_NOT_FOUND, filingApi, filingsToApi, findFiling } from "./filings";
+import { addEvent, FILING_NOT_FOUND, type FilingApi, filingApi, filingsToApi, findFiling } from "./filings";
 import { markReceived, overrideUnpaid } from "./invoices";
 import { mailCompany } from "./notify";
 import { priceFiling, sendDraft } from "./quotes";
@@ -40,10 +42,16 @@ const STAFF_WRITE = { ...STAFF, idempotency: true } as const;
  */
 export async function staffFilingRoutes(
   app: FastifyInstance,
-  opts: { store: FileStore; filedOutputs: FiledOutputs },
+  opts: { store: FileStore; filedOutputs: FiledOutputs; filingFlags: FilingFlags },
 ) {
   const ctx = app.ctx;
   const { db } = ctx;
+
+  /** Staff see each unfiled filing's flags (the TC309's); a filed one's no longer matter. */
+  const withFlags = async (f: FilingApi) => ({
+    ...f,
+    flags: f.state === "filed" ? [] : await opts.filingFlags(db, { id: f.id, kind: f.kind }),
+  });
 
   async function notifyQuote(filingId: string) {
     const f = await filingApi(db, filingId, "owner", false);
@@ -77,7 +85,9 @@ export async function staffFilingRoutes(
       const counts = Object.fromEntries(FILING_STATES.map((s) => [s, 0]));
       for (const r of perState) counts[r.state] = Number(r.n);
       return {
-        items: await filingsToApi(db, rows, { actor: "staff", drafts: true }),
+        items: await Promise.all(
+          (await filingsToApi(db, rows, { actor: "staff", drafts: true })).map(withFlags),
+        ),
         total,
         page,
         rowsPerPage,
@@ -97,7 +107,7 @@ export async function staffFilingRoutes(
         response: { 200: FilingSchema, 404: ErrorBody },
       },
     },
-    async (request) => filingApi(db, request.params.id, "staff", true),
+    async (request) => withFlags(await filingApi(db, request.params.id, "staff", true)),
   );
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof TransitionBody> }>(
@@ -148,10 +158,11 @@ export async function staffFilingRoutes(
         description:
           "What is filed is kept for the owner: the worksheet PDF, CSV, XLSX and (when it applies) the TC309 checklist " +
           "of each mapping of the property and year marked ready, in the file store (GET /api/filings/{id}/documents). " +
-          "422 when a mapping's figures cannot go on the form.",
+          "422 when a mapping's figures cannot go on the form, and 422 with `flags` (code TC309_FLAGS) while the filing " +
+          "has TC309 flags and no `flagsExplanation` is given; the explanation is kept in the timeline.",
         params: IdParams,
         body: FiledBody,
-        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
     async (request) => {
@@ -160,6 +171,21 @@ export async function staffFilingRoutes(
       // filing that can be filed is rendered, so an illegal move still answers the pipeline's 409.
       const current = await findFiling(db, request.params.id);
       if (!current) throw httpError(404, FILING_NOT_FOUND);
+      const explanation = request.body.flagsExplanation?.trim() || null;
+      if (current.filing.state === "ready_to_file" && current.filing.version === request.body.version) {
+        const flags = await opts.filingFlags(db, current.filing);
+        if (flags.length && !explanation) {
+          const n = flags.length;
+          throw httpError(
+            422,
+            `This filing has ${n} TC309 flag${n === 1 ? "" : "s"}: ${flags
+              .slice(0, 3)
+              .map((x) => x.message)
+              .join("; ")}${n > 3 ? "; …" : ""}. Fix the audit report, or explain why it is filed anyway.`,
+            { code: ERROR_CODES.TC309_FLAGS, flags },
+          );
+        }
+      }
       const docs: StoredDocument[] =
         current.filing.state === "ready_to_file" && current.filing.version === request.body.version
           ? await storeFiledDocuments(db, opts.store, opts.filedOutputs, current.filing)
@@ -170,7 +196,17 @@ export async function staffFilingRoutes(
         request.params.id,
         staffId,
         { version, confirmationNumber, filedOn, preparedAt: docs.length ? current.filing.version : null },
-        (tx, filingId) => recordFiledDocuments(tx, filingId, docs),
+        async (tx, filingId) => {
+          await recordFiledDocuments(tx, filingId, docs);
+          if (explanation)
+            await addEvent(tx, {
+              filingId,
+              actorId: staffId,
+              actorRole: "staff",
+              type: "note",
+              message: `Filed despite the TC309 flags: ${explanation}`,
+            });
+        },
       );
       const f = await filingApi(db, request.params.id, "staff", true);
       await mailCompany(ctx, f.companyId, {

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import { OUTPUT_TYPES, type OutputKind } from "../../outputs";
 import { HttpError, httpError } from "../../plugins/errors";
 import { renderOutput } from "./record-outputs";
+import { storedAuditReportFor } from "./store/filing-audit";
 import { readyMappingsOf } from "./store/list";
 import { loadFile } from "./store/load";
 
@@ -25,12 +26,18 @@ export async function* readyMappingOutputs(
     propertyId: filing.propertyId,
     filingYear: filing.year,
   });
+  // The audit report facts staff saved for the filing: the TC309 checklist is drawn from them.
+  const report = await storedAuditReportFor(db, {
+    companyId: filing.companyId,
+    propertyId: filing.propertyId,
+    filingYear: filing.year,
+  });
   for (const m of ready) {
     const l = await loadFile(db, m.fileId);
     for (const kind of KINDS) {
       let rendered: Awaited<ReturnType<typeof renderOutput>>;
       try {
-        rendered = await renderOutput(l, kind, l.updater?.displayName ?? null);
+        rendered = await renderOutput(l, kind, l.updater?.displayName ?? null, report);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 404 && kind === "tc309") continue; // does not apply
         if (err instanceof HttpError && err.statusCode === 422)

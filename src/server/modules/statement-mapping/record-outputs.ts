@@ -1,4 +1,4 @@
-import { type MappableForm, mappedFigures } from "../../../domain/statement-mapping";
+import { type AuditReport, type MappableForm, mappedFigures } from "../../../domain/statement-mapping";
 import {
   OUTPUT_TYPES,
   type OutputInput,
@@ -32,8 +32,15 @@ function periodOf(l: Loaded): { start: string; end: string } {
   return { start: iso(start), end: iso(end) };
 }
 
-/** What the outputs library is given: the mapped figures of the file's mapping. */
-function outputInput(l: Loaded, preparedBy: string | null): OutputInput {
+/**
+ * What the outputs library is given: the mapped figures of the file's mapping, and for the TC309
+ * the property's AAV as the tentative AAV with the audit report facts stored for the filing.
+ */
+export function outputInput(
+  l: Loaded,
+  preparedBy: string | null,
+  report: AuditReport | null = null,
+): OutputInput {
   const m = l.mapping;
   if (!m) throw httpError(409, "Nothing is mapped yet");
   const form = m.form as MappableForm;
@@ -52,7 +59,7 @@ function outputInput(l: Loaded, preparedBy: string | null): OutputInput {
     amounts: figures.amounts,
     itemisations: figures.itemisations,
     preparedBy,
-    audit: l.property.aav !== null ? { tentativeAav: l.property.aav } : null,
+    audit: l.property.aav !== null ? { tentativeAav: l.property.aav, report } : null,
   };
 }
 
@@ -61,8 +68,9 @@ export async function renderOutput(
   l: Loaded,
   kind: OutputKind,
   preparedBy: string | null,
+  report: AuditReport | null = null,
 ): Promise<{ bytes: Uint8Array; fileName: string; contentType: string }> {
-  const input = outputInput(l, preparedBy);
+  const input = outputInput(l, preparedBy, report);
   try {
     const w = prepareWorksheet(input);
     const name = (ext: string) => outputFileName(w, ext);

@@ -38,6 +38,7 @@ import {
 } from "./record-schemas";
 import { type MappingMemory, suggest } from "./service";
 import { auditReportSuggestion } from "./store/audit-report";
+import { storedAuditReportFor } from "./store/filing-audit";
 import { releaseHold, takeHold } from "./store/hold";
 import { history, lastYearMapping, listRecords } from "./store/list";
 import {
@@ -415,7 +416,12 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
       const l = await loadFile(db, request.params.fileId);
       assertMappable(l);
       if (!l.mapping) throw httpError(409, "Nothing is mapped yet");
-      const out = await renderOutput(l, request.params.kind, l.updater?.displayName ?? null);
+      const report = await storedAuditReportFor(db, {
+        companyId: l.file.companyId,
+        propertyId: l.file.propertyId,
+        filingYear: l.mapping.filingYear,
+      });
+      const out = await renderOutput(l, request.params.kind, l.updater?.displayName ?? null, report);
       return reply
         .header("content-type", out.contentType)
         .header("content-disposition", `attachment; filename="${out.fileName}"`)

@@ -8,6 +8,7 @@ import {
   TC309_MIN_TENTATIVE_AAV,
 } from "../../../domain/statement-mapping";
 import { currentUser } from "../../plugins/auth";
+import { auditReportRoutes } from "./audit-routes";
 import { mappingRecordRoutes } from "./record-routes";
 import {
   AuditFieldList,
@@ -124,4 +125,5 @@ export async function statementMappingRoutes(app: FastifyInstance, opts: { memor
   );
 
   await mappingRecordRoutes(app, memory);
+  await auditReportRoutes(app);
 }

@@ -39,6 +39,7 @@ import {
 import { QuoteLines } from "../OwnerFilingCard";
 import { FilingMappings } from "./FilingMappings";
 import { QuoteEditor } from "./QuoteEditor";
+import { Tc309FlagsCard } from "./Tc309FlagsCard";
 
 /** Moves staff take from the transition buttons (the others have their own forms). */
 const OWN_FORMS: readonly FilingState[] = ["quoted", "paid", "filed"];
@@ -114,6 +115,7 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
   const [message, setMessage] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [filedOn, setFiledOn] = useState(today());
+  const [flagsExplanation, setFlagsExplanation] = useState("");
   const [method, setMethod] = useState<"bank_transfer" | "check">("bank_transfer");
   const [reference, setReference] = useState("");
   const [receivedOn, setReceivedOn] = useState(today());
@@ -170,6 +172,7 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
 
   const stateLabel = (s: FilingState) => i18n._(STATE_LABELS[s]);
   const moves = f.nextStates.filter((s) => !OWN_FORMS.includes(s));
+  const flagCount = f.flags?.length ?? 0;
   const inv = f.invoice;
   const canPrice = PRICEABLE.includes(f.state) && f.quote?.status !== "accepted";
   const kind = i18n._(KIND_LABELS[f.kind]);
@@ -342,6 +345,7 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
       </SimpleGrid>
 
       {f.kind === "rpie" && <FilingMappings filing={f} />}
+      {f.kind === "rpie" && <Tc309FlagsCard filing={f} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg">
@@ -436,12 +440,28 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
         action={<Trans>Mark filed</Trans>}
         onConfirm={() => {
           if (!confirmation.trim() || !filedOn) return;
-          void run(() => staffApi.filed(f, confirmation.trim(), filedOn), t`Filing marked filed`);
+          if (flagCount > 0 && !flagsExplanation.trim()) return;
+          void run(
+            () => staffApi.filed(f, confirmation.trim(), filedOn, flagsExplanation.trim() || undefined),
+            t`Filing marked filed`,
+          );
         }}
       >
         <Text size="sm">
           <Trans>This finishes the filing and mails the owners. It cannot be undone.</Trans>
         </Text>
+        {flagCount > 0 && (
+          <Textarea
+            label={t`Why file despite the TC309 flags?`}
+            description={t`This filing has TC309 flags (see “Audit report and TC309”). The explanation is kept in the timeline.`}
+            required
+            maxLength={2000}
+            autosize
+            minRows={2}
+            value={flagsExplanation}
+            onChange={(e) => setFlagsExplanation(e.currentTarget.value)}
+          />
+        )}
         <TextInput
           label={t`Confirmation number`}
           required

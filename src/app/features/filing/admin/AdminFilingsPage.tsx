@@ -78,10 +78,18 @@ export function AdminFilingsPage() {
       {f.address ? `${f.bbl} · ${f.address}` : f.bbl}
     </Anchor>
   );
+  const flagCount = (f: Filing) => f.flags?.length ?? 0;
   const stateBadge = (f: Filing) => (
-    <Badge color={STATE_COLORS[f.state]} variant="light">
-      {i18n._(STATE_LABELS[f.state])}
-    </Badge>
+    <Group gap={4} wrap="wrap">
+      <Badge color={STATE_COLORS[f.state]} variant="light">
+        {i18n._(STATE_LABELS[f.state])}
+      </Badge>
+      {flagCount(f) > 0 && (
+        <Badge color="orange" variant="outline" data-testid="tc309-flag-badge">
+          <Plural value={flagCount(f)} one="# TC309 flag" other="# TC309 flags" />
+        </Badge>
+      )}
+    </Group>
   );
   const waiting = (f: Filing) => <Plural value={f.daysInState} one="# day" other="# days" />;
 
