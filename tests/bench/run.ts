@@ -7,6 +7,7 @@ import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { inventoryImportBench } from "./inventory-import";
 import { inventoryListBench } from "./inventory-list";
+import { kanbanBench } from "./kanban";
 import { labelsBench } from "./labels";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   frontend: frontendBench,
   "inventory-import": inventoryImportBench,
   "inventory-list": inventoryListBench,
+  kanban: kanbanBench,
   labels: labelsBench,
   mapping: mappingBench,
   outputs: outputsBench,
