@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { ServerContext } from "./context";
 import type { Database } from "./db/client";
 import { livePlugin } from "./live/plugin";
+import { setMailDomain } from "./mail/mailbox";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
 import type { ServerSyncedType } from "./modules/sync/types";
@@ -49,6 +50,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     (httpPart === "body" ? bodyAjv : urlAjv).compile(schema as object),
   );
 
+  setMailDomain(config.mailDomain);
   const mailer =
     opts.mailer ??
     createMailer({

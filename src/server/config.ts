@@ -12,6 +12,13 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Users' product mail addresses are `<user id>@mailDomain` (docs/mail.md). */
+  mailDomain: string;
+  /** The incoming SMTP listener's port (0 = any free port); undefined = no listener. */
+  mailInboundPort: number | undefined;
+  mailInboundHost: string;
+  /** Largest incoming message accepted, in bytes. */
+  mailInboundMaxBytes: number;
   /** Where contact-form messages and demo requests are mailed. */
   staffEmail: string;
   jwtSecret: Uint8Array;
@@ -94,6 +101,16 @@ export interface EbayConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The host name of a URL, or undefined. */
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function intFrom(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -263,6 +280,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Blocklot <no-reply@blocklot.local>",
+    mailDomain: (env.MAIL_DOMAIN || hostOf(env.PUBLIC_URL) || "blocklot.local").toLowerCase(),
+    mailInboundPort:
+      env.MAIL_INBOUND_PORT === undefined || env.MAIL_INBOUND_PORT === ""
+        ? undefined
+        : intFrom(env, "MAIL_INBOUND_PORT", 0),
+    mailInboundHost: env.MAIL_INBOUND_HOST || env.HOST || "0.0.0.0",
+    mailInboundMaxBytes:
+      atLeast(env, "MAIL_INBOUND_MAX_MB", 10, 1, "a message with attachments") * 1024 * 1024,
     staffEmail: env.STAFF_EMAIL || env.ADMIN_EMAIL || "staff@blocklot.local",
     jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir),
     accessTokenTtlSeconds: intFrom(env, "ACCESS_TOKEN_TTL", 15 * 60),

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { createJobRunner } from "./jobs/runner";
+import { setMailDomain } from "./mail/mailbox";
 import { createMailer } from "./mail/mailer";
 import { createEbayRunner, ensureEbayJobs } from "./modules/ebay/jobs";
 import { createFileServices } from "./modules/files/services";
 import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
+import { MAIL_SEND_JOB, mailSendHandler } from "./modules/mail/send";
 import { excerpt, excerptDeep, isLoopbackUrl } from "./plugins/log-redaction";
 import { createFileStore } from "./storage";
 
@@ -41,6 +44,15 @@ async function main() {
   const reminders = createReminderRunner({ config, database, db: database.db, mailer }, log);
   await ensureRemindersScheduled(database.db, config.filingRemindersEveryMinutes);
   reminders.start();
+  // Users' mail to outside addresses (docs/mail.md "Sending") likewise.
+  setMailDomain(config.mailDomain);
+  const mailSender = createJobRunner({
+    db: database.db,
+    log,
+    concurrency: 2,
+    handlers: { [MAIL_SEND_JOB]: mailSendHandler({ config, database, db: database.db, mailer }) },
+  });
+  mailSender.start();
   // The inventory photo cleanup (docs/warehouse.md) likewise; it deletes from the shared store.
   const ctx = { config, database, db: database.db, mailer };
   const photoCleanup = createPhotoCleanupRunner(ctx, createFileStore(config), log);
@@ -60,6 +72,7 @@ async function main() {
     await Promise.all([
       services.close(),
       reminders.stop(3000),
+      mailSender.stop(3000),
       photoCleanup.stop(3000),
       ebayRunner?.stop(3000),
     ]);

@@ -9,6 +9,7 @@ import { inventoryImportBench } from "./inventory-import";
 import { inventoryListBench } from "./inventory-list";
 import { kanbanBench } from "./kanban";
 import { labelsBench } from "./labels";
+import { mailBench } from "./mail";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
 import { ownerStatementsBench } from "./owner-statements";
@@ -32,6 +33,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "inventory-list": inventoryListBench,
   kanban: kanbanBench,
   labels: labelsBench,
+  mail: mailBench,
   mapping: mappingBench,
   outputs: outputsBench,
   "owner-statements": ownerStatementsBench,

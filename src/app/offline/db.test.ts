@@ -60,6 +60,8 @@ describe("Dexie schema", () => {
       "kanbanColumns",
       "kanbanComments",
       "kanbanTasks",
+      "mailLabels",
+      "mailMessages",
       "meta",
       "outbox",
       "photoUploads",

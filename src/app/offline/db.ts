@@ -12,7 +12,9 @@ import type { CalendarEvent } from "../../domain/calendar/event";
 import type { ProductDate } from "../../domain/calendar/product-dates";
 import type { Batch, Item, ItemFields, Product } from "../../domain/inventory/item";
 import type { Board, Column, Comment, Task } from "../../domain/kanban/board";
+import type { MailLabel, MailMessage } from "../../domain/mail/message";
 import type { SyncDb } from "../../sync/db";
+import { indexMailWords } from "./mail-words";
 
 /**
  * A photo taken on the phone page (/take-inventory-photo/{hash}) waiting to be uploaded with
@@ -58,6 +60,9 @@ export type BlocklotDb = SyncDb & {
   calendarEvents: EntityTable<CalendarEvent, "id">;
   /** The company's product dates as last read from the server (read offline; not synced). */
   calendarDates: EntityTable<ProductDate & { companyId: string }, "id">;
+  /** `words`: the search words of the row (mail-words.ts), kept by the table's hooks. */
+  mailMessages: EntityTable<MailMessage & { words?: string[] }, "id">;
+  mailLabels: EntityTable<MailLabel, "id">;
 };
 
 export interface SchemaVersion {
@@ -145,6 +150,15 @@ export const SCHEMA: readonly SchemaVersion[] = [
       calendarDates: "id, companyId",
     },
   },
+  {
+    // 8: mail (domain/mail, docs/mail.md): the user's messages and own labels. `*labels` lists a
+    // label's messages newest first by id (UUIDv7: time-ordered), `threadId` a thread.
+    version: 8,
+    stores: {
+      mailMessages: "id, userId, *labels, threadId, *words",
+      mailLabels: "id, userId",
+    },
+  },
 ];
 
 const DB_NAME = "blocklot";
@@ -163,6 +177,7 @@ export function createDb(
     const v = db.version(s.version).stores(s.stores);
     if (s.upgrade) v.upgrade(s.upgrade);
   }
+  if (opts.upTo === undefined || opts.upTo >= 8) indexMailWords(db);
   return db;
 }
 

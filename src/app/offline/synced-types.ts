@@ -6,12 +6,19 @@
 import { CALENDAR_EVENT_TYPE } from "../../domain/calendar/synced-types";
 import { INVENTORY_TYPES } from "../../domain/inventory/synced-types";
 import { KANBAN_TYPES } from "../../domain/kanban/synced-types";
+import { MAIL_LABEL_TYPE, MAIL_MESSAGE_TYPE } from "../../domain/mail/synced-types";
 import { syncedTypes } from "../../domain/sync/entity";
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../../sync/engine";
 import { inventoryChunks } from "./bulk";
 import type { BlocklotDb } from "./db";
 
-export const SYNCED_TYPES = syncedTypes([...INVENTORY_TYPES, ...KANBAN_TYPES, CALENDAR_EVENT_TYPE]);
+export const SYNCED_TYPES = syncedTypes([
+  ...INVENTORY_TYPES,
+  ...KANBAN_TYPES,
+  CALENDAR_EVENT_TYPE,
+  MAIL_MESSAGE_TYPE,
+  MAIL_LABEL_TYPE,
+]);
 
 /** The app's engine on `db`: its synced types and inventory's import chunks. */
 export function createAppSyncEngine(opts: Omit<SyncEngineOptions<BlocklotDb>, "types" | "chunks">) {

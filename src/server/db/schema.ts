@@ -1230,3 +1230,67 @@ export const calendarFeedTokens = pgTable(
     uniqueIndex("calendar_feed_tokens_user_company_key").on(t.userId, t.companyId),
   ],
 );
+
+/** Columns of a user's synced records (docs/offline.md "How to add a synced type", scope "user"). */
+const userSyncedCommon = () => ({
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The company the user was working in when the record was made (informational; null for mail from outside). */
+  companyId: uuid("company_id").references(() => companies.id, { onDelete: "set null" }),
+  version: integer("version").notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * A message in one user's mailbox (docs/mail.md): one row per mailbox it is in — the sender's
+ * copy and each product recipient's copy are separate records. Threads are the rows sharing a
+ * `thread_id`. Bodies are sanitised before they are stored.
+ */
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: uuid("id").primaryKey(),
+    threadId: uuid("thread_id").notNull(),
+    /** RFC 5322 Message-ID, without angle brackets. */
+    messageId: text("message_id").notNull(),
+    inReplyTo: text("in_reply_to").notNull().default(""),
+    references: jsonb("references").$type<string[]>().notNull().default([]),
+    from: text("from").notNull().default(""),
+    fromName: text("from_name").notNull().default(""),
+    to: jsonb("to").$type<string[]>().notNull().default([]),
+    cc: jsonb("cc").$type<string[]>().notNull().default([]),
+    subject: text("subject").notNull().default(""),
+    html: text("html").notNull().default(""),
+    text: text("text").notNull().default(""),
+    labels: jsonb("labels").$type<string[]>().notNull().default([]),
+    read: boolean("read").notNull().default(false),
+    /** draft | outbox | sent | received */
+    state: text("state").notNull().default("draft"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** For a sent copy with outside recipients: when the SMTP job handed it to SMTP_URL. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    ...userSyncedCommon(),
+  },
+  (t) => [
+    index("mail_messages_user_seq_idx").on(t.userId, t.changeSeq),
+    index("mail_messages_user_thread_idx").on(t.userId, t.threadId),
+    index("mail_messages_user_message_id_idx").on(t.userId, t.messageId),
+    index("mail_messages_user_sent_idx").on(t.userId, t.sentAt),
+  ],
+);
+
+/** A user's own mail label. */
+export const mailLabels = pgTable(
+  "mail_labels",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    colour: text("colour").notNull().default("gray"),
+    ...userSyncedCommon(),
+  },
+  (t) => [index("mail_labels_user_seq_idx").on(t.userId, t.changeSeq)],
+);

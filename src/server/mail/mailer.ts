@@ -5,6 +5,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { redactLinks } from "../plugins/log-redaction";
+import { fileMessage, newMessageId, userOfEmail } from "./mailbox";
+import { textToHtml } from "./sanitize";
 
 interface MailMessage {
   to: string;
@@ -15,11 +17,37 @@ interface MailMessage {
   kind: string;
 }
 
+/** A user's mail to outside addresses (docs/mail.md "Sending"). */
+interface RelayedMail {
+  from: { name: string; address: string };
+  to: string[];
+  cc: string[];
+  subject: string;
+  html: string;
+  text: string;
+  /** Message-ID, In-Reply-To and References, without angle brackets. */
+  messageId: string;
+  inReplyTo: string;
+  references: string[];
+}
+
 export interface Mailer {
-  /** Writes the mail to the outbox and sends it when there is a mail server; answers the outbox row's id. */
+  /**
+   * Writes the mail to the outbox, files a copy into the recipient's product inbox when they are a
+   * user, and sends it when there is a mail server; answers the outbox row's id.
+   */
   send(message: MailMessage): Promise<string>;
+  /**
+   * Sends a user's mail through SMTP_URL with its threading headers; throws when the server refuses
+   * it (the job retries). Without SMTP_URL it is only logged (envelope, never the body).
+   */
+  relay(message: RelayedMail): Promise<void>;
   close(): void;
 }
+
+/** The address part of MAIL_FROM ("Name <a@b>" or "a@b"). */
+const addressOf = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+const nameOf = (from: string) => (/^\s*"?([^"<]*?)"?\s*</.exec(from)?.[1] ?? "").trim();
 
 /** Where mail goes, in words for the start-up line: the SMTP host (never its credentials), or the outbox. */
 export function describeMailDelivery(config: { smtpUrl?: string; publicUrl: string }): string {
@@ -58,7 +86,9 @@ export function createMailer(opts: {
   return {
     async send(message) {
       const id = uuidv7();
+      const messageId = newMessageId();
       await opts.db.insert(mailOutbox).values({ id, ...message, html: message.html ?? null });
+      await fileProductMail(message, messageId);
       if (!transport || isUndeliverable(message.to)) {
         opts.log.info(
           { mail: { to: message.to, subject: message.subject, kind: message.kind } },
@@ -73,6 +103,7 @@ export function createMailer(opts: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          messageId: `<${messageId}>`,
         });
         await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
         return id;
@@ -85,8 +116,51 @@ export function createMailer(opts: {
         return id;
       }
     },
+    async relay(m) {
+      if (!transport) {
+        opts.log.info(
+          { mail: { to: [...m.to, ...m.cc], subject: m.subject, kind: "user-mail" } },
+          "user mail not sent: no SMTP_URL",
+        );
+        return;
+      }
+      await transport.sendMail({
+        from: m.from,
+        to: m.to,
+        cc: m.cc,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        messageId: `<${m.messageId}>`,
+        ...(m.inReplyTo ? { inReplyTo: `<${m.inReplyTo}>` } : {}),
+        ...(m.references.length ? { references: m.references.map((r) => `<${r}>`) } : {}),
+      });
+    },
     close() {
       transport?.close();
     },
   };
+
+  /** The product's mail to one of its users also lands in that user's inbox (never failing the send). */
+  async function fileProductMail(message: MailMessage, messageId: string) {
+    try {
+      const user = await userOfEmail(opts.db, message.to.trim());
+      if (!user) return;
+      await fileMessage(opts.db, user.id, {
+        messageId,
+        inReplyTo: "",
+        references: [],
+        from: addressOf(opts.from),
+        fromName: nameOf(opts.from),
+        to: [message.to],
+        cc: [],
+        subject: message.subject,
+        html: message.html ?? textToHtml(message.text),
+        labels: ["inbox"],
+        sentAt: new Date(),
+      });
+    } catch (err) {
+      opts.log.error({ err, kind: message.kind }, "filing the mail into the user's inbox failed");
+    }
+  }
 }

@@ -17,6 +17,7 @@ import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
 import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
 import { KANBAN_SYNCED } from "./kanban/routes";
+import { MAIL_SYNCED, mailRoutes } from "./mail/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
@@ -35,6 +36,7 @@ export const SYNCED_TYPES: readonly ServerSyncedType[] = [
   ...INVENTORY_SYNCED,
   ...KANBAN_SYNCED,
   ...CALENDAR_SYNCED,
+  ...MAIL_SYNCED,
 ];
 
 /** Every feature module's routes. Each route declares `config.auth` (see plugins/auth.ts). */
@@ -68,4 +70,5 @@ export async function registerModules(
   await app.register(ebayDeletionRoutes);
   await app.register(ebayAdminRoutes);
   await app.register(calendarRoutes);
+  await app.register(mailRoutes);
 }

@@ -56,6 +56,13 @@ export interface SyncKind<Fields extends object, Api extends { id: string; versi
    */
   appendOnly?: boolean;
   /**
+   * Runs in the write's transaction after a create or change of a record is written (not after a
+   * delete): `before` is the record as it was (null for a create). It answers the record to return
+   * (it may write the row again, e.g. mail sends a message put in its outbox and answers it sent),
+   * or throws to refuse the write (the transaction rolls back).
+   */
+  afterWrite?(tx: Db, owner: Owner, before: Api | null, after: Api): Promise<Api>;
+  /**
    * Records of a company type that not every member reads (a private calendar event): `where`
    * the rows `readerId` sees, and `sees` the same test on a row. Routes answer 404 for the others;
    * the feed sends them as tombstones, so a record that turns private leaves the other devices.
@@ -186,7 +193,8 @@ export async function putRecord<F extends object, Api extends { id: string; vers
       .insert(kind.table)
       .values({ id, ...ownerColumns(kind as AnyKind, owner), ...extra, ...kind.columns(fields) })
       .returning()) as unknown[];
-    return { status: 201, row: kind.toApi(row as never) };
+    const created = kind.toApi(row as never);
+    return { status: 201, row: kind.afterWrite ? await kind.afterWrite(tx, owner, null, created) : created };
   }
   if (existing.deletedAt) throw httpError(404, `${kind.label} was deleted`);
   const current = kind.toApi(existing as never);
@@ -204,7 +212,11 @@ export async function putRecord<F extends object, Api extends { id: string; vers
     .set({ ...kind.columns(fields), version: sql`${kind.table.version} + 1`, updatedAt: sql`now()` })
     .where(eq(kind.table.id, id))
     .returning();
-  return { status: 200, row: kind.toApi(row as never) };
+  const replaced = kind.toApi(row as never);
+  return {
+    status: 200,
+    row: kind.afterWrite ? await kind.afterWrite(tx, owner, current, replaced) : replaced,
+  };
 }
 
 /** PATCH: the given fields, when `version` is the current one (else 409 with the current row). */
@@ -233,7 +245,8 @@ export async function patchRecord<F extends object, Api extends { id: string; ve
     })
     .where(eq(kind.table.id, id))
     .returning();
-  return kind.toApi(row as never);
+  const changed = kind.toApi(row as never);
+  return kind.afterWrite ? kind.afterWrite(tx, owner, current, changed) : changed;
 }
 
 /**

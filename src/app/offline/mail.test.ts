@@ -1,0 +1,73 @@
+import "fake-indexeddb/auto";
+import { v7 as uuidv7 } from "uuid";
+import { afterEach, describe, expect, it } from "vitest";
+import type { MailMessage } from "../../domain/mail/message";
+import { type BlocklotDb, createDb } from "./db";
+import { labelPage, searchMail } from "./mail";
+
+let db: BlocklotDb;
+afterEach(async () => {
+  db?.close();
+  if (db) await db.delete();
+});
+
+const me = uuidv7();
+const other = uuidv7();
+
+function message(userId: string, i: number, extra: Partial<MailMessage> = {}): MailMessage {
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+  return {
+    id: uuidv7({ msecs: Date.parse(at) }),
+    userId,
+    threadId: uuidv7(),
+    messageId: `${i}@test`,
+    inReplyTo: "",
+    references: [],
+    from: "pat@partner.example.org",
+    fromName: "Pat Partner",
+    to: [],
+    cc: [],
+    subject: `Subject ${i}`,
+    html: "",
+    text: `Body ${i}`,
+    labels: ["inbox"],
+    read: false,
+    state: "received",
+    sentAt: at,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  };
+}
+
+describe("mail on the device", () => {
+  it("lists a label's newest messages of the user, newest first", async () => {
+    db = createDb(`mail-${uuidv7()}`);
+    await db.mailMessages.bulkPut([
+      ...Array.from({ length: 60 }, (_, i) => message(me, i)),
+      message(me, 100, { labels: ["sent"] }),
+      message(other, 101),
+    ]);
+    const page = await labelPage(db, me, "inbox");
+    expect(page).toHaveLength(50);
+    expect(page[0]?.subject).toBe("Subject 59");
+    expect(page.every((m) => m.userId === me && m.labels.includes("inbox"))).toBe(true);
+  });
+
+  it("searches subject, sender and body by word start, and follows changes of a row", async () => {
+    db = createDb(`mail-${uuidv7()}`);
+    const a = message(me, 1, { subject: "Quarterly Zebra report" });
+    const b = message(me, 2, { text: "Meet at the zebra-crossing café" });
+    const c = message(me, 3, { fromName: "Zebulon Smith" });
+    await db.mailMessages.bulkPut([a, b, c, message(other, 4, { subject: "zebra" })]);
+    expect((await searchMail(db, me, "ZEBRA")).map((m) => m.id)).toEqual([b.id, a.id]);
+    expect((await searchMail(db, me, "zeb")).map((m) => m.id)).toEqual([c.id, b.id, a.id]);
+    expect((await searchMail(db, me, "zebra report")).map((m) => m.id)).toEqual([a.id]);
+    expect(await searchMail(db, me, "  ")).toEqual([]);
+    // a row replaced by a newer copy (a feed pull) and a row changed in place are re-indexed
+    await db.mailMessages.put({ ...a, subject: "Quarterly report", version: 2 });
+    await db.mailMessages.update(c.id, { text: "now about a zebra" });
+    expect((await searchMail(db, me, "zebra")).map((m) => m.id)).toEqual([c.id, b.id]);
+  });
+});

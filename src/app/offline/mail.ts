@@ -1,0 +1,51 @@
+/**
+ * The user's mail as kept on the device (docs/mail.md "On the device"): a label's newest
+ * messages and a search, both from IndexedDB so they work offline. Messages are listed newest
+ * first by id (UUIDv7, time-ordered: a copy is made when it is sent or received).
+ */
+import type { MailMessage } from "../../domain/mail/message";
+import type { BlocklotDb } from "./db";
+import { wordsOf } from "./mail-words";
+
+const MAIL_PAGE = 50;
+
+/** The newest `limit` messages of `userId` carrying `label` (one index range, read backwards). */
+export function labelPage(db: BlocklotDb, userId: string, label: string, limit = MAIL_PAGE) {
+  return db.mailMessages
+    .where("labels")
+    .equals(label)
+    .reverse()
+    .filter((m) => m.userId === userId)
+    .limit(limit)
+    .toArray();
+}
+
+/** Whether a message matches a search (subject, sender address or name, body text; any case). */
+function matches(m: MailMessage, q: string): boolean {
+  return (
+    m.subject.toLowerCase().includes(q) ||
+    m.from.toLowerCase().includes(q) ||
+    m.fromName.toLowerCase().includes(q) ||
+    m.text.toLowerCase().includes(q)
+  );
+}
+
+/**
+ * The newest `limit` messages of `userId` matching `query` (the offline search): the messages with
+ * a word starting with the query's longest word (the `*words` index, mail-words.ts), matched in
+ * full, newest first. Offline a query matches from the start of a word; the server's search
+ * (online) matches anywhere.
+ */
+export async function searchMail(db: BlocklotDb, userId: string, query: string, limit = MAIL_PAGE) {
+  const q = query.trim().toLowerCase();
+  const longest = wordsOf(q).sort((a, b) => b.length - a.length)[0];
+  if (!longest) return [] as MailMessage[];
+  const ids = await db.mailMessages.where("words").startsWith(longest).primaryKeys();
+  const newest = [...new Set(ids as string[])].sort().reverse();
+  const hits: MailMessage[] = [];
+  for (let at = 0; at < newest.length && hits.length < limit; at += limit) {
+    const rows = await db.mailMessages.bulkGet(newest.slice(at, at + limit));
+    for (const m of rows) if (m && m.userId === userId && matches(m, q) && hits.length < limit) hits.push(m);
+  }
+  return hits;
+}
