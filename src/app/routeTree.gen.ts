@@ -59,6 +59,7 @@ import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboa
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
+import { Route as DashboardKanbanRouteImport } from "./routes/dashboard/kanban"
 import { Route as DashboardListingRouteImport } from "./routes/dashboard/listing"
 import { Route as DashboardPrintInventoryLabelRouteImport } from "./routes/dashboard/print-inventory-label"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
@@ -357,6 +358,11 @@ const DashboardImportFileRoute = DashboardImportFileRouteImport.update({
 const DashboardInventoryInfoRoute = DashboardInventoryInfoRouteImport.update({
   id: "/inventory-info",
   path: "/inventory-info",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardKanbanRoute = DashboardKanbanRouteImport.update({
+  id: "/kanban",
+  path: "/kanban",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardListingRoute = DashboardListingRouteImport.update({
@@ -660,6 +666,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
+  "/dashboard/kanban": typeof DashboardKanbanRoute
   "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
@@ -754,6 +761,7 @@ export interface FileRoutesByTo {
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
+  "/dashboard/kanban": typeof DashboardKanbanRoute
   "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
@@ -854,6 +862,7 @@ export interface FileRoutesById {
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
+  "/dashboard/kanban": typeof DashboardKanbanRoute
   "/dashboard/listing": typeof DashboardListingRoute
   "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
@@ -955,6 +964,7 @@ export interface FileRouteTypes {
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
+    | "/dashboard/kanban"
     | "/dashboard/listing"
     | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
@@ -1049,6 +1059,7 @@ export interface FileRouteTypes {
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
+    | "/dashboard/kanban"
     | "/dashboard/listing"
     | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
@@ -1148,6 +1159,7 @@ export interface FileRouteTypes {
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
+    | "/dashboard/kanban"
     | "/dashboard/listing"
     | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
@@ -1585,6 +1597,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardInventoryInfoRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/kanban": {
+      id: "/dashboard/kanban"
+      path: "/kanban"
+      fullPath: "/dashboard/kanban"
+      preLoaderRoute: typeof DashboardKanbanRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/listing": {
       id: "/dashboard/listing"
       path: "/listing"
@@ -1997,6 +2016,7 @@ interface DashboardRouteChildren {
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
+  DashboardKanbanRoute: typeof DashboardKanbanRoute
   DashboardListingRoute: typeof DashboardListingRoute
   DashboardPrintInventoryLabelRoute: typeof DashboardPrintInventoryLabelRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
@@ -2025,6 +2045,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,
+  DashboardKanbanRoute: DashboardKanbanRoute,
   DashboardListingRoute: DashboardListingRoute,
   DashboardPrintInventoryLabelRoute: DashboardPrintInventoryLabelRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,

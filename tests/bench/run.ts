@@ -8,6 +8,7 @@ import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
 import { inventoryImportBench } from "./inventory-import";
 import { inventoryListBench } from "./inventory-list";
+import { kanbanBench } from "./kanban";
 import { labelsBench } from "./labels";
 import { mailBench } from "./mail";
 import { mappingBench } from "./mapping";
@@ -32,6 +33,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   frontend: frontendBench,
   "inventory-import": inventoryImportBench,
   "inventory-list": inventoryListBench,
+  kanban: kanbanBench,
   labels: labelsBench,
   mail: mailBench,
   mapping: mappingBench,

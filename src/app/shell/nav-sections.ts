@@ -21,6 +21,7 @@ export type NavKey =
   | "productManagement"
   | "companyAccount"
   | "calendar"
+  | "kanban"
   | "privacyPolicy"
   | "termsOfService"
   | "aboutUs"
@@ -93,6 +94,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { key: "companyAccount", path: "/dashboard/company-account" },
       { key: "calendar", path: "/dashboard/calendar" },
+      { key: "kanban", path: "/dashboard/kanban" },
     ],
   },
   {

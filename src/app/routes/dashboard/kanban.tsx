@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { KanbanPage } from "../../features/kanban/KanbanPage";
+
+export const Route = createFileRoute("/dashboard/kanban")({ component: KanbanPage });
