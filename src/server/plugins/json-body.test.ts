@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonTextProblem } from "./json-body";
+import { jsonTextProblem, mayHoldBadEscape } from "./json-body";
 
 describe("jsonTextProblem", () => {
   it("finds U+0000 in any string or key of the body", () => {
@@ -18,5 +18,31 @@ describe("jsonTextProblem", () => {
     expect(jsonTextProblem(JSON.parse('{"e":"\\ud83d\\ude00","r":"\\ufffd"}'))).toBeNull();
     expect(jsonTextProblem({ title: "tab\tnew line\n\u0001", n: 1, b: true, z: null })).toBeNull();
     expect(jsonTextProblem({})).toBeNull();
+  });
+});
+
+describe("mayHoldBadEscape", () => {
+  it("is true for every JSON text jsonTextProblem would refuse", () => {
+    for (const text of [
+      '{"a":"x\\u0000"}',
+      '{"k\\u0000":1}',
+      '["\\ud800"]',
+      '["\\uDC00"]',
+      '{"e":"\\uDbFf"}',
+    ]) {
+      expect(jsonTextProblem(JSON.parse(text))).not.toBeNull();
+      expect(mayHoldBadEscape(text)).toBe(true);
+    }
+  });
+
+  it("is false for text without those escapes, so the walk is skipped", () => {
+    for (const text of [
+      '{"title":"Lamp","sku":"A-1"}',
+      '{"e":"\\u00e9\\u2603"}',
+      '{"r":"\\ufffd","n":"\\u0001"}',
+    ]) {
+      expect(jsonTextProblem(JSON.parse(text))).toBeNull();
+      expect(mayHoldBadEscape(text)).toBe(false);
+    }
   });
 });
