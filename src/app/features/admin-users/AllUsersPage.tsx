@@ -3,7 +3,8 @@ import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { type AdminUserRow, ALL_USER_SORTS } from "./admin-users-api";
+import type { AdminUserRow } from "./admin-users-api";
+import { ALL_USER_SORTS } from "./list-sorts";
 import { UserLink, useWhen } from "./user-link";
 
 type Sort = (typeof ALL_USER_SORTS)[number];

@@ -3,7 +3,8 @@ import { Code, Stack, Text, Title } from "@mantine/core";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { CLARITY_SORTS, type ClarityRow } from "./admin-users-api";
+import type { ClarityRow } from "./admin-users-api";
+import { CLARITY_SORTS } from "./list-sorts";
 import { UserLink, useWhen } from "./user-link";
 
 type Sort = (typeof CLARITY_SORTS)[number];

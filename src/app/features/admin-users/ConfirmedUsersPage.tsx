@@ -3,7 +3,8 @@ import { Stack, Text, Title } from "@mantine/core";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { CONFIRMED_SORTS, type ConfirmedUserRow } from "./admin-users-api";
+import type { ConfirmedUserRow } from "./admin-users-api";
+import { CONFIRMED_SORTS } from "./list-sorts";
 import { UserLink, useWhen } from "./user-link";
 
 type Sort = (typeof CONFIRMED_SORTS)[number];

@@ -6,7 +6,8 @@ import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ITEM_STATUS_LABELS } from "../inventory/item-status";
-import { SELLER_SORTS, type SellerRow } from "./admin-users-api";
+import type { SellerRow } from "./admin-users-api";
+import { SELLER_SORTS } from "./list-sorts";
 import { UserLink, useWhen } from "./user-link";
 
 type Sort = (typeof SELLER_SORTS)[number];

@@ -5,8 +5,9 @@ import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { adminUsersApi, errorMessage, UNREGISTERED_SORTS, type UnregisteredRow } from "./admin-users-api";
+import { adminUsersApi, errorMessage, type UnregisteredRow } from "./admin-users-api";
 import { ConfirmAction } from "./ConfirmAction";
+import { UNREGISTERED_SORTS } from "./list-sorts";
 import { useWhen } from "./user-link";
 
 type Sort = (typeof UNREGISTERED_SORTS)[number];

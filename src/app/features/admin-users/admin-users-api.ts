@@ -3,12 +3,6 @@ import { queryOptions } from "@tanstack/react-query";
 import type { RoleSetting } from "../../../domain/admin/user-roles";
 import { HttpError, http } from "../../lib/http";
 
-export const ALL_USER_SORTS = ["email", "displayName", "createdAt"] as const;
-export const CONFIRMED_SORTS = ["email", "displayName", "companyName", "confirmedAt"] as const;
-export const UNREGISTERED_SORTS = ["email", "createdAt", "kind"] as const;
-export const SELLER_SORTS = ["companyName", "items", "listings", "sales", "lastActivity"] as const;
-export const CLARITY_SORTS = ["createdAt", "email", "clarityId"] as const;
-
 interface UserCompany {
   id: string;
   companyName: string;

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AllUsersPage } from "../../../features/admin-users/AllUsersPage";
-import { ALL_USER_SORTS } from "../../../features/admin-users/admin-users-api";
+import { ALL_USER_SORTS } from "../../../features/admin-users/list-sorts";
 import { parseListSearch } from "../../../ui/server-list/list-search";
 
 /** /admin/all-user-list: every account (spec section 2). */
