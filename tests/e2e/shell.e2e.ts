@@ -30,17 +30,22 @@ const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.g
 const scheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute("data-mantine-color-scheme"));
 
+/** The dashboard's first load after sign-in: seconds on a busy server, late in the full run. */
+const FIRST_LOAD = { timeout: 15_000 };
+
 describe("signed-in shell", () => {
   it("shows a super admin the Administrator section, their name and the top bar", async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await signIn(page);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    await expect.poll(() => nav.getByText("Administrator", { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => nav.getByText("Administrator", { exact: true }).isVisible(), FIRST_LOAD)
+      .toBe(true);
     expect(await nav.getByRole("link", { name: "All Users" }).getAttribute("href")).toBe(
       "/admin/all-user-list",
     );
     expect(await nav.getByRole("link", { name: "Upload File" }).getAttribute("aria-current")).toBe("page");
-    await expect.poll(() => page.getByText("support@blocklot.app").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("support@blocklot.app").isVisible(), FIRST_LOAD).toBe(true);
 
     // The signed-in visitor gets no floating Settings button outside the photo page.
     expect(await page.getByRole("button", { name: "Settings", exact: true }).count()).toBe(0);
@@ -61,10 +66,10 @@ describe("signed-in shell", () => {
     const uploadLink = page
       .getByRole("navigation", { name: "Main navigation" })
       .getByRole("link", { name: "Upload File" });
-    await expect.poll(() => uploadLink.count()).toBe(1);
+    await expect.poll(() => uploadLink.count(), FIRST_LOAD).toBe(1);
     expect(await onScreen(uploadLink)).toBe(false);
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await expect.poll(() => onScreen(uploadLink)).toBe(true);
+    await expect.poll(() => onScreen(uploadLink), FIRST_LOAD).toBe(true);
     const box = await uploadLink.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(300);
 
@@ -86,7 +91,7 @@ describe("signed-in shell", () => {
       .getByRole("navigation", { name: "Main navigation" })
       .getByRole("link", { name: "Upload File" });
     await page.getByRole("button", { name: "Open navigation" }).click();
-    await expect.poll(() => onScreen(uploadLink)).toBe(true);
+    await expect.poll(() => onScreen(uploadLink), FIRST_LOAD).toBe(true);
     await uploadLink.click();
     await page.waitForURL((u) => u.pathname === "/dashboard/import-file");
     await expect.poll(() => onScreen(uploadLink)).toBe(false);
