@@ -1,48 +1,24 @@
-import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
+import { type Received, type SmtpSink, startSmtpSink } from "./smtp-sink";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: Buffer;
-}
-
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let server: TestServer;
-const inbox: Received[] = [];
+let inbox: Received[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpSink();
+  inbox = smtp.received;
   server = await startTestServer({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     PUBLIC_URL: "https://app.blocklot.test",
     MAIL_FROM: "Blocklot <no-reply@blocklot.test>",
   });
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe("mail over real SMTP", () => {

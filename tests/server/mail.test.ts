@@ -5,25 +5,19 @@
  * mails filed into the inbox, and the incoming SMTP listener (filed, threaded, unknown recipients
  * and oversize messages refused).
  */
-import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 import { pullAll, uuidv7 } from "./inventory-helpers";
-
-interface Received {
-  to: string[];
-  raw: Buffer;
-}
+import { type Received, type SmtpSink, startSmtpSink } from "./smtp-sink";
 
 const MESSAGES = "/api/mail/messages";
 const LABELS = "/api/mail/labels";
 const DOMAIN = "mail.blocklot.test";
-let smtp: SMTPServer;
-const relayed: Received[] = [];
+let smtp: SmtpSink;
+let relayed: Received[];
 let server: TestServer;
 let inboundPort: number;
 let alice: TestUser;
@@ -31,23 +25,10 @@ let colleague: TestUser;
 let stranger: TestUser;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        relayed.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpSink();
+  relayed = smtp.received;
   server = await startTestServer({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: "Blocklot <no-reply@blocklot.test>",
     MAIL_DOMAIN: DOMAIN,
     MAIL_INBOUND_PORT: "0",
@@ -62,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const inject = (
