@@ -194,7 +194,7 @@ describe("scan inventory", () => {
       // "Open the item" is the default mode: the decoded code opens the item's page
       await page.waitForURL((u) => u.pathname === `/dashboard/${id}/update-inventory`, { timeout: 30_000 });
       // leaving the scanner turned the camera off
-      await expect.poll(() => liveCameraTracks(page)).toBe(0);
+      await expect.poll(() => liveCameraTracks(page), { timeout: 15_000 }).toBe(0);
 
       await page.goBack();
       await page.waitForURL((u) => u.pathname === "/dashboard/scan-inventory");
@@ -218,7 +218,7 @@ describe("scan inventory", () => {
           timeout: 15_000,
         })
         .toBe(1);
-      await expect.poll(() => page.getByLabel("Barcode or SKU").count()).toBe(1);
+      await expect.poll(() => page.getByLabel("Barcode or SKU").count(), { timeout: 15_000 }).toBe(1);
       expect(await liveCameraTracks(page)).toBe(0);
     } finally {
       await context.close();
@@ -242,11 +242,11 @@ describe("scan inventory", () => {
           document.dispatchEvent(new Event("visibilitychange"));
         }, hidden);
       await setHidden(true);
-      await expect.poll(() => liveCameraTracks(page)).toBe(0);
+      await expect.poll(() => liveCameraTracks(page), { timeout: 15_000 }).toBe(0);
       await setHidden(false);
       await expect.poll(() => liveCameraTracks(page), { timeout: 15_000 }).toBe(1);
       await page.getByText("Type a code", { exact: true }).click();
-      await expect.poll(() => liveCameraTracks(page)).toBe(0);
+      await expect.poll(() => liveCameraTracks(page), { timeout: 15_000 }).toBe(0);
 
       const code = `NEW-${run}`;
       const input = page.getByLabel("Barcode or SKU");
@@ -326,7 +326,7 @@ describe("scan inventory", () => {
         paddingheight: 20,
         backgroundcolor: "FFFFFF",
       });
-      await expect.poll(() => page.locator('input[type="file"]').count()).toBe(1);
+      await expect.poll(() => page.locator('input[type="file"]').count(), { timeout: 15_000 }).toBe(1);
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: "shelf.png", mimeType: "image/png", buffer: png });
@@ -349,7 +349,7 @@ describe("scan inventory", () => {
       g.fillRect(40, 60, 120, 160);
       g.fillRect(220, 90, 130, 130);
       const blank = canvas.toBuffer("image/png");
-      await expect.poll(() => page.locator('input[type="file"]').count()).toBe(1);
+      await expect.poll(() => page.locator('input[type="file"]').count(), { timeout: 15_000 }).toBe(1);
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: "blank.png", mimeType: "image/png", buffer: blank });
