@@ -89,28 +89,29 @@ async function syncOrders(deps: EbayDeps, companyId: string): Promise<{ orders: 
     ? new Date(row.ordersCursor.getTime() - OVERLAP_MS)
     : new Date(Date.now() - 90 * 86400_000);
   let cursor = row.ordersCursor?.getTime() ?? 0;
-  let offset = 0;
   let orders = 0;
   let lines = 0;
-  for (;;) {
-    const page = ok(
+  const filter = `lastmodifieddate:[${since.toISOString()}..]`;
+  const pageAt = async (offset: number) =>
+    ok(
       "getOrders",
       await client.fulfillment.GET("/order", {
-        params: {
-          query: {
-            filter: `lastmodifieddate:[${since.toISOString()}..]`,
-            limit: String(PAGE),
-            offset: String(offset),
-          },
-        },
+        params: { query: { filter, limit: String(PAGE), offset: String(offset) } },
       }),
     );
+  // The next page is asked for while this one is stored (eBay's latency and our writes overlap).
+  let next: ReturnType<typeof pageAt> | null = pageAt(0);
+  let offset = 0;
+  while (next) {
+    const page: Awaited<ReturnType<typeof pageAt>> = await next;
     const list = page.orders ?? [];
+    offset += list.length;
+    next = page.next && list.length ? pageAt(offset) : null;
+    // Awaited below; meanwhile a failure must not count as unhandled.
+    next?.catch(() => {});
     lines += await storeOrders(db, companyId, list);
     orders += list.length;
     for (const o of list) cursor = Math.max(cursor, Date.parse(o.lastModifiedDate ?? "") || 0);
-    offset += list.length;
-    if (!page.next || list.length === 0) break;
   }
   await updateConnection(db, row.id, {
     ordersSyncedAt: sql`now()` as unknown as Date,
