@@ -68,7 +68,7 @@ const MEDIA_WINDOW_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A limiter shared by every upload of one run: at most `limit` at once (EBAY_MEDIA_CONCURRENCY)
+ * A limiter shared by every upload for one seller: at most `limit` at once (EBAY_MEDIA_CONCURRENCY)
  * and never more than `perWindow` (EBAY_MEDIA_RATE) that eBay could count in one 5 s window, so
  * a run stays under eBay's limit instead of leaning on its 429s. eBay counts a request somewhere
  * between our sending it and its answer arriving, so a request counts here from its start until
@@ -115,14 +115,24 @@ function limiter(limit: number, perWindow: number) {
   };
 }
 
+type Upload = ReturnType<typeof limiter>;
+
 interface Work {
   row: ListingRow;
   item: Item | null;
 }
 
 export function listingJobHandler(deps: ListingDeps) {
+  // One limiter per seller for the life of the process: a run's uploads still count in eBay's
+  // window when the next run (more requests arrived) starts right after it.
+  const uploads = new Map<string, Upload>();
   return async (job: Job) => {
     const companyId = String(job.payload.companyId);
+    let upload = uploads.get(companyId);
+    if (!upload) {
+      upload = limiter(deps.ebay.mediaConcurrency, deps.ebay.mediaPerWindow);
+      uploads.set(companyId, upload);
+    }
     for (;;) {
       const pending = await pendingListings(deps.db, companyId, 1000);
       if (pending.length === 0) {
@@ -131,7 +141,7 @@ export function listingJobHandler(deps: ListingDeps) {
         }
         return;
       }
-      await runListings(deps, companyId, pending);
+      await runListings(deps, companyId, pending, upload);
     }
   };
 }
@@ -141,7 +151,7 @@ async function failAll(db: Db, rows: ListingRow[], message: string) {
   for (const r of rows) await finishListing(db, r.itemId, r.wantedSeq, { error: message });
 }
 
-async function runListings(deps: ListingDeps, companyId: string, rows: ListingRow[]) {
+async function runListings(deps: ListingDeps, companyId: string, rows: ListingRow[], upload: Upload) {
   const { db } = deps;
   let seller: Awaited<ReturnType<typeof sellerClient>>;
   try {
@@ -190,7 +200,6 @@ async function runListings(deps: ListingDeps, companyId: string, rows: ListingRo
         "Finish the eBay setup first: business policies, shipping, payment and return policies, and the inventory location.",
       );
     } else if (publish.length) {
-      const upload = limiter(deps.ebay.mediaConcurrency, deps.ebay.mediaPerWindow);
       await pool(chunks(publish, EBAY_BULK_MAX), deps.ebay.bulkConcurrency, (chunk) =>
         refusedAsWhole(db, chunk, () => publishChunk(deps, client, companyId, connection, chunk, upload)),
       );
@@ -252,7 +261,7 @@ async function pictures(
   client: EbayClient,
   companyId: string,
   w: Work,
-  upload: ReturnType<typeof limiter>,
+  upload: Upload,
 ): Promise<{ urls: string[]; images: ListingRow["images"] }> {
   const item = w.item as Item;
   const images = { ...(w.row.images ?? {}) };
@@ -298,7 +307,7 @@ async function publishChunk(
     merchantLocationKey: string | null;
   },
   chunk: Work[],
-  upload: ReturnType<typeof limiter>,
+  upload: Upload,
 ) {
   const { db } = deps;
   const fail = (w: Work, message: string) =>
