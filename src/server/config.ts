@@ -94,6 +94,8 @@ export interface EbayConfig {
   notificationEndpoint: string;
   /** Photos uploaded to eBay at once (EBAY_MEDIA_CONCURRENCY, default 12). */
   mediaConcurrency: number;
+  /** Media API POSTs (photo uploads) started per 5 s per seller (EBAY_MEDIA_RATE, default 50: eBay's published limit). */
+  mediaPerWindow: number;
   /** Bulk requests of 25 sent at once (EBAY_BULK_CONCURRENCY, default 4). */
   bulkConcurrency: number;
   /** Minutes between order syncs of each connected seller (EBAY_ORDER_SYNC_MINUTES, default 15). */
@@ -229,6 +231,7 @@ function loadEbay(env: Env, publicUrl: string): Config["ebay"] {
     verificationToken: token,
     notificationEndpoint: env.EBAY_NOTIFICATION_ENDPOINT || `${publicUrl}/api/ebay/account-deletion`,
     mediaConcurrency: Math.max(1, intFrom(env, "EBAY_MEDIA_CONCURRENCY", 12)),
+    mediaPerWindow: Math.max(1, intFrom(env, "EBAY_MEDIA_RATE", 50)),
     bulkConcurrency: Math.max(1, intFrom(env, "EBAY_BULK_CONCURRENCY", 4)),
     orderSyncMinutes: Math.max(1, intFrom(env, "EBAY_ORDER_SYNC_MINUTES", 15)),
   };

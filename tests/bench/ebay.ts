@@ -2,7 +2,8 @@
  * eBay (issue 13), against the local eBay double with 150 ms added to every eBay call:
  * - publish 500 items with 3 photos each: from the request (the outbox's write batches of
  *   100, as the Listing page's Publish sends them) until every item is listed; and how many
- *   eBay calls the job makes per 25 items (target ≤ 20 s);
+ *   eBay calls the job makes per 25 items (target ≤ 20 s; eBay's published Media API limit of
+ *   50 uploads per 5 s per user alone puts 1,500 new photos at ≥ 150 s, printed as the floor);
  * - order sync of 1,000 orders: from "sync orders" until all are stored (target ≤ 10 s).
  * In-process server on PGlite (DATABASE_URL set: PostgreSQL), as the server tests run it.
  *
@@ -62,6 +63,11 @@ export async function ebayBench(): Promise<Figure[]> {
     const byOperation = new Map<string, number>();
     for (const c of calls)
       byOperation.set(c.operationId ?? c.path, (byOperation.get(c.operationId ?? c.path) ?? 0) + 1);
+    const uploads = byOperation.get("createImageFromFile") ?? 0;
+    // eBay allows 50 Media POSTs per 5 s per user: the floor for this many new photos.
+    console.log(
+      `  photo uploads ${uploads} (429 answers: ${calls.filter((c) => c.status === 429).length}); eBay's Media limit alone takes ≥ ${seconds((uploads / 50) * 5000)} s`,
+    );
     console.log(
       `  eBay calls for ${ITEMS} items: ${calls.length} — ${[...byOperation].map(([k, v]) => `${k} ${v}`).join(", ")}`,
     );

@@ -290,6 +290,88 @@ describe("eBay listing pipeline", () => {
     });
   });
 
+  it("photo uploads stay under eBay's Media limit (50 POSTs per 5 s per user) across runs: 60 photos, no 429", async () => {
+    // A seller of its own, so no earlier test's uploads count in the double's window.
+    const own = await createTestUser(server);
+    await connectAndSetUp(server, double, own, "media_seller");
+    const items = [];
+    for (let i = 0; i < 20; i++) items.push(await listableItem(server, own, { photos: 3 }));
+    const before = double.calls.length;
+    const uploadsNow = () =>
+      double.calls.slice(before).filter((c) => c.operationId === "createImageFromFile");
+    double.setLatency(100);
+    try {
+      await requestActions(
+        server,
+        own,
+        items.slice(0, 10).map((x) => x.id),
+        "publish",
+      );
+      // The second half arrives while the first run uploads: the job's next run takes it.
+      for (let i = 0; i < 200 && uploadsNow().length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      await requestActions(
+        server,
+        own,
+        items.slice(10).map((x) => x.id),
+        "publish",
+      );
+      await settled(server, own.companyId, 60_000);
+    } finally {
+      double.setLatency(0);
+    }
+    expect(uploadsNow().filter((c) => c.status === 201)).toHaveLength(60);
+    expect(uploadsNow().filter((c) => c.status === 429)).toHaveLength(0);
+    const listings = await listingsOf(server, own);
+    expect(listings.filter((l) => l.state === "published")).toHaveLength(20);
+  });
+
+  it("a page of many orders is stored at once: each item loses what its new lines sold, once", async () => {
+    const a = await listableItem(server, seller, { quantity: 3 });
+    const b = await listableItem(server, seller, { quantity: 3 });
+    await requestActions(server, seller, [a.id, b.id], "publish");
+    await settled(server, seller.companyId);
+    const orders = [
+      double.addOrder({ sku: a.sku, quantity: 1, paid: false }),
+      double.addOrder({ sku: a.sku, quantity: 1, paid: false }),
+      double.addOrder({ sku: b.sku, quantity: 2, paid: true }),
+    ].map((o) => String(o.orderId));
+    const syncAll = async () => {
+      const [before] = await server.database.db
+        .select({ at: ebayConnections.ordersSyncedAt })
+        .from(ebayConnections)
+        .where(eq(ebayConnections.companyId, seller.companyId));
+      const res = await server.app.inject({
+        method: "POST",
+        url: "/api/ebay/orders/sync",
+        headers: seller.auth,
+      });
+      expect(res.statusCode).toBe(202);
+      for (let i = 0; i < 300; i++) {
+        const [c] = await server.database.db
+          .select({ at: ebayConnections.ordersSyncedAt })
+          .from(ebayConnections)
+          .where(eq(ebayConnections.companyId, seller.companyId));
+        if (c?.at && c.at.getTime() !== before?.at?.getTime()) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("order sync did not run");
+    };
+    await syncAll();
+    const lines = async () =>
+      (await server.database.db.select().from(ebayOrders)).filter((l) => orders.includes(l.orderId));
+    expect(await lines()).toHaveLength(3);
+    expect((await lines()).every((l) => l.decremented)).toBe(true);
+    // a sold 1 + 1 of 3 (not paid yet), b sold 2 of 3 (paid).
+    expect(await getItem(seller, a.id)).toMatchObject({ quantity: 1, status: "sold" });
+    expect(await getItem(seller, b.id)).toMatchObject({ quantity: 1, status: "awaiting_shipment" });
+    const versions = [(await getItem(seller, a.id)).version, (await getItem(seller, b.id)).version];
+    // Seen again (the overlap of the next run): stored once, nothing taken off twice, no change.
+    await syncAll();
+    expect(await lines()).toHaveLength(3);
+    expect(await getItem(seller, a.id)).toMatchObject({ quantity: 1, version: versions[0] });
+    expect(await getItem(seller, b.id)).toMatchObject({ quantity: 1, version: versions[1] });
+  });
+
   it("an expired access token is refreshed transparently; 429 bursts are waited out", async () => {
     const item = await listableItem(server, seller);
     double.expireAccessTokens();

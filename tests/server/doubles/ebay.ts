@@ -14,7 +14,8 @@ import { EBAY_CONTRACTS, type EbayContractName } from "../../fixtures/ebay/opera
  * required) and its JSON body validated against the document's schema. It enforces the
  * 25-record limit of the bulk calls (error 25727), alphanumeric SKUs of ≤ 50 (25707), what a
  * publish needs (policies, location, category, required aspects, pictures, price), expires
- * access tokens, answers 429 in bursts on demand, adds latency per call for benchmarks, and
+ * access tokens, answers 429 in bursts on demand and past eBay's Media API limit (50 POSTs per
+ * 5 s per user), adds latency per call for benchmarks, and
  * can produce orders and account-deletion notifications signed with its own key (ECDSA
  * P-256, SHA1 digest, as eBay's SDKs verify). Also the consent page on the "auth host".
  * Product code never imports this file.
@@ -214,6 +215,10 @@ export async function startEbayDouble(opts: { accessTtlSeconds?: number } = {}):
   let latency = 0;
   let orderSeq = 0;
   let keyFetches = 0;
+  // eBay's published short-duration limit on the Media API's POST methods, per user.
+  const MEDIA_LIMIT = 50;
+  const MEDIA_WINDOW_MS = 5000;
+  const mediaPosts = new Map<string, number[]>();
   const ttl = opts.accessTtlSeconds ?? 7200;
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   const kid = randomUUID();
@@ -880,6 +885,29 @@ export async function startEbayDouble(opts: { accessTtlSeconds?: number } = {}):
         ]);
     }
     const s = token.seller ? seller(token.seller) : null;
+    if (route.contract === "media" && req.method === "POST" && token.seller) {
+      // "All POST methods in the Media API ... 50 requests per 5 seconds" at the user level.
+      const now = Date.now();
+      const recent = (mediaPosts.get(token.seller) ?? []).filter((t) => t > now - MEDIA_WINDOW_MS);
+      mediaPosts.set(token.seller, recent);
+      if (recent.length >= MEDIA_LIMIT) {
+        record(route.operationId, 429);
+        return send(
+          res,
+          429,
+          {
+            errors: [
+              {
+                errorId: 2001,
+                message: "Too many requests. The request limit has been reached for the resource.",
+              },
+            ],
+          },
+          { "retry-after": "1" },
+        );
+      }
+      recent.push(now);
+    }
     try {
       const out = handle(route, s, params, url, body, raw, req);
       record(route.operationId, out.status);

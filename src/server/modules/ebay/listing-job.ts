@@ -62,15 +62,52 @@ const chunks = <T>(list: T[], size: number) =>
 const why = (errors: EbayErrorDetail[] | undefined, fallback = "eBay refused this item") =>
   readableEbayError(errors, fallback);
 
-/** A limiter shared by every upload of one run (EBAY_MEDIA_CONCURRENCY). */
-function limiter(limit: number) {
+/** eBay's short-duration limit on the Media API's POST methods: 50 per 5 s per user (createImageFromFile). */
+const MEDIA_WINDOW_MS = 5000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A limiter shared by every upload for one seller: at most `limit` at once (EBAY_MEDIA_CONCURRENCY)
+ * and never more than `perWindow` (EBAY_MEDIA_RATE) that eBay could count in one 5 s window, so
+ * a run stays under eBay's limit instead of leaning on its 429s. eBay counts a request somewhere
+ * between our sending it and its answer arriving, so a request counts here from its start until
+ * 5 s after its answer: a new one starts only while fewer than `perWindow` are in flight or
+ * answered within the last 5 s (counting from the start alone let travel-time jitter put 51 in
+ * eBay's window). One listing job per company runs at a time: this is the seller's Media traffic.
+ */
+function limiter(limit: number, perWindow: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
+  let inFlight = 0;
+  const answered: number[] = [];
+  let gate = Promise.resolve();
+  /** Waits for room in eBay's window (one caller at a time, in order), then counts the request. */
+  const slot = () => {
+    const mine = gate.then(async () => {
+      for (;;) {
+        const now = Date.now();
+        while (answered.length && (answered[0] as number) <= now - MEDIA_WINDOW_MS) answered.shift();
+        if (inFlight + answered.length < perWindow) break;
+        const free = answered.length ? (answered[0] as number) + MEDIA_WINDOW_MS - now + 1 : 50;
+        await sleep(Math.max(1, Math.min(free, 50)));
+      }
+      inFlight++;
+    });
+    gate = mine;
+    return mine;
+  };
   return async <T>(fn: () => Promise<T>): Promise<T> => {
     if (active >= limit) await new Promise<void>((r) => waiting.push(r));
     active++;
     try {
-      return await fn();
+      await slot();
+      try {
+        return await fn();
+      } finally {
+        inFlight--;
+        answered.push(Date.now());
+      }
     } finally {
       active--;
       waiting.shift()?.();
@@ -78,14 +115,24 @@ function limiter(limit: number) {
   };
 }
 
+type Upload = ReturnType<typeof limiter>;
+
 interface Work {
   row: ListingRow;
   item: Item | null;
 }
 
 export function listingJobHandler(deps: ListingDeps) {
+  // One limiter per seller for the life of the process: a run's uploads still count in eBay's
+  // window when the next run (more requests arrived) starts right after it.
+  const uploads = new Map<string, Upload>();
   return async (job: Job) => {
     const companyId = String(job.payload.companyId);
+    let upload = uploads.get(companyId);
+    if (!upload) {
+      upload = limiter(deps.ebay.mediaConcurrency, deps.ebay.mediaPerWindow);
+      uploads.set(companyId, upload);
+    }
     for (;;) {
       const pending = await pendingListings(deps.db, companyId, 1000);
       if (pending.length === 0) {
@@ -94,7 +141,7 @@ export function listingJobHandler(deps: ListingDeps) {
         }
         return;
       }
-      await runListings(deps, companyId, pending);
+      await runListings(deps, companyId, pending, upload);
     }
   };
 }
@@ -104,7 +151,7 @@ async function failAll(db: Db, rows: ListingRow[], message: string) {
   for (const r of rows) await finishListing(db, r.itemId, r.wantedSeq, { error: message });
 }
 
-async function runListings(deps: ListingDeps, companyId: string, rows: ListingRow[]) {
+async function runListings(deps: ListingDeps, companyId: string, rows: ListingRow[], upload: Upload) {
   const { db } = deps;
   let seller: Awaited<ReturnType<typeof sellerClient>>;
   try {
@@ -153,7 +200,6 @@ async function runListings(deps: ListingDeps, companyId: string, rows: ListingRo
         "Finish the eBay setup first: business policies, shipping, payment and return policies, and the inventory location.",
       );
     } else if (publish.length) {
-      const upload = limiter(deps.ebay.mediaConcurrency);
       await pool(chunks(publish, EBAY_BULK_MAX), deps.ebay.bulkConcurrency, (chunk) =>
         refusedAsWhole(db, chunk, () => publishChunk(deps, client, companyId, connection, chunk, upload)),
       );
@@ -215,7 +261,7 @@ async function pictures(
   client: EbayClient,
   companyId: string,
   w: Work,
-  upload: ReturnType<typeof limiter>,
+  upload: Upload,
 ): Promise<{ urls: string[]; images: ListingRow["images"] }> {
   const item = w.item as Item;
   const images = { ...(w.row.images ?? {}) };
@@ -261,7 +307,7 @@ async function publishChunk(
     merchantLocationKey: string | null;
   },
   chunk: Work[],
-  upload: ReturnType<typeof limiter>,
+  upload: Upload,
 ) {
   const { db } = deps;
   const fail = (w: Work, message: string) =>

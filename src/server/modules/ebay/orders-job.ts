@@ -6,7 +6,7 @@
  * delivery date — the Fulfillment API reports no delivery scan). One run per connection at a
  * time; runs are queued every EBAY_ORDER_SYNC_MINUTES per connected company, and on demand.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { EbayOrder } from "../../../domain/ebay/contract";
 import type { Db } from "../../db/client";
@@ -26,6 +26,7 @@ const OVERLAP_MS = 2 * 60_000;
 const PAGE = 200;
 
 type Order = components["schemas"]["Order"];
+type LineItem = components["schemas"]["LineItem"];
 
 export function enqueueOrderSync(db: Db, companyId: string, runAt?: Date) {
   return enqueue(db, {
@@ -88,28 +89,29 @@ async function syncOrders(deps: EbayDeps, companyId: string): Promise<{ orders: 
     ? new Date(row.ordersCursor.getTime() - OVERLAP_MS)
     : new Date(Date.now() - 90 * 86400_000);
   let cursor = row.ordersCursor?.getTime() ?? 0;
-  let offset = 0;
   let orders = 0;
   let lines = 0;
-  for (;;) {
-    const page = ok(
+  const filter = `lastmodifieddate:[${since.toISOString()}..]`;
+  const pageAt = async (offset: number) =>
+    ok(
       "getOrders",
       await client.fulfillment.GET("/order", {
-        params: {
-          query: {
-            filter: `lastmodifieddate:[${since.toISOString()}..]`,
-            limit: String(PAGE),
-            offset: String(offset),
-          },
-        },
+        params: { query: { filter, limit: String(PAGE), offset: String(offset) } },
       }),
     );
+  // The next page is asked for while this one is stored (eBay's latency and our writes overlap).
+  let next: ReturnType<typeof pageAt> | null = pageAt(0);
+  let offset = 0;
+  while (next) {
+    const page: Awaited<ReturnType<typeof pageAt>> = await next;
     const list = page.orders ?? [];
+    offset += list.length;
+    next = page.next && list.length ? pageAt(offset) : null;
+    // Awaited below; meanwhile a failure must not count as unhandled.
+    next?.catch(() => {});
     lines += await storeOrders(db, companyId, list);
     orders += list.length;
     for (const o of list) cursor = Math.max(cursor, Date.parse(o.lastModifiedDate ?? "") || 0);
-    offset += list.length;
-    if (!page.next || list.length === 0) break;
   }
   await updateConnection(db, row.id, {
     ordersSyncedAt: sql`now()` as unknown as Date,
@@ -118,9 +120,18 @@ async function syncOrders(deps: EbayDeps, companyId: string): Promise<{ orders: 
   return { orders, lines };
 }
 
-/** Stores a page of orders in one transaction under the company's inventory lock; answers the lines seen. */
+/**
+ * Stores a page of orders in one transaction under the company's inventory lock; answers the
+ * lines seen. Three statements whatever the page's size: the lines already known are read, all
+ * lines are upserted in one multi-row statement, and the items they sold are updated in one
+ * (a round trip per line made a 1,000-order sync take a minute).
+ */
 async function storeOrders(db: Db, companyId: string, list: Order[]): Promise<number> {
-  const lines = list.flatMap((o) => (o.lineItems ?? []).map((li) => ({ o, li })));
+  // One row per (order, line): a line seen twice in a page keeps its last state.
+  const byKey = new Map<string, { o: Order; li: LineItem }>();
+  for (const o of list)
+    for (const li of o.lineItems ?? []) byKey.set(`${o.orderId ?? ""}/${li.lineItemId ?? ""}`, { o, li });
+  const lines = [...byKey.values()];
   if (lines.length === 0) return 0;
   return inventoryTx(db, companyId, async (tx) => {
     // eBay already knows these quantities: the listing trigger must not send them back.
@@ -134,31 +145,38 @@ async function storeOrders(db: Db, companyId: string, list: Order[]): Promise<nu
       : [];
     const itemOf = new Map(listed.map((l) => [l.sku, l.itemId]));
     const existing = await tx
-      .select()
+      .select({ orderId: ebayOrders.orderId, lineItemId: ebayOrders.lineItemId })
       .from(ebayOrders)
       .where(
         and(
           eq(ebayOrders.companyId, companyId),
-          inArray(
-            ebayOrders.orderId,
-            list.map((o) => o.orderId ?? ""),
-          ),
+          inArray(ebayOrders.orderId, [...new Set(lines.map((l) => l.o.orderId ?? ""))]),
         ),
       );
-    const known = new Map(existing.map((e) => [`${e.orderId}/${e.lineItemId}`, e]));
+    const known = new Set(existing.map((e) => `${e.orderId}/${e.lineItemId}`));
     const decrement = new Map<string, number>();
     const statusOf = new Map<string, EbayOrder["status"]>();
-    for (const { o, li } of lines) {
-      const key = `${o.orderId}/${li.lineItemId}`;
+    const rows = lines.map(({ o, li }) => {
       const status = orderStatus(o);
       const itemId = itemOf.get(li.sku ?? "") ?? null;
       const contact = o.buyer?.buyerRegistrationAddress;
       const shipTo = o.fulfillmentStartInstructions?.[0]?.shippingStep?.shipTo;
-      const values = {
+      const quantity = li.quantity ?? 1;
+      // Only a line stored for the first time takes its quantity off the item.
+      const fresh = !known.has(`${o.orderId ?? ""}/${li.lineItemId ?? ""}`);
+      if (fresh && itemId) decrement.set(itemId, (decrement.get(itemId) ?? 0) + quantity);
+      if (itemId) statusOf.set(itemId, status);
+      return {
+        id: uuidv7(),
+        companyId,
+        orderId: o.orderId ?? "",
+        lineItemId: li.lineItemId ?? "",
+        orderCreatedAt: new Date(o.creationDate ?? Date.now()),
+        decremented: fresh && itemId !== null,
         itemId,
         sku: li.sku ?? "",
         title: li.title ?? "",
-        quantity: li.quantity ?? 1,
+        quantity,
         priceCents: cents(li.lineItemCost?.value ?? li.total?.value),
         feesCents: o.totalMarketplaceFee?.value ? cents(o.totalMarketplaceFee.value) : null,
         buyerUsername: o.buyer?.username ?? null,
@@ -167,54 +185,46 @@ async function storeOrders(db: Db, companyId: string, list: Order[]): Promise<nu
         status,
         lastModifiedAt: new Date(o.lastModifiedDate ?? Date.now()),
       };
-      const before = known.get(key);
-      if (!before) {
-        await tx.insert(ebayOrders).values({
-          id: uuidv7(),
-          companyId,
-          orderId: o.orderId ?? "",
-          lineItemId: li.lineItemId ?? "",
-          orderCreatedAt: new Date(o.creationDate ?? Date.now()),
-          decremented: itemId !== null,
-          ...values,
-        });
-        if (itemId) decrement.set(itemId, (decrement.get(itemId) ?? 0) + values.quantity);
-      } else {
-        await tx
-          .update(ebayOrders)
-          .set({ ...values, updatedAt: sql`now()` })
-          .where(eq(ebayOrders.id, before.id));
-      }
-      if (itemId) statusOf.set(itemId, status);
-    }
-    for (const [itemId, qty] of decrement) {
-      await tx
-        .update(inventoryItems)
-        .set({
-          quantity: sql`greatest(0, ${inventoryItems.quantity} - ${qty})`,
-          version: sql`${inventoryItems.version} + 1`,
+    });
+    // A known line keeps its id, creation date and decremented flag; the rest follows eBay.
+    const follow = [
+      "itemId",
+      "sku",
+      "title",
+      "quantity",
+      "priceCents",
+      "feesCents",
+      "buyerUsername",
+      "buyerName",
+      "buyerCity",
+      "status",
+      "lastModifiedAt",
+    ] as const;
+    await tx
+      .insert(ebayOrders)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [ebayOrders.companyId, ebayOrders.orderId, ebayOrders.lineItemId],
+        set: {
+          ...Object.fromEntries(follow.map((k) => [k, sql.raw(`excluded."${ebayOrders[k].name}"`)])),
           updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(inventoryItems.id, itemId),
-            eq(inventoryItems.companyId, companyId),
-            isNull(inventoryItems.deletedAt),
-          ),
-        );
-    }
-    for (const [itemId, status] of statusOf) {
-      await tx
-        .update(inventoryItems)
-        .set({ status, version: sql`${inventoryItems.version} + 1`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(inventoryItems.id, itemId),
-            eq(inventoryItems.companyId, companyId),
-            isNull(inventoryItems.deletedAt),
-            sql`${inventoryItems.status} is distinct from ${status}`,
-          ),
-        );
+        },
+      });
+    // Each sold item once: its quantity less what the new lines sold, its status the order's.
+    const changes = [...statusOf].map(
+      ([itemId, status]) => sql`(${itemId}::uuid, ${decrement.get(itemId) ?? 0}::int, ${status}::text)`,
+    );
+    if (changes.length) {
+      const i = inventoryItems;
+      await tx.execute(sql`
+        update ${i} set
+          ${sql.identifier(i.quantity.name)} = greatest(0, ${i.quantity} - v.sold),
+          ${sql.identifier(i.status.name)} = v.status,
+          ${sql.identifier(i.version.name)} = ${i.version} + 1,
+          ${sql.identifier(i.updatedAt.name)} = now()
+        from (values ${sql.join(changes, sql`, `)}) as v(id, sold, status)
+        where ${i.id} = v.id and ${i.companyId} = ${companyId} and ${i.deletedAt} is null
+          and (v.sold > 0 or ${i.status} is distinct from v.status)`);
     }
     return lines.length;
   });

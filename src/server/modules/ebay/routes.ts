@@ -184,13 +184,15 @@ export async function ebayRoutes(app: FastifyInstance) {
   const deps = (e: EbayConfig): EbayDeps => ({ db, config, ebay: e });
   const tags = ["ebay"];
 
+  let runner: ReturnType<typeof createEbayRunner> | undefined;
   if (ebay && config.jobsInProcess) {
-    const runner = createEbayRunner({ ...deps(ebay), store: createFileStore(config) }, app.log);
+    const inProcess = createEbayRunner({ ...deps(ebay), store: createFileStore(config) }, app.log);
+    runner = inProcess;
     app.addHook("onReady", async () => {
       await ensureEbayJobs(db, ebay);
-      runner.start();
+      inProcess.start();
     });
-    app.addHook("onClose", async () => runner.stop(3000));
+    app.addHook("onClose", async () => inProcess.stop(3000));
   }
 
   app.post(
@@ -548,6 +550,8 @@ export async function ebayRoutes(app: FastifyInstance) {
       const scope = await member(request);
       await clientFor(scope.companyId);
       const id = await enqueueOrderSync(db, scope.companyId);
+      // In process: run it now rather than at the next poll.
+      runner?.wake();
       return reply.status(202).send({ queued: id !== null });
     },
   );
