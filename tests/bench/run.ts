@@ -6,6 +6,7 @@ import { demoSeedBench } from "./demo-seed";
 import { ebayBench } from "./ebay";
 import { extractionBench } from "./extraction";
 import { frontendBench } from "./frontend";
+import { importServerBench } from "./import-server";
 import { inventoryImportBench } from "./inventory-import";
 import { inventoryListBench } from "./inventory-list";
 import { kanbanBench } from "./kanban";
@@ -31,6 +32,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   ebay: ebayBench,
   extraction: extractionBench,
   frontend: frontendBench,
+  "import-server": importServerBench,
   "inventory-import": inventoryImportBench,
   "inventory-list": inventoryListBench,
   kanban: kanbanBench,
