@@ -150,7 +150,7 @@ function ComposeForm({
             strikeControlLabel: t`Strikethrough`,
             bulletListControlLabel: t`Bulleted list`,
             orderedListControlLabel: t`Numbered list`,
-            blockquoteControlLabel: t`Quote`,
+            blockquoteControlLabel: t`Block quote`,
             linkControlLabel: t`Link`,
             unlinkControlLabel: t`Remove link`,
             linkEditorInputLabel: t`Link address`,
