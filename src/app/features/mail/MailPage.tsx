@@ -29,12 +29,13 @@ import { notifications } from "@mantine/notifications";
 import { IconPencil, IconSearch, IconStar, IconStarFilled } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import type { MailMessage } from "../../../domain/mail/message";
+import { MAIL_LIMITS, type MailMessage, validateLabelFields } from "../../../domain/mail/message";
 import { newId } from "../../../sync/outbox";
 import { useCompanyId, useSyncEngine } from "../../offline/sync-provider";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
+import { NameModal } from "../kanban/NameModal";
 import { failed } from "../kanban/write-failed";
 import { ComposeModal, type ComposeState } from "./ComposeModal";
 import { SYSTEM_LABEL_NAMES } from "./label-names";
@@ -133,6 +134,7 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
   const [debounced] = useDebouncedValue(query, 200);
   const threads = useThreads(userId, label, debounced);
   const [compose, setCompose] = useState<ComposeState | null>(null);
+  const [naming, setNaming] = useState(false);
 
   const go = (next: MailSearch) => void navigate({ to: "/dashboard/mail", search: next });
   const labelName = (l: string) =>
@@ -202,6 +204,9 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
           />
         );
       })}
+      <Button variant="subtle" size="xs" mt="xs" onClick={() => setNaming(true)}>
+        <Trans>New label</Trans>
+      </Button>
     </Stack>
   );
 
@@ -318,6 +323,27 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
         </Grid>
       )}
       <ComposeModal state={compose} writes={writes} onClose={() => setCompose(null)} />
+      <NameModal
+        opened={naming}
+        title={t`New label`}
+        label={t`Label name`}
+        initial=""
+        maxLength={MAIL_LIMITS.labelNameMax}
+        onClose={() => setNaming(false)}
+        onSave={async (name) => {
+          if (validateLabelFields({ name }).name) {
+            toast.error(t`This name belongs to a built-in label`);
+            return;
+          }
+          try {
+            const id = await writes.addLabel(name);
+            setNaming(false);
+            go({ label: id });
+          } catch (e) {
+            failed(e);
+          }
+        }}
+      />
     </>
   );
 }

@@ -92,4 +92,13 @@ describe("mail writes on a device offline", () => {
       ["PATCH", { labels: ["inbox", "important", "starred"], version: 3 }],
     ]);
   });
+
+  it("adds a label of the user's own, theirs on the device at once and queued for the server", async () => {
+    const { writes } = offline();
+    const id = await writes.addLabel("Tenants");
+    expect(await db.mailLabels.where("userId").equals(userId).toArray()).toMatchObject([
+      { id, name: "Tenants" },
+    ]);
+    expect(await queued()).toEqual([["mail-label", "PUT", { name: "Tenants", colour: "blue" }]]);
+  });
 });

@@ -4,8 +4,14 @@
  * sending all work offline. Sending is one PATCH of the draft's `state` to "outbox": the outbox
  * sends it once (its Idempotency-Key) when the device is online.
  */
-import type { MailMessage, MailMessageFields } from "../../../domain/mail/message";
-import { MAIL_MESSAGE_TYPE } from "../../../domain/mail/synced-types";
+import type {
+  MailLabel,
+  MailLabelFields,
+  MailMessage,
+  MailMessageFields,
+} from "../../../domain/mail/message";
+import { MAIL_LABEL_TYPE, MAIL_MESSAGE_TYPE } from "../../../domain/mail/synced-types";
+import { newId } from "../../../sync/outbox";
 import type { AppSyncEngine } from "../../offline/synced-types";
 import type { DraftFields } from "./mail-model";
 import { movedLabels, toggledLabel } from "./mail-model";
@@ -61,6 +67,21 @@ export function mailWrites(engine: AppSyncEngine, companyId: string, userId: str
     /** Puts a saved draft in the outbox (sent by the server in that write, once). */
     send: (id: string) => patch(id, { state: "outbox" }),
     discard: (id: string) => write.remove(ENTITY, id),
+    /** A label of the user's own (its owner set on the device at once, so the list shows it offline). */
+    addLabel: async (name: string) => {
+      const id = newId();
+      await write.put<MailLabel>(MAIL_LABEL_TYPE.entity, companyId, id, {
+        name,
+        colour: "blue",
+      } satisfies MailLabelFields);
+      await db.mailLabels
+        .where("id")
+        .equals(id)
+        .modify((l) => {
+          l.userId ??= userId;
+        });
+      return id;
+    },
   };
 }
 
