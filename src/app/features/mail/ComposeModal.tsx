@@ -70,7 +70,8 @@ function ComposeForm({
       return false;
     }
   };
-  const saveSoon = useDebouncedCallback(() => void save(), SAVE_AFTER_MS);
+  // closing the composer (Escape, the close button) saves what the last pause did not
+  const saveSoon = useDebouncedCallback(() => void save(), { delay: SAVE_AFTER_MS, flushOnUnmount: true });
   const changed = () => {
     touched.current = true;
     setSaved(false);
