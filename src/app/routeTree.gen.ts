@@ -61,6 +61,7 @@ import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/impo
 import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
 import { Route as DashboardKanbanRouteImport } from "./routes/dashboard/kanban"
 import { Route as DashboardListingRouteImport } from "./routes/dashboard/listing"
+import { Route as DashboardMailRouteImport } from "./routes/dashboard/mail"
 import { Route as DashboardPrintInventoryLabelRouteImport } from "./routes/dashboard/print-inventory-label"
 import { Route as DashboardPropertiesRouteImport } from "./routes/dashboard/properties"
 import { Route as DashboardScanInventoryRouteImport } from "./routes/dashboard/scan-inventory"
@@ -370,6 +371,11 @@ const DashboardListingRoute = DashboardListingRouteImport.update({
   path: "/listing",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardMailRoute = DashboardMailRouteImport.update({
+  id: "/mail",
+  path: "/mail",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardPrintInventoryLabelRoute =
   DashboardPrintInventoryLabelRouteImport.update({
     id: "/print-inventory-label",
@@ -668,6 +674,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/kanban": typeof DashboardKanbanRoute
   "/dashboard/listing": typeof DashboardListingRoute
+  "/dashboard/mail": typeof DashboardMailRoute
   "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
@@ -763,6 +770,7 @@ export interface FileRoutesByTo {
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/kanban": typeof DashboardKanbanRoute
   "/dashboard/listing": typeof DashboardListingRoute
+  "/dashboard/mail": typeof DashboardMailRoute
   "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
@@ -864,6 +872,7 @@ export interface FileRoutesById {
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
   "/dashboard/kanban": typeof DashboardKanbanRoute
   "/dashboard/listing": typeof DashboardListingRoute
+  "/dashboard/mail": typeof DashboardMailRoute
   "/dashboard/print-inventory-label": typeof DashboardPrintInventoryLabelRoute
   "/dashboard/properties": typeof DashboardPropertiesRoute
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
@@ -966,6 +975,7 @@ export interface FileRouteTypes {
     | "/dashboard/inventory-info"
     | "/dashboard/kanban"
     | "/dashboard/listing"
+    | "/dashboard/mail"
     | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
@@ -1061,6 +1071,7 @@ export interface FileRouteTypes {
     | "/dashboard/inventory-info"
     | "/dashboard/kanban"
     | "/dashboard/listing"
+    | "/dashboard/mail"
     | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
@@ -1161,6 +1172,7 @@ export interface FileRouteTypes {
     | "/dashboard/inventory-info"
     | "/dashboard/kanban"
     | "/dashboard/listing"
+    | "/dashboard/mail"
     | "/dashboard/print-inventory-label"
     | "/dashboard/properties"
     | "/dashboard/scan-inventory"
@@ -1611,6 +1623,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardListingRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/mail": {
+      id: "/dashboard/mail"
+      path: "/mail"
+      fullPath: "/dashboard/mail"
+      preLoaderRoute: typeof DashboardMailRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/print-inventory-label": {
       id: "/dashboard/print-inventory-label"
       path: "/print-inventory-label"
@@ -2018,6 +2037,7 @@ interface DashboardRouteChildren {
   DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
   DashboardKanbanRoute: typeof DashboardKanbanRoute
   DashboardListingRoute: typeof DashboardListingRoute
+  DashboardMailRoute: typeof DashboardMailRoute
   DashboardPrintInventoryLabelRoute: typeof DashboardPrintInventoryLabelRoute
   DashboardPropertiesRoute: typeof DashboardPropertiesRoute
   DashboardScanInventoryRoute: typeof DashboardScanInventoryRoute
@@ -2047,6 +2067,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,
   DashboardKanbanRoute: DashboardKanbanRoute,
   DashboardListingRoute: DashboardListingRoute,
+  DashboardMailRoute: DashboardMailRoute,
   DashboardPrintInventoryLabelRoute: DashboardPrintInventoryLabelRoute,
   DashboardPropertiesRoute: DashboardPropertiesRoute,
   DashboardScanInventoryRoute: DashboardScanInventoryRoute,

@@ -22,6 +22,7 @@ export type NavKey =
   | "companyAccount"
   | "calendar"
   | "kanban"
+  | "mail"
   | "privacyPolicy"
   | "termsOfService"
   | "aboutUs"
@@ -95,6 +96,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "companyAccount", path: "/dashboard/company-account" },
       { key: "calendar", path: "/dashboard/calendar" },
       { key: "kanban", path: "/dashboard/kanban" },
+      { key: "mail", path: "/dashboard/mail" },
     ],
   },
   {

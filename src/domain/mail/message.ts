@@ -5,7 +5,7 @@
  * Labels are the system ones below and the user's own (`mail-label` records, by id).
  */
 
-const SYSTEM_LABELS = ["inbox", "sent", "drafts", "starred", "important", "spam", "trash"] as const;
+export const SYSTEM_LABELS = ["inbox", "sent", "drafts", "starred", "important", "spam", "trash"] as const;
 
 export const MAIL_LIMITS = {
   subjectMax: 998,

@@ -1,4 +1,4 @@
-/** A modal asking for one name (add or rename a column). */
+/** A modal asking for one name (add or rename a column; add a mail label). */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
@@ -9,6 +9,7 @@ export function NameModal({
   title,
   label,
   initial,
+  maxLength = KANBAN_LIMITS.nameMax,
   onClose,
   onSave,
 }: {
@@ -16,6 +17,8 @@ export function NameModal({
   title: string;
   label: string;
   initial: string;
+  /** Longest name (default: a kanban name's). */
+  maxLength?: number;
   onClose: () => void;
   onSave: (name: string) => Promise<void>;
 }) {
@@ -46,7 +49,7 @@ export function NameModal({
             label={label}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={KANBAN_LIMITS.nameMax}
+            maxLength={maxLength}
             error={error}
             required
             data-autofocus

@@ -93,6 +93,18 @@ describe("a queued write in words", () => {
       recordLabel(entry({ entity: "kanban-comment", body: { taskId: "t1", body: "x".repeat(80) } }), null),
     ).toBe(`${"x".repeat(59)}…`);
   });
+
+  it("names calendar and mail records and their fields in words", () => {
+    expect(entityName(i18n, "calendar-event")).toBe("Calendar event");
+    expect(entityName(i18n, "mail-message")).toBe("Mail");
+    expect(entityName(i18n, "mail-label")).toBe("Mail label");
+    expect(fieldName(i18n, "calendar-event", "start")).toBe("Starts");
+    expect(fieldName(i18n, "mail-message", "to")).toBe("To");
+    expect(fieldName(i18n, "mail-message", "html")).toBe("Message");
+    expect(
+      recordLabel(entry({ entity: "mail-message", body: { read: true, version: 3 } }), { subject: "Lease" }),
+    ).toBe("Lease");
+  });
 });
 
 describe("the top bar's sync indicator", () => {

@@ -37,7 +37,7 @@ export function entryAction(e: Pick<OutboxEntry, "method" | "baseVersion" | "bul
   return "update";
 }
 
-const ENTITY_NAMES: Record<InventoryEntity | KanbanEntity, MessageDescriptor> = {
+const ENTITY_NAMES: Record<InventoryEntity | KanbanEntity | OtherEntity, MessageDescriptor> = {
   item: msg`Item`,
   product: msg`Product`,
   batch: msg`Batch`,
@@ -45,9 +45,37 @@ const ENTITY_NAMES: Record<InventoryEntity | KanbanEntity, MessageDescriptor> = 
   "kanban-column": msg`Column`,
   "kanban-task": msg`Task`,
   "kanban-comment": msg`Comment`,
+  "calendar-event": msg`Calendar event`,
+  "mail-message": msg`Mail`,
+  "mail-label": msg`Mail label`,
 };
 
 type KanbanEntity = "kanban-board" | "kanban-column" | "kanban-task" | "kanban-comment";
+type OtherEntity = "calendar-event" | "mail-message" | "mail-label";
+
+/** Calendar events' and mail's fields in words. */
+const CALENDAR_FIELD_NAMES: Record<string, MessageDescriptor> = {
+  title: msg`Title`,
+  description: msg`Description`,
+  start: msg`Starts`,
+  end: msg`Ends`,
+  allDay: msg`All day`,
+  colour: msg`Colour`,
+  visibility: msg`Visible to`,
+};
+
+const MAIL_FIELD_NAMES: Record<string, MessageDescriptor> = {
+  to: msg`To`,
+  cc: msg`Cc`,
+  subject: msg`Subject`,
+  html: msg`Message`,
+  inReplyTo: msg`In reply to`,
+  labels: msg`Labels`,
+  read: msg`Read`,
+  state: msg`State`,
+  name: msg`Name`,
+  colour: msg`Colour`,
+};
 
 /** Kanban's fields in words (a task's title, a comment's text, ...). */
 const KANBAN_FIELD_NAMES: Record<string, MessageDescriptor> = {
@@ -72,7 +100,7 @@ const OTHER_FIELD_NAMES: Record<string, MessageDescriptor> = {
 };
 
 export function entityName(i18n: I18n, entity: string): string {
-  const name = ENTITY_NAMES[entity as InventoryEntity | KanbanEntity];
+  const name = ENTITY_NAMES[entity as InventoryEntity | KanbanEntity | OtherEntity];
   return name ? i18n._(name) : entity;
 }
 
@@ -80,6 +108,8 @@ export function fieldName(i18n: I18n, entity: string, field: string): string {
   if (entity === "product" && field === "title") return i18n._(msg`Title`);
   if (entity === "batch" && field === "name") return i18n._(msg`Batch name`);
   if (entity.startsWith("kanban-") && KANBAN_FIELD_NAMES[field]) return i18n._(KANBAN_FIELD_NAMES[field]);
+  if (entity === "calendar-event" && CALENDAR_FIELD_NAMES[field]) return i18n._(CALENDAR_FIELD_NAMES[field]);
+  if (entity.startsWith("mail-") && MAIL_FIELD_NAMES[field]) return i18n._(MAIL_FIELD_NAMES[field]);
   const named = ITEM_FIELD_NAMES[field as keyof typeof ITEM_FIELD_NAMES] ?? OTHER_FIELD_NAMES[field];
   return named ? i18n._(named) : field;
 }
@@ -156,7 +186,7 @@ export function recordLabel(
   local?: Record<string, unknown> | null,
 ): string {
   for (const src of [e.body, local, e.base]) {
-    const t = src?.title ?? src?.name ?? src?.body;
+    const t = src?.title ?? src?.name ?? src?.subject ?? src?.body;
     if (typeof t === "string" && t.trim()) return t.length > 60 ? `${t.slice(0, 59)}…` : t;
   }
   return e.id;

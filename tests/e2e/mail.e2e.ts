@@ -1,0 +1,88 @@
+/**
+ * Mail (docs/mail.md "The screen"): the product's own confirmation mail is in the new user's inbox;
+ * they read it and reply, the reply shows under Sent and reaches the local SMTP server; a mail
+ * composed offline is queued and sent once when the browser is back online.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { launchBrowser, mailDir, uniqueEmail } from "./browser";
+import { mailsTo } from "./mailbox";
+
+const POLL = { timeout: 15_000, interval: 200 };
+const PRODUCT_FROM = "no-reply@blocklot.local";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function openMail(page: Page, email: string, password: string) {
+  await registerConfirmedUser(email, password, "Mail Reader");
+  await signIn(page, email, password);
+  await page.goto("/dashboard/mail");
+  await heading(page, "Mail").waitFor({ timeout: 15_000 });
+}
+
+/** Sends the open composer's message to `to` with `subject` and `body`. */
+async function compose(page: Page, fields: { to?: string; subject?: string; body: string }) {
+  const dialog = page.getByRole("dialog");
+  if (fields.to) await dialog.getByLabel("To", { exact: true }).fill(fields.to);
+  if (fields.subject) await dialog.getByLabel("Subject").fill(fields.subject);
+  await dialog.getByTestId("mail-body").locator("[contenteditable=true]").click();
+  await page.keyboard.type(fields.body);
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+describe("mail", () => {
+  it("reads the confirmation mail in the inbox, replies, and finds the reply under Sent", async () => {
+    const { page } = await freshPage(browser, { width: 1280, height: 900 });
+    await openMail(page, uniqueEmail("mail-read"), "mail-password-123");
+
+    const list = page.getByRole("list", { name: "Conversations" });
+    await list.getByText("Confirm your email address for Blocklot").click({ timeout: 15_000 });
+    await page
+      .getByRole("region", { name: "Conversation" })
+      .getByText(/confirm/i)
+      .first()
+      .waitFor();
+    await page.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect
+      .poll(() => page.getByRole("dialog").getByLabel("To", { exact: true }).inputValue())
+      .toBe(PRODUCT_FROM);
+    await compose(page, { body: "Thanks, confirmed." });
+
+    await page.getByRole("navigation", { name: "Mail labels" }).getByText("Sent", { exact: true }).click();
+    await list.getByText("Re: Confirm your email address for Blocklot").waitFor({ timeout: 15_000 });
+    await expect
+      .poll(
+        () => mailsTo(mailDir(), PRODUCT_FROM).filter((m) => m.raw.includes("Thanks, confirmed.")).length,
+        POLL,
+      )
+      .toBe(1);
+  });
+
+  it("sends a mail composed offline once when back online", async () => {
+    const { page, context } = await freshPage(browser, { width: 390, height: 844 });
+    await openMail(page, uniqueEmail("mail-offline"), "mail-password-123");
+    const to = uniqueEmail("mail-outside");
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Compose" }).click();
+    await compose(page, { to, subject: "Written offline", body: "Queued while offline." });
+    await page.getByText("Message queued: it is sent when you are back online").waitFor();
+    expect(mailsTo(mailDir(), to)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expect.poll(() => mailsTo(mailDir(), to).length, POLL).toBe(1);
+    await page.getByRole("textbox", { name: "Label" }).click();
+    await page.getByRole("option", { name: "Sent" }).click();
+    await page
+      .getByRole("list", { name: "Conversations" })
+      .getByText("Written offline")
+      .waitFor({ timeout: 15_000 });
+    expect(mailsTo(mailDir(), to)).toHaveLength(1);
+  });
+});
