@@ -2,7 +2,10 @@ import { type TSchema, Type } from "@sinclair/typebox";
 import { FILE_STATUSES } from "../../../domain/files/statuses";
 import { AUDIT_OPINIONS } from "../../../domain/statement-mapping";
 
-/** Request and answer shapes of the filing's audit report routes (audit-routes.ts). */
+/**
+ * Request and answer shapes of the filing's audit report routes (audit-routes.ts), and the audit
+ * report fields record-schemas.ts shares.
+ */
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -40,7 +43,11 @@ export const SaveAuditBody = Type.Object(
   { additionalProperties: false },
 );
 
-const Suggested = Type.Object({
+/**
+ * An audit report's fields as read from its text (absent or null: not found): the suggestion of
+ * the audit report view here and the answer of GET /api/statement-mapping/{fileId}/audit-report.
+ */
+export const AuditFields = Type.Object({
   auditor: Type.Optional(Nullable(Type.String())),
   cpaLicence: Type.Optional(Nullable(Type.String())),
   opinion: Type.Optional(Nullable(Type.String())),
@@ -83,7 +90,7 @@ export const AuditView = Type.Object({
   fileId: Nullable(Type.String({ description: "The audit report suggested from" })),
   suggestion: Nullable(
     Type.Object({
-      fields: Suggested,
+      fields: AuditFields,
       evidence: Type.Record(Type.String(), Type.String(), {
         description: "The line each field was read from",
       }),

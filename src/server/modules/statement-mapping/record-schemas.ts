@@ -2,6 +2,7 @@ import { type TSchema, Type } from "@sinclair/typebox";
 import { DOCUMENT_TYPES, FILE_STATUSES } from "../../../domain/files/statuses";
 import { FIRST_CATALOGUE_YEAR, FORMS, MAPPABLE_FORMS } from "../../../domain/statement-mapping";
 import { ColumnSchema, DefaultColumnSchema } from "../files/schemas";
+import { AuditFields } from "./audit-schemas";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -406,16 +407,6 @@ export const CompareResponse = Type.Object({
       changeRatio: Nullable(Type.Number()),
     }),
   ),
-});
-
-const AuditFields = Type.Object({
-  auditor: Type.Optional(Nullable(Type.String())),
-  cpaLicence: Type.Optional(Nullable(Type.String())),
-  opinion: Type.Optional(Nullable(Type.String())),
-  periodStart: Type.Optional(Nullable(Type.String())),
-  periodEnd: Type.Optional(Nullable(Type.String())),
-  totalIncome: Type.Optional(Nullable(Type.Number())),
-  totalExpenses: Type.Optional(Nullable(Type.Number())),
 });
 
 export const AuditReportResponse = Type.Object({
