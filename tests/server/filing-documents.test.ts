@@ -210,7 +210,8 @@ describe("marking a mapping ready moves the filing waiting on it", () => {
     const f = await walkFiling(propertyId, "mapping");
     const ready = await mapAndMarkReady(fileId);
     expect(ready.record.status).toBe("ready");
-    expect(ready.filing).toEqual({ id: f.id, state: "ready_to_file", moved: true, refusal: null });
+    // The property has no AAV: the TC309 test cannot be made, so the filing carries no flag.
+    expect(ready.filing).toEqual({ id: f.id, state: "ready_to_file", moved: true, refusal: null, flags: [] });
 
     const after = (await call("GET", `/api/admin/filings/${f.id}`, staff)).json();
     expect(after).toMatchObject({ state: "ready_to_file", version: f.version + 1 });
@@ -231,7 +232,7 @@ describe("marking a mapping ready moves the filing waiting on it", () => {
     const a = await propertyWithStatement();
     const f = await walkFiling(a.propertyId, "in_review");
     const ready = await mapAndMarkReady(a.fileId);
-    expect(ready.filing).toEqual({ id: f.id, state: "in_review", moved: false, refusal: null });
+    expect(ready.filing).toEqual({ id: f.id, state: "in_review", moved: false, refusal: null, flags: [] });
     expect((await call("GET", `/api/admin/filings/${f.id}`, staff)).json()).toMatchObject({
       state: "in_review",
       version: f.version,
@@ -407,10 +408,13 @@ describe("the audit report into the TC309", () => {
     const { propertyId, fileId } = await propertyWithStatement();
     await server.database.db.update(properties).set({ aav }).where(eq(properties.id, propertyId));
     const walked = await walkFiling(propertyId, "mapping");
-    await mapAndMarkReady(fileId);
+    const ready = await mapAndMarkReady(fileId);
     const f = (await call("GET", `/api/admin/filings/${walked.id}`, staff)).json() as Filing & {
       flags: { code: string }[];
     };
+    // The ready answer's filing carries the flags the filing's page shows.
+    expect(ready.filing).toMatchObject({ id: f.id, state: "ready_to_file", moved: true });
+    expect(ready.filing.flags).toEqual(f.flags);
     return { propertyId, f };
   }
 
@@ -566,6 +570,92 @@ describe("the audit report into the TC309", () => {
     expect(note?.message).toBe(
       "Filed despite the TC309 flags: The CPA confirmed the licence by phone; revised report to follow",
     );
+  }, 180_000);
+
+  it("every staff answer that returns the filing carries the flags the queue shows for it", async () => {
+    // A property over the TC309 AAV whose 2024 statement is mapped: the TC309 applies from the start.
+    const { propertyId, fileId } = await propertyWithStatement();
+    await server.database.db.update(properties).set({ aav: 6_250_000 }).where(eq(properties.id, propertyId));
+    expect((await mapAndMarkReady(fileId)).filing).toBeNull();
+
+    type Flag = { code: string; message: string };
+    type StaffFiling = Filing & { flags: Flag[] };
+    const queueFlags = async (id: string, state: string) => {
+      const res = await call("GET", `/api/admin/filings?companyId=${owner.companyId}&state=${state}`, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      const item = (res.json().items as StaffFiling[]).find((x) => x.id === id);
+      expect(item, `filing ${id} in the ${state} queue`).toBeDefined();
+      return item?.flags;
+    };
+    /** The answer is the filing as staff see it: its flags are the queue's, and the page's. */
+    const sameAsQueue = async (res: Awaited<ReturnType<typeof call>>, status = 200) => {
+      expect(res.statusCode, res.body).toBe(status);
+      const f = res.json() as StaffFiling;
+      expect(f.flags).toEqual(await queueFlags(f.id, f.state));
+      expect(f.flags).toEqual((await call("GET", `/api/admin/filings/${f.id}`, staff)).json().flags);
+      return f;
+    };
+    const NO_REPORT = [
+      { code: "tc309_no_audit_report", message: "The TC309 applies but no audit report was uploaded" },
+    ];
+    const move = (f: Filing, to: string, version = f.version) =>
+      call("POST", `/api/admin/filings/${f.id}/transition`, staff, { to, version });
+
+    const created = await call("POST", "/api/filings", owner, { propertyId, year: 2025 });
+    expect(created.statusCode, created.body).toBe(201);
+    let f = created.json() as StaffFiling;
+    f = (await call("POST", `/api/filings/${f.id}/documents-sent`, owner, { version: f.version })).json();
+
+    // The move to in review.
+    f = await sameAsQueue(await move(f, "in_review"));
+    expect(f).toMatchObject({ state: "in_review", flags: NO_REPORT });
+    // A stale move's 409 carries the filing as it is now, with its flags.
+    const stale = await move(f, "needs_information", f.version - 1);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().current).toMatchObject({ id: f.id, version: f.version, flags: NO_REPORT });
+
+    // Pricing as a draft, then sending the quote.
+    f = await sameAsQueue(
+      await call("POST", `/api/admin/filings/${f.id}/quote`, staff, { ...BASE_QUOTE, send: false }),
+      201,
+    );
+    expect(f).toMatchObject({ state: "in_review", quote: { status: "draft" }, flags: NO_REPORT });
+    f = await sameAsQueue(await call("POST", `/api/admin/quotes/${f.quote?.id}/send`, staff));
+    expect(f).toMatchObject({ state: "quoted", quote: { status: "sent" }, flags: NO_REPORT });
+
+    // The owner uploads the audit report: the next answers change with the queue (facts not saved).
+    await uploadFile(owner, propertyId, 2024, "audit_report", "audit.pdf", await textPdf(AUDIT_REPORT(2024)));
+    f = await sameAsQueue(await call("POST", `/api/admin/filings/${f.id}/quote`, staff, BASE_QUOTE), 201);
+    expect(f.state).toBe("quoted");
+    expect(f.flags.map((x) => x.code)).toEqual(["tc309_facts_not_saved"]);
+
+    // The payment answers: override the unpaid invoice, then record the transfer.
+    const accepted = await call("POST", `/api/quotes/${f.quote?.id}/accept`, owner);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const invoiceId = accepted.json().invoice.id as string;
+    f = await sameAsQueue(
+      await call("POST", `/api/admin/invoices/${invoiceId}/override`, staff, {
+        reason: "Owner pays by check",
+      }),
+    );
+    expect(f.flags.map((x) => x.code)).toEqual(["tc309_facts_not_saved"]);
+    f = await sameAsQueue(
+      await call("POST", `/api/admin/invoices/${invoiceId}/mark-received`, staff, { method: "check" }),
+    );
+    expect(f).toMatchObject({ state: "paid", flags: [{ code: "tc309_facts_not_saved" }] });
+
+    // The move to mapping; then filing it (with an explanation) leaves no flag, in the answer and the queue.
+    f = await sameAsQueue(await move(f, "mapping"));
+    expect(f.flags.map((x) => x.code)).toEqual(["tc309_facts_not_saved"]);
+    f = await sameAsQueue(await move(f, "ready_to_file"));
+    expect(f.flags.map((x) => x.code)).toEqual(["tc309_facts_not_saved"]);
+    f = await sameAsQueue(await markFiled(f, "The owner's CPA files the TC309 directly"));
+    expect(f).toMatchObject({ state: "filed", flags: [] });
+
+    // Owners never see the flags.
+    const mine = await call("GET", `/api/filings/${f.id}`, owner);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).not.toHaveProperty("flags");
   }, 180_000);
 
   it("raises no flag when the TC309 does not apply (AAV under $5,000,000)", async () => {

@@ -100,12 +100,19 @@ export const FilingSchema = Type.Object({
   events: Type.Array(FilingEventSchema),
   quote: Nullable(QuoteSchema),
   invoice: Nullable(InvoiceSchema),
-  flags: Type.Optional(
-    Type.Array(Type.Object({ code: Type.String(), message: Type.String() }), {
-      description:
-        "Staff only: the TC309 flags (audit report missing or not supporting the certification); filing is refused while any is not explained",
-    }),
-  ),
+});
+
+/**
+ * A filing as staff see it: every staff answer that carries a filing (queue, page, moves, quotes,
+ * payments, override, filed) carries its flags, so an answer never drops what the queue shows.
+ */
+export const StaffFilingSchema = Type.Object({
+  ...FilingSchema.properties,
+  flags: Type.Array(Type.Object({ code: Type.String(), message: Type.String() }), {
+    description:
+      "The TC309 flags (audit report missing or not supporting the certification), [] once filed; " +
+      "filing is refused while any is not explained",
+  }),
 });
 
 export const OwnerListQuery = Type.Object(
@@ -155,7 +162,7 @@ export const StaffQueueQuery = Type.Object(
 );
 
 export const StaffQueue = Type.Object({
-  items: Type.Array(FilingSchema),
+  items: Type.Array(StaffFilingSchema),
   total: Type.Integer(),
   page: Type.Integer(),
   rowsPerPage: Type.Integer(),

@@ -14,17 +14,25 @@ import {
   type StoredDocument,
   storeFiledDocuments,
 } from "./documents";
-import { addEvent, FILING_NOT_FOUND, type FilingApi, filingApi, filingsToApi, findFiling } from "./filings";
+import {
+  addEvent,
+  FILING_NOT_FOUND,
+  type FilingApi,
+  filingApi,
+  filingsToApi,
+  findFiling,
+  type Q,
+} from "./filings";
 import { markReceived, overrideUnpaid } from "./invoices";
 import { mailCompany } from "./notify";
 import { priceFiling, sendDraft } from "./quotes";
 import {
   FiledBody,
-  FilingSchema,
   IdParams,
   MarkReceivedBody,
   OverrideBody,
   QuoteBody,
+  StaffFilingSchema,
   StaffQueue,
   StaffQueueQuery,
   TransitionBody,
@@ -47,11 +55,17 @@ export async function staffFilingRoutes(
   const ctx = app.ctx;
   const { db } = ctx;
 
-  /** Staff see each unfiled filing's flags (the TC309's); a filed one's no longer matter. */
-  const withFlags = async (f: FilingApi) => ({
+  /**
+   * Staff see each filing's flags (the TC309's, none once filed). The queue, the page and every
+   * answer of a staff action go through here, so they agree. `q` is the database, or the
+   * transaction a stale move's `current` is read in.
+   */
+  const withFlags = async (f: FilingApi, q: Q = db) => ({
     ...f,
-    flags: f.state === "filed" ? [] : await opts.filingFlags(db, { id: f.id, kind: f.kind }),
+    flags: await opts.filingFlags(q, { id: f.id, kind: f.kind }),
   });
+  /** One filing as staff see it (StaffFilingSchema), after a change or in a 409's `current`. */
+  const staffFiling = async (id: string, q: Q = db) => withFlags(await filingApi(q, id, "staff", true), q);
 
   async function notifyQuote(filingId: string) {
     const f = await filingApi(db, filingId, "owner", false);
@@ -86,7 +100,7 @@ export async function staffFilingRoutes(
       for (const r of perState) counts[r.state] = Number(r.n);
       return {
         items: await Promise.all(
-          (await filingsToApi(db, rows, { actor: "staff", drafts: true })).map(withFlags),
+          (await filingsToApi(db, rows, { actor: "staff", drafts: true })).map((f) => withFlags(f)),
         ),
         total,
         page,
@@ -104,10 +118,10 @@ export async function staffFilingRoutes(
         tags: ["filing"],
         summary: "One filing (any company) with drafts",
         params: IdParams,
-        response: { 200: FilingSchema, 404: ErrorBody },
+        response: { 200: StaffFilingSchema, 404: ErrorBody },
       },
     },
-    async (request) => withFlags(await filingApi(db, request.params.id, "staff", true)),
+    async (request) => staffFiling(request.params.id),
   );
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof TransitionBody> }>(
@@ -122,14 +136,14 @@ export async function staffFilingRoutes(
           "Quoted comes from sending a quote, Filed from POST …/filed.",
         params: IdParams,
         body: TransitionBody,
-        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: StaffFilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const staffId = currentUser(request).id;
       const { to, version, message } = request.body;
-      await staffMove(db, request.params.id, staffId, { to, version, message });
-      const f = await filingApi(db, request.params.id, "staff", true);
+      await staffMove(db, request.params.id, staffId, { to, version, message }, staffFiling);
+      const f = await staffFiling(request.params.id);
       if (to === "needs_information") {
         await mailCompany(ctx, f.companyId, {
           kind: "filing-needs-information",
@@ -162,7 +176,7 @@ export async function staffFilingRoutes(
           "has TC309 flags and no `flagsExplanation` is given; the explanation is kept in the timeline.",
         params: IdParams,
         body: FiledBody,
-        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+        response: { 200: StaffFilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
     async (request) => {
@@ -196,6 +210,7 @@ export async function staffFilingRoutes(
         request.params.id,
         staffId,
         { version, confirmationNumber, filedOn, preparedAt: docs.length ? current.filing.version : null },
+        staffFiling,
         async (tx, filingId) => {
           await recordFiledDocuments(tx, filingId, docs);
           if (explanation)
@@ -208,7 +223,7 @@ export async function staffFilingRoutes(
             });
         },
       );
-      const f = await filingApi(db, request.params.id, "staff", true);
+      const f = await staffFiling(request.params.id);
       await mailCompany(ctx, f.companyId, {
         kind: "filing-filed",
         subject: `Filed: the ${f.year} filing of BBL ${f.bbl}`,
@@ -233,14 +248,14 @@ export async function staffFilingRoutes(
           "Refused (409) once the owner accepted a quote.",
         params: IdParams,
         body: QuoteBody,
-        response: { 201: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 201: StaffFilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request, reply) => {
       const staffId = currentUser(request).id;
       await priceFiling(db, request.params.id, staffId, request.body);
       if (request.body.send) await notifyQuote(request.params.id);
-      return reply.status(201).send(await filingApi(db, request.params.id, "staff", true));
+      return reply.status(201).send(await staffFiling(request.params.id));
     },
   );
 
@@ -252,13 +267,13 @@ export async function staffFilingRoutes(
         tags: ["filing"],
         summary: "Send a draft quote to the owner",
         params: IdParams,
-        response: { 200: FilingSchema, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: StaffFilingSchema, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const filingId = await sendDraft(db, request.params.id, currentUser(request).id);
       await notifyQuote(filingId);
-      return filingApi(db, filingId, "staff", true);
+      return staffFiling(filingId);
     },
   );
 
@@ -274,14 +289,13 @@ export async function staffFilingRoutes(
           "A Quoted filing moves to Paid once the invoice is covered. A paid or void invoice answers 409.",
         params: IdParams,
         body: MarkReceivedBody,
-        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: StaffFilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       const staffId = currentUser(request).id;
       await markReceived(db, request.params.id, staffId, request.body);
-      const filingId = await filingIdOfInvoice(db, request.params.id);
-      return filingApi(db, filingId, "staff", true);
+      return staffFiling(await filingIdOfInvoice(db, request.params.id));
     },
   );
 
@@ -296,12 +310,12 @@ export async function staffFilingRoutes(
           "Afterwards the filing may move Quoted → Mapping → Ready to file → Filed before payment.",
         params: IdParams,
         body: OverrideBody,
-        response: { 200: FilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 200: StaffFilingSchema, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       await overrideUnpaid(db, request.params.id, currentUser(request).id, request.body.reason);
-      return filingApi(db, await filingIdOfInvoice(db, request.params.id), "staff", true);
+      return staffFiling(await filingIdOfInvoice(db, request.params.id));
     },
   );
 }

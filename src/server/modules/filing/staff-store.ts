@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { FilingKind, FilingState } from "../../../domain/filing";
 import { filings, invoices } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
-import { FILING_NOT_FOUND, filingApi, lockFiling, moveFiling, type Q, selectFilings } from "./filings";
+import { FILING_NOT_FOUND, lockFiling, moveFiling, type Q, selectFilings } from "./filings";
 
 /** What staff's requests read and write (staff-routes.ts), on filings.ts's queries and moves. */
 
@@ -37,12 +37,16 @@ export async function staffQueue(db: Q, f: StaffQueueFilters) {
   return { rows, total: Number(totals[0]?.n ?? 0), perState };
 }
 
+/** How staff see a filing, read in `q`: a stale change's 409 carries it as `current`. */
+export type StaffFilingView = (id: string, q: Q) => Promise<Record<string, unknown>>;
+
 /** Staff move a filing (any company's). */
 export async function staffMove(
   db: Q,
   id: string,
   staffId: string,
   move: { to: FilingState; version: number; message?: string },
+  current: StaffFilingView,
 ) {
   await db.transaction(async (tx) => {
     const filing = await lockFiling(tx, id);
@@ -52,7 +56,7 @@ export async function staffMove(
       actorId: staffId,
       version: move.version,
       message: move.message,
-      onStale: (tx) => filingApi(tx, filing.id, "staff", true),
+      onStale: (tx) => current(filing.id, tx),
     });
   });
 }
@@ -67,6 +71,7 @@ export async function markFiled(
   id: string,
   staffId: string,
   filed: { version: number; confirmationNumber: string; filedOn: string; preparedAt: number | null },
+  current: StaffFilingView,
   record: (tx: Q, filingId: string) => Promise<void>,
 ) {
   await db.transaction(async (tx) => {
@@ -82,7 +87,7 @@ export async function markFiled(
       actorId: staffId,
       version: filed.version,
       filed: { confirmationNumber: filed.confirmationNumber, filedOn: filed.filedOn },
-      onStale: (tx) => filingApi(tx, filing.id, "staff", true),
+      onStale: (tx) => current(filing.id, tx),
     });
     await record(tx, filing.id);
   });

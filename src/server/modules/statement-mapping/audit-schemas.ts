@@ -4,7 +4,7 @@ import { AUDIT_OPINIONS } from "../../../domain/statement-mapping";
 
 /**
  * Request and answer shapes of the filing's audit report routes (audit-routes.ts), and the audit
- * report fields record-schemas.ts shares.
+ * report pieces record-schemas.ts shares (the suggested fields, the TC309 flag).
  */
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -57,7 +57,8 @@ export const AuditFields = Type.Object({
   totalExpenses: Type.Optional(Nullable(Type.Number())),
 });
 
-const Tc309FlagSchema = Type.Object({
+/** A filing's TC309 flag (store/filing-audit.ts's Tc309Flag): here and in the ready answer's `filing`. */
+export const Tc309FlagSchema = Type.Object({
   code: literals([
     "tc309_no_audit_report",
     "tc309_facts_not_saved",

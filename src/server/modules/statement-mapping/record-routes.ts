@@ -38,7 +38,7 @@ import {
 } from "./record-schemas";
 import { type MappingMemory, suggest } from "./service";
 import { auditReportSuggestion } from "./store/audit-report";
-import { storedAuditReportFor } from "./store/filing-audit";
+import { storedAuditReportFor, tc309FlagsOf } from "./store/filing-audit";
 import { releaseHold, takeHold } from "./store/hold";
 import { history, lastYearMapping, listRecords } from "./store/list";
 import {
@@ -271,7 +271,8 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
           "mapping's label → field pairs are added to the learned table (once per mapping, however often it is " +
           "reopened) and the property's template for the form is replaced by this mapping's. In the same transaction the " +
           "property's RPIE filing for the mapping's filing year, when it is in `mapping`, moves to `ready_to_file` " +
-          "under the pipeline's rules (`filing` says what happened; a refusal leaves the filing and not the mapping).",
+          "under the pipeline's rules (`filing` says what happened, with the filing's TC309 flags as the staff queue " +
+          "shows them; a refusal leaves the filing and not the mapping).",
         params: FileIdParams,
         body: VersionBody,
         response: { 200: ReadyResponse, ...errors },
@@ -286,7 +287,7 @@ export async function mappingRecordRoutes(app: FastifyInstance, memory: MappingM
         reconciliation: v.reconciliation,
         learned: r.learned,
         templateEntries: r.templateEntries,
-        filing: r.filing,
+        filing: r.filing && { ...r.filing, flags: await tc309FlagsOf(db, { id: r.filing.id, kind: "rpie" }) },
       };
     },
   );

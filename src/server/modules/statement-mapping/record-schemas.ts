@@ -2,7 +2,7 @@ import { type TSchema, Type } from "@sinclair/typebox";
 import { DOCUMENT_TYPES, FILE_STATUSES } from "../../../domain/files/statuses";
 import { FIRST_CATALOGUE_YEAR, FORMS, MAPPABLE_FORMS } from "../../../domain/statement-mapping";
 import { ColumnSchema, DefaultColumnSchema } from "../files/schemas";
-import { AuditFields } from "./audit-schemas";
+import { AuditFields, Tc309FlagSchema } from "./audit-schemas";
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -370,6 +370,9 @@ export const ReadyResponse = Type.Object({
         moved: Type.Boolean({ description: "True when this moved the filing from mapping to ready to file" }),
         refusal: Type.Union([Type.String(), Type.Null()], {
           description: "Why the filing, waiting in mapping, could not move (the pipeline's refusal)",
+        }),
+        flags: Type.Array(Tc309FlagSchema, {
+          description: "The filing's TC309 flags afterwards, as the staff queue shows them",
         }),
       },
       { description: "The property's RPIE filing of the mapping's filing year, if there is one" },

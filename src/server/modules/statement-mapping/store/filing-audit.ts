@@ -252,10 +252,15 @@ async function checkFiling(db: Db, f: FilingOf, facts: AuditFacts | null, files:
   return { check, flags: flagsOf(check, files, facts, w) };
 }
 
-/** The TC309 flags of a filing (for the filing queue, its page and the move to filed). */
+/**
+ * The TC309 flags of a filing: the one computation behind the staff queue, the filing's page,
+ * every staff answer that carries a filing, the ready answer's filing and the move to filed.
+ * A filed filing's flags no longer matter: none.
+ */
 export async function tc309FlagsOf(db: Db, filing: Pick<FilingRow, "id" | "kind">): Promise<Tc309Flag[]> {
   if (filing.kind !== "rpie") return [];
   const f = await filingOf(db, filing.id);
+  if (f.filing.state === "filed") return [];
   const [row, files] = await Promise.all([storedRow(db, filing.id), auditReportFiles(db, f.filing)]);
   return (await checkFiling(db, f, row ? factsOf(row.facts) : null, files)).flags;
 }
