@@ -408,6 +408,28 @@ describe("roles and companies", () => {
     );
   });
 
+  it("declares the TC309 flags in every staff answer that returns a filing, and in no owner answer", async () => {
+    const doc = (await call("GET", "/api/docs/json")).json();
+    const schemaOf = (path: string, method: "get" | "post", status: string) =>
+      doc.paths[path][method].responses[status].content["application/json"].schema;
+    const staffAnswers = [
+      ["/api/admin/filings/{id}", "get", "200"],
+      ["/api/admin/filings/{id}/transition", "post", "200"],
+      ["/api/admin/filings/{id}/quote", "post", "201"],
+      ["/api/admin/quotes/{id}/send", "post", "200"],
+      ["/api/admin/invoices/{id}/mark-received", "post", "200"],
+      ["/api/admin/invoices/{id}/override", "post", "200"],
+      ["/api/admin/filings/{id}/filed", "post", "200"],
+    ] as const;
+    for (const [path, method, status] of staffAnswers) {
+      const schema = schemaOf(path, method, status);
+      expect(schema.required, path).toContain("flags");
+      expect(schema.properties.flags.type, path).toBe("array");
+    }
+    expect(schemaOf("/api/admin/filings", "get", "200").properties.items.items.required).toContain("flags");
+    expect(schemaOf("/api/filings/{id}", "get", "200").properties).not.toHaveProperty("flags");
+  });
+
   it("anonymous callers get 401", async () => {
     for (const [m, u] of [
       ["GET", "/api/filings"],
