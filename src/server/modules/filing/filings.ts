@@ -302,31 +302,31 @@ export async function filingsToApi(
   if (rows.length === 0) return [];
   const now = opts.now ?? new Date();
   const ids = rows.map((r) => r.filing.id);
-  const [events, quoteRows, invoiceRows] = await Promise.all([
-    q
-      .select({ event: filingEvents, actorName: users.displayName })
-      .from(filingEvents)
-      .leftJoin(users, eq(users.id, filingEvents.actorId))
-      .where(inArray(filingEvents.filingId, ids))
-      .orderBy(asc(filingEvents.createdAt), asc(filingEvents.id)),
-    q
-      .select()
-      .from(quotes)
-      .where(
-        and(
-          inArray(quotes.filingId, ids),
-          opts.drafts
-            ? inArray(quotes.status, ["draft", "sent", "accepted"])
-            : inArray(quotes.status, ["sent", "accepted"]),
-        ),
-      )
-      .orderBy(desc(quotes.createdAt)),
-    q
-      .select()
-      .from(invoices)
-      .where(and(inArray(invoices.filingId, ids), ne(invoices.status, "void")))
-      .orderBy(desc(invoices.createdAt)),
-  ]);
+  // One query after the other: `q` may be a transaction (a stale change's 409 reads its `current`
+  // in it), whose single connection must not be handed two queries at once (pg warns, pg 9 refuses).
+  const events = await q
+    .select({ event: filingEvents, actorName: users.displayName })
+    .from(filingEvents)
+    .leftJoin(users, eq(users.id, filingEvents.actorId))
+    .where(inArray(filingEvents.filingId, ids))
+    .orderBy(asc(filingEvents.createdAt), asc(filingEvents.id));
+  const quoteRows = await q
+    .select()
+    .from(quotes)
+    .where(
+      and(
+        inArray(quotes.filingId, ids),
+        opts.drafts
+          ? inArray(quotes.status, ["draft", "sent", "accepted"])
+          : inArray(quotes.status, ["sent", "accepted"]),
+      ),
+    )
+    .orderBy(desc(quotes.createdAt));
+  const invoiceRows = await q
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.filingId, ids), ne(invoices.status, "void")))
+    .orderBy(desc(invoices.createdAt));
   const items = await itemsOf(
     q,
     quoteRows.map((x) => x.id),

@@ -261,7 +261,10 @@ export async function tc309FlagsOf(db: Db, filing: Pick<FilingRow, "id" | "kind"
   if (filing.kind !== "rpie") return [];
   const f = await filingOf(db, filing.id);
   if (f.filing.state === "filed") return [];
-  const [row, files] = await Promise.all([storedRow(db, filing.id), auditReportFiles(db, f.filing)]);
+  // One query after the other: `db` may be a transaction (a stale move's 409 reads the flags in
+  // it), whose single connection must not be handed two queries at once (pg warns, and pg 9 refuses).
+  const row = await storedRow(db, filing.id);
+  const files = await auditReportFiles(db, f.filing);
   return (await checkFiling(db, f, row ? factsOf(row.facts) : null, files)).flags;
 }
 
