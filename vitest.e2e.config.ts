@@ -7,6 +7,10 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A poll waits for what a person would wait for: vitest's 1 s default failed tests whose
+    // page answered a click in 1–3 s on a loaded runner (filing, company switcher). A poll
+    // that succeeds returns at once, so this costs passing tests nothing.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     pool: "forks",
   },

@@ -60,9 +60,10 @@ describe("verifyRead", () => {
     expect(verifyRead("itf", "1234")).toEqual({ ok: false });
     expect(verifyRead("itf", "12345")).toEqual({ ok: false });
   });
-  it("needs a second read for CODE39 (no check character) and none for CODE128, QR, Data Matrix", () => {
+  it("needs a second read for CODE39 and CODE128 (weak or no check) and none for QR, Data Matrix", () => {
     expect(verifyRead("code_39", "ABC-123")).toEqual({ ok: true, confirmed: false });
-    for (const f of ["code_128", "qr_code", "data_matrix"] as const)
+    expect(verifyRead("code_128", "SKU-1")).toEqual({ ok: true, confirmed: false });
+    for (const f of ["qr_code", "data_matrix"] as const)
       expect(verifyRead(f, "SKU-1"), f).toEqual({ ok: true, confirmed: true });
   });
   it("covers every format the scanner asks for", () => {
@@ -74,7 +75,7 @@ describe("verifyRead", () => {
 describe("createReadConfirmer", () => {
   it("passes checked reads at once and holds unchecked ones until the next frame agrees", () => {
     const c = createReadConfirmer(600);
-    expect(c.accept("code_128", "A", 0)).toBe(true);
+    expect(c.accept("qr_code", "A", 0)).toBe(true);
     expect(c.accept("code_39", "ABC", 0)).toBe(false);
     expect(c.accept("code_39", "ABC", 100)).toBe(true);
     // a different read in between starts over
