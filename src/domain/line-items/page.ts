@@ -491,6 +491,15 @@ function assignHeader(cells: { text: string; x0: number; x1: number }[], anchors
   });
 }
 
+/** A word of symbols only that no label starts or ends with ("©", "®", "«", "¢"): scan dust. */
+const SPECK_SYMBOL = /^[^\p{L}\p{N}$()#&%*+\-–—/]+$/u;
+
+/**
+ * A scanned line's whole label that is only a speck (a symbol, or a lone lower-case letter such
+ * as "i"): dust on a line of its own, never a heading or the start or end of a wrapped label.
+ */
+export const isSpeck = (label: string) => /^[a-z]$/.test(label) || SPECK_SYMBOL.test(label);
+
 /** A line's label (words before its amounts) and its amounts by column. */
 function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean, ocr = false): LineCells {
   // On scans, dust read as letters in the amount columns does not end the amounts.
@@ -532,10 +541,18 @@ function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean,
   let b = before.length;
   while (a < b && before[a]?.kind === "noise") a++;
   while (b > a && before[b - 1]?.kind === "noise") b--;
-  // On scans, a speck read as "3", "oe" or "LnosABEEqs" well apart from the label's last word is dust too.
+  // On scans, a speck read as a symbol ("©", "®", "«") before the label (or its account number)
+  // is dust: no label starts with one.
+  while (ocr && b - a > 1 && SPECK_SYMBOL.test((before[a] as Token).text)) a++;
+  // On scans, a speck read as "3", "oe" or "LnosABEEqs" well apart from the label's last word is
+  // dust too; a lone lower-case letter or symbol after it ("Audit Fees i") is dust however near.
   while (ocr && b - a > 1) {
     const last = before[b - 1] as Token;
     const prev = before[b - 2] as Token;
+    if (/^[a-z]$/.test(last.text) || SPECK_SYMBOL.test(last.text)) {
+      b--;
+      continue;
+    }
     const junk = last.text.length <= 3 || /[a-z][A-Z]/.test(last.text);
     if (!junk || last.x0 - prev.x1 <= 3 * tol) break;
     b--;

@@ -1,5 +1,13 @@
 import { columnMeaning } from "./columns";
-import { type Anchor, headerLike, type LineCells, layoutPage, type PageLayout, type PageLine } from "./page";
+import {
+  type Anchor,
+  headerLike,
+  isSpeck,
+  type LineCells,
+  layoutPage,
+  type PageLayout,
+  type PageLine,
+} from "./page";
 import { buildTotals, type StructureEvent } from "./structure";
 import type { PageLineItem, SkippedColumn, StatementColumn, StatementLayout, WordPage } from "./types";
 import {
@@ -162,6 +170,7 @@ export function parseStatement(pages: readonly WordPage[]): ParsedStatement {
       if (!has || (onlyDashes && !row.label)) {
         // A line without figures: a heading, a label continued below or above, or prose.
         if (!row.label) continue;
+        if (layout.page.source === "ocr" && isSpeck(row.label)) continue;
         if (lastItem && continuesBelow(lastItem, row, layout)) {
           const item = items[lastItem.index] as PageLineItem;
           item.label = `${item.label} ${row.label}`.trim();
