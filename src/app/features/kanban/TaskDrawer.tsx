@@ -1,6 +1,6 @@
 /**
  * A task's details in a drawer: title, description, column, due date, labels, assigned members,
- * checklists with their items, and comments (appended: posting adds a record, nothing is edited).
+ * checklists with their items, attached files (online: TaskAttachments), and comments (appended: posting adds a record, nothing is edited).
  * Each change is saved on this device at once (on leaving a text field) and synced through the
  * outbox; another member's change shows as the feed brings it.
  */
@@ -35,6 +35,7 @@ import { DateField } from "../../ui/dates/date-fields";
 import { companyQueries } from "../company/company-account-api";
 import type { BoardWrites } from "./board-writes";
 import { addCheckItem, addChecklist, removeCheckItem, removeChecklist, toggleCheckItem } from "./checklists";
+import { TaskAttachments } from "./TaskAttachments";
 import { failed } from "./write-failed";
 
 /** A text field saved when it loses focus (and shows another member's change when not being edited). */
@@ -335,6 +336,8 @@ function Details({
       />
       <Divider />
       <Checklists task={task} writes={writes} />
+      <Divider />
+      <TaskAttachments taskId={task.id} saved={task.version > 0} />
       <Divider />
       <Comments task={task} writes={writes} names={names} />
       <Divider />
