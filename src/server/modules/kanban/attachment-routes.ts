@@ -6,30 +6,25 @@
  */
 import multipart from "@fastify/multipart";
 import { type Static, Type } from "@sinclair/typebox";
-import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import { KANBAN_LIMITS as L, type TaskAttachment } from "../../../domain/kanban/board";
-import type { Db } from "../../db/client";
-import { kanbanAttachments, kanbanTasks } from "../../db/schema";
+import { KANBAN_LIMITS as L } from "../../../domain/kanban/board";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
 import { sendDownload } from "../files/send-file";
 import { CONTENT_TYPES, UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
 import { readFilePart } from "../files/upload";
+import {
+  countLive,
+  insertAttachment,
+  listLive,
+  liveTask,
+  markRemoved,
+  sameBytes,
+  toApi,
+  visibleAttachment,
+} from "./attachment-store";
 import { member } from "./routes";
-
-type Row = typeof kanbanAttachments.$inferSelect;
-
-const toApi = (r: Row): TaskAttachment => ({
-  id: r.id,
-  taskId: r.taskId,
-  fileName: r.fileName,
-  contentType: r.contentType,
-  size: r.size,
-  uploadedBy: r.uploadedBy,
-  createdAt: r.createdAt.toISOString(),
-});
 
 const Attachment = Type.Object({
   id: Type.String({ format: "uuid" }),
@@ -43,40 +38,6 @@ const Attachment = Type.Object({
 const TaskParams = Type.Object({ taskId: Type.String({ format: "uuid" }) });
 const IdParams = Type.Object({ id: Type.String({ format: "uuid" }) });
 const NO_FIELDS: ReadonlySet<string> = new Set();
-
-/** 404 unless the task is a live task of the company. */
-async function liveTask(db: Db, companyId: string, taskId: string) {
-  const [task] = await db
-    .select({ id: kanbanTasks.id })
-    .from(kanbanTasks)
-    .where(
-      and(eq(kanbanTasks.id, taskId), eq(kanbanTasks.companyId, companyId), isNull(kanbanTasks.deletedAt)),
-    );
-  if (!task) throw httpError(404, "Task not found");
-}
-
-const liveOfTask = (companyId: string, taskId: string) =>
-  and(
-    eq(kanbanAttachments.companyId, companyId),
-    eq(kanbanAttachments.taskId, taskId),
-    isNull(kanbanAttachments.deletedAt),
-  );
-
-/** A live attachment of the company (another company's, removed or unknown: 404). */
-async function visibleAttachment(db: Db, companyId: string, id: string): Promise<Row> {
-  const [row] = await db
-    .select()
-    .from(kanbanAttachments)
-    .where(
-      and(
-        eq(kanbanAttachments.id, id),
-        eq(kanbanAttachments.companyId, companyId),
-        isNull(kanbanAttachments.deletedAt),
-      ),
-    );
-  if (!row) throw httpError(404, "Attachment not found");
-  return row;
-}
 
 export async function kanbanAttachmentRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
@@ -119,38 +80,28 @@ export async function kanbanAttachmentRoutes(app: FastifyInstance) {
       const part = await readFilePart(request, store, maxBytes, NO_FIELDS, "attachment");
       let committed = false;
       try {
-        const [same] = await db
-          .select()
-          .from(kanbanAttachments)
-          .where(and(liveOfTask(scope.companyId, taskId), eq(kanbanAttachments.sha256, part.file.sha256)));
+        const same = await sameBytes(db, scope.companyId, taskId, part.file.sha256);
         if (same) return reply.status(200).send(toApi(same));
-        const [counted] = await db
-          .select({ n: count() })
-          .from(kanbanAttachments)
-          .where(liveOfTask(scope.companyId, taskId));
-        if ((counted?.n ?? 0) >= L.attachmentsMax)
+        if ((await countLive(db, scope.companyId, taskId)) >= L.attachmentsMax)
           throw httpError(
             422,
             `This task already has ${L.attachmentsMax} files; remove one to attach another`,
           );
         const stored = await store.commit(part.file);
         committed = true;
-        const [row] = await db
-          .insert(kanbanAttachments)
-          .values({
-            id: uuidv7(),
-            companyId: scope.companyId,
-            taskId,
-            uploadedBy: scope.userId,
-            fileName: part.fileName,
-            contentType: CONTENT_TYPES[part.kind],
-            kind: part.kind,
-            size: stored.size,
-            sha256: stored.sha256,
-            storageKey: stored.key,
-          })
-          .returning();
-        return reply.status(201).send(toApi(row as Row));
+        const row = await insertAttachment(db, {
+          id: uuidv7(),
+          companyId: scope.companyId,
+          taskId,
+          uploadedBy: scope.userId,
+          fileName: part.fileName,
+          contentType: CONTENT_TYPES[part.kind],
+          kind: part.kind,
+          size: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+        });
+        return reply.status(201).send(toApi(row));
       } finally {
         if (!committed) await part.file.discard();
       }
@@ -171,12 +122,7 @@ export async function kanbanAttachmentRoutes(app: FastifyInstance) {
     async (request) => {
       const scope = await member(request);
       await liveTask(db, scope.companyId, request.params.taskId);
-      const rows = await db
-        .select()
-        .from(kanbanAttachments)
-        .where(liveOfTask(scope.companyId, request.params.taskId))
-        .orderBy(asc(kanbanAttachments.createdAt), asc(kanbanAttachments.id));
-      return rows.map(toApi);
+      return (await listLive(db, scope.companyId, request.params.taskId)).map(toApi);
     },
   );
 
@@ -215,10 +161,7 @@ export async function kanbanAttachmentRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const scope = await member(request);
       const row = await visibleAttachment(db, scope.companyId, request.params.id);
-      await db
-        .update(kanbanAttachments)
-        .set({ deletedAt: new Date() })
-        .where(eq(kanbanAttachments.id, row.id));
+      await markRemoved(db, row.id);
       return reply.status(204).send();
     },
   );
