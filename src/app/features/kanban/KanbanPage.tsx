@@ -10,13 +10,14 @@ import { Alert, Button, Center, Group, Loader, Select, Stack, Title } from "@man
 import { IconEdit, IconPlus } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
+import { KANBAN_LIMITS } from "../../../domain/kanban/board";
 import { compareOrdered } from "../../../domain/sync/order-key";
 import { getDb } from "../../offline/db";
 import { useCompanyId, useSyncEngine } from "../../offline/sync-provider";
+import { NameModal } from "../../ui/NameModal";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { BoardView } from "./BoardView";
 import { boardWrites, ensureDefaultBoard } from "./board-writes";
-import { NameModal } from "./NameModal";
 import { failed } from "./write-failed";
 
 function Boards({ companyId }: { companyId: string }) {
@@ -89,6 +90,7 @@ function Boards({ companyId }: { companyId: string }) {
       </Group>
       <BoardView key={board.id} companyId={companyId} boardId={board.id} />
       <NameModal
+        maxLength={KANBAN_LIMITS.nameMax}
         opened={naming !== null}
         title={naming === "rename" ? t`Rename board ${boardName}` : t`New board`}
         label={t`Board name`}
