@@ -18,6 +18,7 @@ import { photoRoutes } from "./inventory/photo-routes";
 import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
 import { KANBAN_SYNCED } from "./kanban/routes";
 import { MAIL_SYNCED, mailRoutes } from "./mail/routes";
+import { marketplaceRoutes } from "./marketplace/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
@@ -62,6 +63,7 @@ export async function registerModules(
   await app.register(filingRoutes, { filedOutputs: readyMappingOutputs, filingFlags: tc309FlagsOf });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
+  await app.register(marketplaceRoutes);
   await app.register(demoRoutes);
   await app.register(outboxRoutes);
   await app.register(syncRoutes, { types });

@@ -65,12 +65,15 @@ async function loadCompanyScope(db: Db, userId: string): Promise<CompanyScope | 
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_STAFF = "Only marketplace staff can work in a seller's inventory";
+const NOT_STAFF = "Only marketplace staff can work for sellers";
 const NOT_MANAGED = "This seller has not handed its inventory to the marketplace (Managed listing is off)";
 const INVENTORY_ONLY = "Marketplace staff can reach only a seller's inventory, not this";
 
-/** The seller scope of a marketplace staff member, or the reason it is refused. */
-async function loadSellerScope(db: Db, userId: string, sellerId: string): Promise<CompanyScope> {
+/**
+ * The caller must be marketplace staff (ROLE_MARKETPLACE or super admin) according to the
+ * database, whatever the token says; 403 otherwise (a disabled account too).
+ */
+export async function assertMarketplaceStaff(db: Db, userId: string) {
   const [me] = await db
     .select({ roles: users.roles, disabledAt: users.disabledAt })
     .from(users)
@@ -80,6 +83,11 @@ async function loadSellerScope(db: Db, userId: string, sellerId: string): Promis
   if (!me || me.disabledAt || !(roles.has(ROLES.MARKETPLACE) || roles.has(ROLES.SUPER_ADMIN))) {
     throw httpError(403, NOT_STAFF);
   }
+}
+
+/** The seller scope of a marketplace staff member, or the reason it is refused. */
+async function loadSellerScope(db: Db, userId: string, sellerId: string): Promise<CompanyScope> {
+  await assertMarketplaceStaff(db, userId);
   const [seller] = await db
     .select({ id: companies.id })
     .from(companies)
