@@ -151,6 +151,32 @@ describe("marketplace staff in a seller's inventory", () => {
     expect((await inject("GET", "/api/inventory/items", staff.auth)).json().rows).toEqual([]);
   });
 
+  it("records each staff write for the seller: who, which route; not the seller's own writes", async () => {
+    const entries = () =>
+      server.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.companyId, seller.companyId), eq(auditLog.action, "marketplace-inventory-write")),
+        );
+    await expect.poll(async () => (await entries()).length).toBe(4);
+    const rows = await entries();
+    expect(rows.every((r) => r.userId === staff.userId)).toBe(true);
+    const routes = rows.map((r) => r.detail as { method: string; url: string; writes?: unknown[] });
+    expect(routes.map((d) => `${d.method} ${d.url.replace(/[0-9a-f-]{36}/, "{id}")}`).sort()).toEqual([
+      "POST /api/inventory/batches",
+      "POST /api/inventory/products",
+      "POST /api/sync/writes",
+      "PUT /api/inventory/items/{id}",
+    ]);
+    expect(routes.find((d) => d.url === WRITE_BATCH_PATH)?.writes).toEqual([
+      { method: "PATCH", url: expect.stringMatching(/^\/api\/inventory\/items\//) },
+    ]);
+    // the seller's own write is not a staff write
+    expect((await putItem(server, seller.auth, itemBody("SALLY-2"))).res.statusCode).toBe(201);
+    expect((await entries()).length).toBe(4);
+  });
+
   it("never reaches the seller's filings, files, billing or other company data", async () => {
     for (const url of [
       "/api/filings",
@@ -170,7 +196,11 @@ describe("marketplace staff in a seller's inventory", () => {
     const entities = new Set(feed.json().changes.map((c: { entity: string }) => c.entity));
     expect([...entities].sort()).toEqual(["batch", "item", "product"]);
     const skus = feed.json().changes.filter((c: { entity: string }) => c.entity === "item");
-    expect(skus.map((c: { row: { sku: string } }) => c.row.sku).sort()).toEqual(["MIA-1", "SALLY-1"]);
+    expect(skus.map((c: { row: { sku: string } }) => c.row.sku).sort()).toEqual([
+      "MIA-1",
+      "SALLY-1",
+      "SALLY-2",
+    ]);
   });
 
   it("stops at once when the seller opts out (same token)", async () => {

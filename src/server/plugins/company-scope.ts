@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { v7 as uuidv7 } from "uuid";
 import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
 import { COMPANY_ROLES, type CompanyRole, effectiveRoles, ROLES } from "../../domain/roles";
 import type { Db } from "../db/client";
-import { companies, companyMembers, users } from "../db/schema";
+import { auditLog, companies, companyMembers, users } from "../db/schema";
 import { currentUser } from "./auth";
 import { httpError } from "./errors";
 
@@ -106,6 +107,19 @@ function sellerOf(request: FastifyRequest): string | null {
   return value;
 }
 
+/** The audit action of a marketplace staff member's successful write in a seller's inventory. */
+export const STAFF_WRITE_ACTION = "marketplace-inventory-write";
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** What a staff write changed: the route, and for the write batch each write's method and record. */
+function staffWriteDetail(request: FastifyRequest, status: number) {
+  const body = request.body as { writes?: { method?: unknown; url?: unknown }[] } | undefined;
+  const writes = Array.isArray(body?.writes)
+    ? body.writes.map((w) => ({ method: String(w?.method ?? ""), url: String(w?.url ?? "") }))
+    : undefined;
+  return { method: request.method, url: request.url, status, ...(writes ? { writes } : {}) };
+}
+
 /** The scope as loaded (seller scope included), and the same refusing a seller scope. */
 const loaded = new WeakMap<FastifyRequest, Promise<CompanyScope>>();
 const memo = new WeakMap<FastifyRequest, Promise<CompanyScope>>();
@@ -121,6 +135,25 @@ export const companyScopePlugin = fp(
         return found;
       });
     };
+    // Every successful write of marketplace staff in a seller's inventory is recorded for the
+    // seller: who (the staff member), which company, what (docs/marketplace.md). Replays are not.
+    app.addHook("onResponse", async (request, reply) => {
+      if (!WRITES.has(request.method) || reply.statusCode >= 300) return;
+      if (reply.getHeader("idempotent-replayed")) return;
+      const scope = await loaded.get(request)?.catch(() => null);
+      if (!scope?.seller) return;
+      await app.ctx.db
+        .insert(auditLog)
+        .values({
+          id: uuidv7(),
+          action: STAFF_WRITE_ACTION,
+          userId: scope.userId,
+          companyId: scope.companyId,
+          detail: staffWriteDetail(request, reply.statusCode),
+        })
+        .catch((err: unknown) => request.log.error({ err }, "a marketplace staff write was not audited"));
+    });
+
     app.decorateRequest("companyScope", function (this: FastifyRequest, options?: CompanyScopeOptions) {
       let scope = loaded.get(this);
       if (!scope) {
