@@ -1233,6 +1233,36 @@ export const kanbanComments = pgTable(
 );
 
 /**
+ * Files attached to kanban tasks (docs/kanban.md "Attachments"): the bytes live in the file store
+ * (content-addressed, docs/files.md), typed by content like statement files. Not a synced type:
+ * read and written online through /api/kanban/tasks/{id}/attachments. `deleted_at` hides a
+ * removed one; the bytes stay (other records may name the same key).
+ */
+export const kanbanAttachments = pgTable(
+  "kanban_attachments",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    taskId: uuid("task_id").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    kind: text("kind").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("kanban_attachments_task_idx").on(t.taskId, t.createdAt),
+    index("kanban_attachments_key_idx").on(t.storageKey),
+  ],
+);
+
+/**
  * Calendar (issue 14, docs/calendar.md): a company's events, a synced company type
  * (domain/calendar/synced-types.ts). `visibility` private: only `owner_id` reads it (the sync
  * module's `visibility` filter, modules/calendar/store.ts). Bounds are text: a day

@@ -16,6 +16,7 @@ import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
 import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
+import { kanbanAttachmentRoutes } from "./kanban/attachment-routes";
 import { KANBAN_SYNCED } from "./kanban/routes";
 import { MAIL_SYNCED, mailRoutes } from "./mail/routes";
 import { marketplaceRoutes } from "./marketplace/routes";
@@ -72,6 +73,7 @@ export async function registerModules(
   await app.register(ebayRoutes);
   await app.register(ebayDeletionRoutes);
   await app.register(ebayAdminRoutes);
+  await app.register(kanbanAttachmentRoutes);
   await app.register(calendarRoutes);
   await app.register(mailRoutes);
 }
