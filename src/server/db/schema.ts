@@ -66,6 +66,12 @@ export const companies = pgTable("companies", {
    * data, removed in one step by a super admin (src/server/modules/demo).
    */
   demo: boolean("demo").notNull().default(false),
+  /**
+   * "Managed listing" (issue 15, docs/marketplace.md): the company hands its inventory to the
+   * marketplace staff, who may then read and change its items, batches and products (only
+   * those). Turned on and off by its company admins; read on every staff request (migration 0026).
+   */
+  managedListing: boolean("managed_listing").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -19,6 +19,7 @@ import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
 import { kanbanAttachmentRoutes } from "./kanban/attachment-routes";
 import { KANBAN_SYNCED } from "./kanban/routes";
 import { MAIL_SYNCED, mailRoutes } from "./mail/routes";
+import { marketplaceRoutes } from "./marketplace/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
@@ -63,6 +64,7 @@ export async function registerModules(
   await app.register(filingRoutes, { filedOutputs: readyMappingOutputs, filingFlags: tc309FlagsOf });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
+  await app.register(marketplaceRoutes);
   await app.register(demoRoutes);
   await app.register(outboxRoutes);
   await app.register(syncRoutes, { types });
