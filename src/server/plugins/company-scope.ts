@@ -108,7 +108,7 @@ function sellerOf(request: FastifyRequest): string | null {
 }
 
 /** The audit action of a marketplace staff member's successful write in a seller's inventory. */
-export const STAFF_WRITE_ACTION = "marketplace-inventory-write";
+const STAFF_WRITE_ACTION = "marketplace-inventory-write";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** What a staff write changed: the route, and for the write batch each write's method and record. */

@@ -15,7 +15,7 @@ import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
 import { assertCompanyAdmin, assertCompanyMember, COMPANY_NOT_FOUND } from "./service";
 
-export const MANAGED_LISTING_ACTION = "company-managed-listing";
+const MANAGED_LISTING_ACTION = "company-managed-listing";
 
 const IdParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 const ManagedListingBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
