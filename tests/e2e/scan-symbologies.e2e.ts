@@ -60,11 +60,10 @@ function labels(): Label[] {
       symbology,
       framing: "box" as const,
       code: box,
-      // A UPC-E on a box is held straight (the Data Matrix on its box takes its 10° turn):
-      // ZXing reads the smallest linear symbol turned by 2–10° on a box only in some frames
-      // (issue 25, open; see docs/warehouse.md). Reading at half size would fix it, but it
-      // also made wrong EAN-13 reads with valid check digits.
-      angle: symbology === "upc_e" ? 0 : symbology === "data_matrix" ? boxAngle(3) : boxAngle(i),
+      // The UPC-E on its box is turned by 10° (the smallest linear symbol: ZXing's rows cross
+      // all of its bars only when the scanner turns the area back, see docs/warehouse.md); the
+      // Data Matrix on its box takes a 10° turn as well instead of being held straight.
+      angle: symbology === "data_matrix" ? boxAngle(3) : boxAngle(i),
     },
   ]);
 }

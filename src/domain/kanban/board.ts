@@ -17,7 +17,22 @@ export const KANBAN_LIMITS = {
   checkItemsMax: 100,
   checkTextMax: 300,
   commentMax: 10_000,
+  /** Files attached to one task (live ones). */
+  attachmentsMax: 20,
+  /** Bytes per attached file (the statement upload's own limit may be lower). */
+  attachmentMaxBytes: 25 * 1024 * 1024,
 } as const;
+
+/** A file attached to a task, as `GET /api/kanban/tasks/{id}/attachments` answers it. */
+export interface TaskAttachment {
+  id: string;
+  taskId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  uploadedBy: string | null;
+  createdAt: string;
+}
 
 /** ISO calendar date (YYYY-MM-DD). */
 export const DUE_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -66,6 +66,12 @@ export const companies = pgTable("companies", {
    * data, removed in one step by a super admin (src/server/modules/demo).
    */
   demo: boolean("demo").notNull().default(false),
+  /**
+   * "Managed listing" (issue 15, docs/marketplace.md): the company hands its inventory to the
+   * marketplace staff, who may then read and change its items, batches and products (only
+   * those). Turned on and off by its company admins; read on every staff request (migration 0026).
+   */
+  managedListing: boolean("managed_listing").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -1223,6 +1229,36 @@ export const kanbanComments = pgTable(
   (t) => [
     index("kanban_comments_company_seq_idx").on(t.companyId, t.changeSeq),
     index("kanban_comments_task_idx").on(t.taskId),
+  ],
+);
+
+/**
+ * Files attached to kanban tasks (docs/kanban.md "Attachments"): the bytes live in the file store
+ * (content-addressed, docs/files.md), typed by content like statement files. Not a synced type:
+ * read and written online through /api/kanban/tasks/{id}/attachments. `deleted_at` hides a
+ * removed one; the bytes stay (other records may name the same key).
+ */
+export const kanbanAttachments = pgTable(
+  "kanban_attachments",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    taskId: uuid("task_id").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    kind: text("kind").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("kanban_attachments_task_idx").on(t.taskId, t.createdAt),
+    index("kanban_attachments_key_idx").on(t.storageKey),
   ],
 );
 

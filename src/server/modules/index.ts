@@ -16,8 +16,10 @@ import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
 import { photoRoutes } from "./inventory/photo-routes";
 import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
+import { kanbanAttachmentRoutes } from "./kanban/attachment-routes";
 import { KANBAN_SYNCED } from "./kanban/routes";
 import { MAIL_SYNCED, mailRoutes } from "./mail/routes";
+import { marketplaceRoutes } from "./marketplace/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
@@ -62,6 +64,7 @@ export async function registerModules(
   await app.register(filingRoutes, { filedOutputs: readyMappingOutputs, filingFlags: tc309FlagsOf });
   await app.register(companyRoutes);
   await app.register(adminRoutes);
+  await app.register(marketplaceRoutes);
   await app.register(demoRoutes);
   await app.register(outboxRoutes);
   await app.register(syncRoutes, { types });
@@ -70,6 +73,7 @@ export async function registerModules(
   await app.register(ebayRoutes);
   await app.register(ebayDeletionRoutes);
   await app.register(ebayAdminRoutes);
+  await app.register(kanbanAttachmentRoutes);
   await app.register(calendarRoutes);
   await app.register(mailRoutes);
 }

@@ -1,9 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { COMPANY_ROLES, type CompanyRole } from "../../domain/roles";
+import { v7 as uuidv7 } from "uuid";
+import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
+import { COMPANY_ROLES, type CompanyRole, effectiveRoles, ROLES } from "../../domain/roles";
 import type { Db } from "../db/client";
-import { companyMembers, users } from "../db/schema";
+import { auditLog, companies, companyMembers, users } from "../db/schema";
 import { currentUser } from "./auth";
 import { httpError } from "./errors";
 
@@ -14,6 +16,20 @@ export interface CompanyScope {
   companyId: string;
   /** The caller's roles in that company, read from the database (not from the token). */
   roles: CompanyRole[];
+  /**
+   * Set when a marketplace staff member works for a seller (the X-Seller-Company header):
+   * `companyId` is then the seller's, `userId` the staff member's and `roles` empty.
+   */
+  seller?: true;
+}
+
+export interface CompanyScopeOptions {
+  /**
+   * The route serves the seller's inventory (items, batches, products, item photos): a
+   * marketplace staff member's seller scope is accepted. Every other route leaves it out and
+   * refuses a request that names a seller (filings, files, billing stay the seller's own).
+   */
+  sellerInventory?: boolean;
 }
 
 declare module "fastify" {
@@ -23,8 +39,13 @@ declare module "fastify" {
      * Throws 401 without a signed-in user and 403 "You are not a member of any company"
      * when the user has no active membership (e.g. they were just removed from it),
      * whatever their access token says.
+     *
+     * With the X-Seller-Company header (docs/marketplace.md) it is the named seller's scope
+     * instead, for marketplace staff (ROLE_MARKETPLACE or super admin, read from the database)
+     * while that seller has Managed listing on (read on every request, so opting out takes effect
+     * at once); only routes that pass `{ sellerInventory: true }` accept it, the others answer 403.
      */
-    companyScope(): Promise<CompanyScope>;
+    companyScope(options?: CompanyScopeOptions): Promise<CompanyScope>;
   }
 }
 
@@ -44,21 +65,111 @@ async function loadCompanyScope(db: Db, userId: string): Promise<CompanyScope | 
   return { userId, companyId: row.companyId, roles: row.roles.filter(isCompanyRole) };
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_STAFF = "Only marketplace staff can work for sellers";
+const NOT_MANAGED = "This seller has not handed its inventory to the marketplace (Managed listing is off)";
+const INVENTORY_ONLY = "Marketplace staff can reach only a seller's inventory, not this";
+
+/**
+ * The caller must be marketplace staff (ROLE_MARKETPLACE or super admin) according to the
+ * database, whatever the token says; 403 otherwise (a disabled account too).
+ */
+export async function assertMarketplaceStaff(db: Db, userId: string) {
+  const [me] = await db
+    .select({ roles: users.roles, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const roles = effectiveRoles(me?.roles ?? []);
+  if (!me || me.disabledAt || !(roles.has(ROLES.MARKETPLACE) || roles.has(ROLES.SUPER_ADMIN))) {
+    throw httpError(403, NOT_STAFF);
+  }
+}
+
+/** The seller scope of a marketplace staff member, or the reason it is refused. */
+async function loadSellerScope(db: Db, userId: string, sellerId: string): Promise<CompanyScope> {
+  await assertMarketplaceStaff(db, userId);
+  const [seller] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, sellerId), eq(companies.managedListing, true)))
+    .limit(1);
+  if (!seller) throw httpError(403, NOT_MANAGED);
+  return { userId, companyId: seller.id, roles: [], seller: true };
+}
+
+/** The seller a request names in X-Seller-Company, or null when it names none. */
+function sellerOf(request: FastifyRequest): string | null {
+  const header = request.headers[SELLER_COMPANY_HEADER];
+  if (header === undefined) return null;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim() ?? "";
+  if (!UUID_RE.test(value)) throw httpError(400, "X-Seller-Company must be a company id (a UUID)");
+  return value;
+}
+
+/** The audit action of a marketplace staff member's successful write in a seller's inventory. */
+const STAFF_WRITE_ACTION = "marketplace-inventory-write";
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** What a staff write changed: the route, and for the write batch each write's method and record. */
+function staffWriteDetail(request: FastifyRequest, status: number) {
+  const body = request.body as { writes?: { method?: unknown; url?: unknown }[] } | undefined;
+  const writes = Array.isArray(body?.writes)
+    ? body.writes.map((w) => ({ method: String(w?.method ?? ""), url: String(w?.url ?? "") }))
+    : undefined;
+  return { method: request.method, url: request.url, status, ...(writes ? { writes } : {}) };
+}
+
+/** The scope as loaded (seller scope included), and the same refusing a seller scope. */
+const loaded = new WeakMap<FastifyRequest, Promise<CompanyScope>>();
 const memo = new WeakMap<FastifyRequest, Promise<CompanyScope>>();
 
 export const companyScopePlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest("companyScope", function (this: FastifyRequest) {
-      let scope = memo.get(this);
+    const load = (request: FastifyRequest): Promise<CompanyScope> => {
+      const userId = currentUser(request).id;
+      const sellerId = sellerOf(request);
+      if (sellerId) return loadSellerScope(app.ctx.db, userId, sellerId);
+      return loadCompanyScope(app.ctx.db, userId).then((found) => {
+        if (!found) throw httpError(403, "You are not a member of any company");
+        return found;
+      });
+    };
+    // Every successful write of marketplace staff in a seller's inventory is recorded for the
+    // seller: who (the staff member), which company, what (docs/marketplace.md). Replays are not.
+    app.addHook("onResponse", async (request, reply) => {
+      if (!WRITES.has(request.method) || reply.statusCode >= 300) return;
+      if (reply.getHeader("idempotent-replayed")) return;
+      const scope = await loaded.get(request)?.catch(() => null);
+      if (!scope?.seller) return;
+      await app.ctx.db
+        .insert(auditLog)
+        .values({
+          id: uuidv7(),
+          action: STAFF_WRITE_ACTION,
+          userId: scope.userId,
+          companyId: scope.companyId,
+          detail: staffWriteDetail(request, reply.statusCode),
+        })
+        .catch((err: unknown) => request.log.error({ err }, "a marketplace staff write was not audited"));
+    });
+
+    app.decorateRequest("companyScope", function (this: FastifyRequest, options?: CompanyScopeOptions) {
+      let scope = loaded.get(this);
       if (!scope) {
-        const userId = currentUser(this).id;
-        scope = loadCompanyScope(app.ctx.db, userId).then((found) => {
-          if (!found) throw httpError(403, "You are not a member of any company");
-          return found;
-        });
-        memo.set(this, scope);
+        scope = Promise.resolve().then(() => load(this));
+        loaded.set(this, scope);
       }
-      return scope;
+      if (options?.sellerInventory) return scope;
+      let own = memo.get(this);
+      if (!own) {
+        own = scope.then((s) => {
+          if (s.seller) throw httpError(403, INVENTORY_ONLY);
+          return s;
+        });
+        memo.set(this, own);
+      }
+      return own;
     });
   },
   { name: "company-scope", dependencies: ["auth"] },

@@ -227,7 +227,9 @@ async function preHandler(app: FastifyInstance, request: FastifyRequest, reply: 
   if (typeof key !== "string" || !KEY_PATTERN.test(key)) {
     throw httpError(400, "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
   }
-  const { companyId, userId } = await request.companyScope();
+  // keyed in the seller's scope for marketplace staff; a route that is not inventory still
+  // refuses that scope itself (its own companyScope()), and the key answers that refusal
+  const { companyId, userId } = await request.companyScope({ sellerInventory: true });
   const db = app.ctx.db;
   const hash = requestHash(request.method, request.url, request.body);
   const id = { companyId, userId, key };

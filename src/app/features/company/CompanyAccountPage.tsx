@@ -34,6 +34,7 @@ import {
   type PendingInvitation,
 } from "./company-account-api";
 import { isPrimary } from "./company-store";
+import { ManagedListingCard } from "./ManagedListingCard";
 import { useRoleLabel } from "./role-labels";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -83,6 +84,7 @@ export function CompanyAccountPage() {
         <>
           <CompanyNameCard companyId={active.id} name={active.companyName} isAdmin={isAdmin} />
           <MembersCard companyId={active.id} isAdmin={isAdmin} />
+          <ManagedListingCard companyId={active.id} isAdmin={isAdmin} />
           {isAdmin && <InvitationsCard companyId={active.id} />}
           {!isAdmin && (
             <Text c="dimmed" size="sm" data-testid="read-only-note">

@@ -30,6 +30,13 @@ export interface InvitationView {
   expiresAt: string;
 }
 
+/** "Managed listing": the company hands its inventory to the marketplace staff (docs/marketplace.md). */
+export interface ManagedListing {
+  enabled: boolean;
+  changedAt: string | null;
+  changedBy: { id: string; displayName: string } | null;
+}
+
 const company = (id: string) => `/api/trade/company/${encodeURIComponent(id)}`;
 
 export const companyAccountApi = {
@@ -43,6 +50,9 @@ export const companyAccountApi = {
     ),
   remove: (companyId: string, userId: string) =>
     http.delete(`${company(companyId)}/users/${encodeURIComponent(userId)}`, { keepForbidden: true }),
+  managedListing: (companyId: string) => http.get<ManagedListing>(`${company(companyId)}/managed-listing`),
+  setManagedListing: (companyId: string, enabled: boolean) =>
+    http.put<ManagedListing>(`${company(companyId)}/managed-listing`, { enabled }, { keepForbidden: true }),
   invitations: (companyId: string) => http.get<PendingInvitation[]>(`${company(companyId)}/invitations`),
   invite: (companyId: string, email: string, role: CompanyRole) =>
     http.post<PendingInvitation>(
@@ -71,6 +81,7 @@ export const companyKeys = {
   companies: ["company-account", "companies"] as const,
   members: (companyId: string) => [...companyKeys.all, companyId, "members"] as const,
   invitations: (companyId: string) => [...companyKeys.all, companyId, "invitations"] as const,
+  managedListing: (companyId: string) => [...companyKeys.all, companyId, "managed-listing"] as const,
 };
 
 /** Each query of the feature: its key and its fetcher, side by side. */
@@ -81,6 +92,11 @@ export const companyQueries = {
     queryOptions({
       queryKey: companyKeys.members(companyId),
       queryFn: () => companyAccountApi.members(companyId),
+    }),
+  managedListing: (companyId: string) =>
+    queryOptions({
+      queryKey: companyKeys.managedListing(companyId),
+      queryFn: () => companyAccountApi.managedListing(companyId),
     }),
   invitations: (companyId: string) =>
     queryOptions({

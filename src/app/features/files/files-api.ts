@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import { http } from "../../lib/http";
+import { saveBlob } from "../../lib/save-blob";
 
 export {
   DOCUMENT_TYPES,
@@ -56,16 +57,5 @@ export const filesApi = {
 
 /** Downloads a file with the bearer token and hands it to the browser under its own name. */
 export async function saveFile(file: Pick<StatementFile, "id" | "fileName">): Promise<void> {
-  const blob = await filesApi.download(file.id);
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = file.fileName;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(await filesApi.download(file.id), file.fileName);
 }

@@ -9,6 +9,7 @@ import type {
 } from "../../../domain/filing";
 import { http } from "../../lib/http";
 import { idempotentPost } from "../../lib/idempotent";
+import { saveBlob } from "../../lib/save-blob";
 
 /** One row of a filing's timeline (filing_events, docs/filing.md). */
 interface FilingEvent {
@@ -230,20 +231,6 @@ export async function saveInvoicePdf(invoice: Pick<Invoice, "id" | "number">): P
 /** Downloads one document of what was filed with the bearer token, under its own name. */
 export async function saveFilingDocument(filingId: string, name: string): Promise<void> {
   saveBlob(await filingApi.document(filingId, name), name);
-}
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }
 
 /** The error's own words (the API explains refusals: 409 with the allowed moves, etc.). */

@@ -23,15 +23,15 @@ import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { Column, Task } from "../../../domain/kanban/board";
+import { type Column, KANBAN_LIMITS, type Task } from "../../../domain/kanban/board";
 import { getDb } from "../../offline/db";
 import { useSyncEngine } from "../../offline/sync-provider";
+import { NameModal } from "../../ui/NameModal";
 import { toast } from "../../ui/toast";
 import { type BoardColumn, buildBoard, type DragPreview, dropChange, dropTarget } from "./board-model";
 import { boardWrites } from "./board-writes";
 import { COLUMN_WIDTH, ColumnView } from "./ColumnView";
 import { dragAnnouncements, dragInstructions } from "./drag-announcements";
-import { NameModal } from "./NameModal";
 import { createPendingRemovals } from "./pending-removals";
 import { TaskDrawer } from "./TaskDrawer";
 import { failed } from "./write-failed";
@@ -230,6 +230,7 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
       </DndContext>
 
       <NameModal
+        maxLength={KANBAN_LIMITS.nameMax}
         opened={dialog?.kind === "add" || dialog?.kind === "rename"}
         title={dialog?.kind === "rename" ? t`Rename column` : t`Add column`}
         label={t`Column name`}

@@ -1,6 +1,6 @@
 /**
  * A task's details in a drawer: title, description, column, due date, labels, assigned members,
- * checklists with their items, and comments (appended: posting adds a record, nothing is edited).
+ * checklists with their items, attached files (online: TaskAttachments), and comments (appended: posting adds a record, nothing is edited).
  * Each change is saved on this device at once (on leaving a text field) and synced through the
  * outbox; another member's change shows as the feed brings it.
  */
@@ -24,7 +24,6 @@ import {
   Title,
 } from "@mantine/core";
 import { IconPlus, IconTrash, IconX } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type FormEvent, useEffect, useState } from "react";
 import { type Checklist, type Column, KANBAN_LIMITS as L, type Task } from "../../../domain/kanban/board";
@@ -32,9 +31,10 @@ import { keyBetween } from "../../../domain/sync/order-key";
 import { newId } from "../../../sync/outbox";
 import { getDb } from "../../offline/db";
 import { DateField } from "../../ui/dates/date-fields";
-import { companyQueries } from "../company/company-account-api";
 import type { BoardWrites } from "./board-writes";
 import { addCheckItem, addChecklist, removeCheckItem, removeChecklist, toggleCheckItem } from "./checklists";
+import { useMemberNames } from "./member-names";
+import { TaskAttachments } from "./TaskAttachments";
 import { failed } from "./write-failed";
 
 /** A text field saved when it loses focus (and shows another member's change when not being edited). */
@@ -264,12 +264,12 @@ function Details({
   onDelete: (task: Task) => void;
 }) {
   const { t } = useLingui();
-  const members = useQuery({ ...companyQueries.members(companyId), retry: false });
-  const names = new Map((members.data ?? []).map((m) => [m.id, m.displayName || m.email]));
+  const members = useMemberNames(companyId);
+  const names = new Map(members.members.map((m) => [m.id, m.name]));
   const update = (changes: Parameters<BoardWrites["updateTask"]>[1]) =>
     writes.updateTask(task.id, changes).catch(failed);
   const memberOptions = [
-    ...(members.data ?? []).map((m) => ({ value: m.id, label: m.displayName || m.email })),
+    ...members.members.map((m) => ({ value: m.id, label: m.name })),
     // assigned members this device does not know (offline, or no longer in the company)
     ...task.assignees.filter((id) => !names.has(id)).map((id) => ({ value: id, label: t`Unknown member` })),
   ];
@@ -331,10 +331,12 @@ function Details({
         onChange={(assignees) => update({ assignees })}
         searchable
         clearable
-        nothingFoundMessage={members.isError ? t`Members cannot be loaded offline` : t`No member found`}
+        nothingFoundMessage={members.failed ? t`Members cannot be loaded offline` : t`No member found`}
       />
       <Divider />
       <Checklists task={task} writes={writes} />
+      <Divider />
+      <TaskAttachments taskId={task.id} saved={task.version > 0} />
       <Divider />
       <Comments task={task} writes={writes} names={names} />
       <Divider />

@@ -51,6 +51,20 @@ export async function ensureDefaultBoard(
 export function boardWrites(engine: AppSyncEngine, companyId: string) {
   const { write } = engine;
   return {
+    /** A new board with its first columns (named in the user's language); answers its id. */
+    addBoard: async (name: string, columnNames: readonly string[]) => {
+      const boardId = newId();
+      await write.put<Board>(BOARD_TYPE.entity, companyId, boardId, { name });
+      const keys = keysBetween(null, null, columnNames.length);
+      for (const [i, column] of columnNames.entries())
+        await write.put<Column>(COLUMN_TYPE.entity, companyId, newId(), {
+          boardId,
+          name: column,
+          position: keys[i],
+        });
+      return boardId;
+    },
+    renameBoard: (id: string, name: string) => write.patch<Board>(BOARD_TYPE.entity, id, { name }),
     addColumn: (boardId: string, name: string, columns: readonly Column[]) =>
       write.put<Column>(COLUMN_TYPE.entity, companyId, newId(), {
         boardId,

@@ -1,18 +1,15 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Title } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
-import { usePageTitle } from "../../ui/usePageTitle";
+import { MarketplaceSellersPage } from "../../features/marketplace/MarketplaceSellersPage";
+import { MARKETPLACE_SELLER_SORTS } from "../../features/marketplace/seller-sorts";
+import { parseListSearch } from "../../ui/server-list/list-search";
 
-function MarketplaceHome() {
-  const { t } = useLingui();
-  usePageTitle(t`Marketplace`);
-  return (
-    <Title order={1}>
-      <Trans>Marketplace</Trans>
-    </Title>
-  );
-}
-
+/** /marketplace: the sellers marketplace staff work for (docs/marketplace.md). */
 export const Route = createFileRoute("/marketplace/")({
-  component: MarketplaceHome,
+  validateSearch: (s) => parseListSearch(s, MARKETPLACE_SELLER_SORTS),
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    return (
+      <MarketplaceSellersPage search={Route.useSearch()} onSearch={(next) => navigate({ search: next })} />
+    );
+  },
 });

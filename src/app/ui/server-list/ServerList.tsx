@@ -34,6 +34,7 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { HttpError, http } from "../../lib/http";
+import { saveBlob } from "../../lib/save-blob";
 import { apiQuery, type ListSearch, pageCount, patchSearch, type SortDir, toggleSort } from "./list-search";
 
 export interface ListPage<R> {
@@ -88,17 +89,7 @@ const errorText = (e: unknown) =>
 /** Downloads the export with the signed-in user's token (a plain link would carry none). */
 async function downloadCsv(path: string, query: Record<string, string | number | undefined>, name: string) {
   const blob = await http.get<Blob>(path, { query, responseType: "blob", headers: { Accept: "text/csv" } });
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(blob, name);
 }
 
 export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: ServerListProps<R, S, Q>) {

@@ -6,6 +6,7 @@ import { httpError } from "../../plugins/errors";
 import { openCompanyChangeFeed } from "./change-feed";
 import { invitationRoutes } from "./invitation-routes";
 import { CompanyListCache } from "./list-cache";
+import { managedListingRoutes } from "./managed-listing";
 import { type CompanyEntry, listCompaniesOf } from "./queries";
 import {
   assertCompanyAdmin,
@@ -99,6 +100,7 @@ export async function companyRoutes(app: FastifyInstance) {
   const changed = () => cache.clear();
 
   await invitationRoutes(app, changed);
+  await managedListingRoutes(app, changed);
 
   app.get(
     "/api/trade/company/get-company-roles",

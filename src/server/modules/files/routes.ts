@@ -19,6 +19,7 @@ import {
   StatementFile,
   UploadResponse,
 } from "./schemas";
+import { sendDownload } from "./send-file";
 import { createFileServices, type FileServices } from "./services";
 import { CONTENT_TYPES, type FileKind } from "./sniff";
 import {
@@ -232,17 +233,7 @@ export async function fileRoutes(app: FastifyInstance) {
       const stream = await services.store.get(file.storageKey).catch(() => {
         throw httpError(404, "The stored file is missing");
       });
-      const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_");
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-length", String(file.size))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .header(
-          "content-disposition",
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .send(stream);
+      return sendDownload(reply, stream, file);
     },
   );
 

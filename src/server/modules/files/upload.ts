@@ -18,27 +18,37 @@ export interface Upload {
 }
 
 /** A name safe to show and to send back in Content-Disposition. */
-function cleanFileName(name: string | undefined): string {
+function cleanFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   const cleaned = [...base]
     .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== "\u007f" && ch !== '"')
     .join("")
     .trim()
     .slice(0, 200);
-  return cleaned || "statement";
+  return cleaned || fallback;
+}
+
+/** One checked file of a multipart upload: staged bytes (the caller commits or discards them). */
+export interface FilePart {
+  file: StagedFile;
+  fileName: string;
+  kind: FileKind;
+  fields: Record<string, string>;
 }
 
 /**
  * Reads a multipart upload: one `file` part, streamed into the store's staging area (at most
- * `maxBytes`), and the fields bblId, documentType and statementYear. Anything wrong answers a
- * 4xx naming it (unknown parts, a second file, too large, empty, a type not accepted by content,
- * a missing or bad field); the staged bytes are then discarded.
+ * `maxBytes`), and the text fields named in `allowed`. Anything wrong answers a 4xx naming it
+ * (unknown parts, a second file, too large, empty, a type not accepted by content); the staged
+ * bytes are then discarded. Statement files and kanban attachments share it (docs/files.md).
  */
-export async function readUpload(
+export async function readFilePart(
   request: FastifyRequest,
   store: FileStore,
   maxBytes: number,
-): Promise<Upload> {
+  allowed: ReadonlySet<string>,
+  fallbackName = "statement",
+): Promise<FilePart> {
   const tooLarge = () =>
     httpError(
       413,
@@ -56,11 +66,11 @@ export async function readUpload(
             throw httpError(400, `Invalid upload: unknown file field "${part.fieldname}" (use "file")`);
           }
           if (staged) throw httpError(400, "Send one file per upload");
-          fileName = cleanFileName(part.filename);
+          fileName = cleanFileName(part.filename, fallbackName);
           staged = await store.stage(part.file, { maxBytes });
           if (staged.truncated || part.file.truncated) throw tooLarge();
         } else {
-          if (!UPLOAD_FIELDS.has(part.fieldname)) {
+          if (!allowed.has(part.fieldname)) {
             throw httpError(400, `Invalid upload: unknown field "${part.fieldname}"`);
           }
           fields[part.fieldname] = String(part.value ?? "").trim();
@@ -85,6 +95,24 @@ export async function readUpload(
     if (file.size === 0) throw httpError(400, "The file is empty (0 bytes)");
     const kind = sniffKind(file.head);
     if (!kind) throw httpError(415, UNSUPPORTED_TYPE_MESSAGE);
+    return { file, fileName, kind, fields };
+  } catch (err) {
+    await (staged as StagedFile | null)?.discard();
+    throw err;
+  }
+}
+
+/**
+ * Reads a statement upload: the file (readFilePart) and the fields bblId, documentType and
+ * statementYear; a missing or bad field answers 400 and the staged bytes are discarded.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  store: FileStore,
+  maxBytes: number,
+): Promise<Upload> {
+  const { file, fileName, kind, fields } = await readFilePart(request, store, maxBytes, UPLOAD_FIELDS);
+  try {
     const propertyId = fields.bblId ?? "";
     if (!propertyId) throw httpError(400, 'Invalid upload: "bblId" is required');
     if (!UUID.test(propertyId)) throw httpError(400, 'Invalid upload: "bblId" must be a property id');
@@ -106,7 +134,7 @@ export async function readUpload(
     }
     return { file, fileName, kind, propertyId, documentType: documentType as DocumentType, statementYear };
   } catch (err) {
-    await (staged as StagedFile | null)?.discard();
+    await file.discard();
     throw err;
   }
 }

@@ -14,12 +14,11 @@ import {
   photoIdOf,
   photoRef,
 } from "../../../domain/inventory/photos";
-import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
-import type { CompanyScope } from "../../plugins/company-scope";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
 import { createFileStore } from "../../storage";
+import { inventoryMember } from "./access";
 import { deleteUnusedFiles, lockFileKeys } from "./photo-cleanup";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./photo-cleanup-job";
 import { gate, processPhoto } from "./photo-image";
@@ -64,15 +63,7 @@ const tooLarge = () => httpError(413, `The photo is larger than ${MAX_MB} MB, th
 const REUSE_MIN_LEFT_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Company Employees and Admins of the active company; Marketplace staff and super admins within it (as inventory routes). */
-async function member(request: FastifyRequest): Promise<CompanyScope> {
-  const scope = await request.companyScope();
-  const staff = !!request.user && hasAnyRole(request.user, [ROLES.MARKETPLACE, ROLES.SUPER_ADMIN]);
-  if (!staff && !effectiveRoles(scope.roles).has(ROLES.COMPANY_EMPLOYEE)) {
-    throw httpError(403, "Only members of the company can see or change its inventory");
-  }
-  return scope;
-}
+const member = inventoryMember;
 
 const ItemParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
 const HashParams = Type.Object(

@@ -6,12 +6,12 @@
 import type { Static } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ItemStatus } from "../../../domain/inventory/item";
-import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
 import type { CompanyScope } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
 import { IDEMPOTENCY_NOTE, syncWrite } from "../sync/routes";
 import type { ServerSyncedType } from "../sync/types";
+import { inventoryMember } from "./access";
 import { registerBulkItems } from "./bulk";
 import {
   BATCH_SORTS,
@@ -38,19 +38,7 @@ import {
 } from "./schemas";
 import { BATCH, bulkStatus, duplicateSku, ITEM, type ListParams, listRecords, PRODUCT } from "./store";
 
-/**
- * Company members work on inventory: Company Employees and Admins of the active company,
- * Marketplace staff and super admins within the company they are a member of. Roles come
- * from the membership row (request.companyScope()), global roles from the access token.
- */
-async function member(request: FastifyRequest): Promise<CompanyScope> {
-  const scope = await request.companyScope();
-  const staff = !!request.user && hasAnyRole(request.user, [ROLES.MARKETPLACE, ROLES.SUPER_ADMIN]);
-  if (!staff && !effectiveRoles(scope.roles).has(ROLES.COMPANY_EMPLOYEE)) {
-    throw httpError(403, "Only members of the company can see or change its inventory");
-  }
-  return scope;
-}
+const member = inventoryMember;
 
 const batchOnCreate = (scope: CompanyScope) => ({ createdBy: scope.userId });
 

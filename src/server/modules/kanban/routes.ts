@@ -13,7 +13,7 @@ import type { ServerSyncedType } from "../sync/types";
 import { BOARD, COLUMN, COMMENT, listKind, TASK } from "./store";
 
 /** Members of the company (employees and admins; staff within a company they belong to). */
-async function member(request: FastifyRequest): Promise<CompanyScope> {
+export async function member(request: FastifyRequest): Promise<CompanyScope> {
   const scope = await request.companyScope();
   const staff = !!request.user && hasAnyRole(request.user, [ROLES.MARKETPLACE, ROLES.SUPER_ADMIN]);
   if (!staff && !effectiveRoles(scope.roles).has(ROLES.COMPANY_EMPLOYEE))

@@ -162,7 +162,8 @@ export function registerWriteBatch(app: FastifyInstance, deps: WriteBatchDeps) {
       },
     },
     async (request, reply) => {
-      const scope = await request.companyScope();
+      // a seller scope is refused below by every type that is not inventory (each type's access)
+      const scope = await request.companyScope({ sellerInventory: true });
       const writes = request.body.writes;
       // each type's own access rule, as its single routes apply it (a refusal answers that write)
       const refusals = new Map<ServerSyncedType, HttpError>();

@@ -9,8 +9,11 @@ import type { ReaderOptions } from "zxing-wasm/reader";
 import type { DecoderEngine, DetectedCode } from "./decoder-protocol";
 import { isScanFormat, SCAN_FORMATS, type ScanFormat } from "./symbologies";
 
-/** "area": the scan area, read thoroughly; "full": the whole frame, a quicker look. */
-export type ReadPass = "area" | "full";
+/**
+ * "area": the scan area, read thoroughly; "full": the whole frame, a quicker look; "turned":
+ * the scan area turned by a few degrees, read like the area but for linear codes only.
+ */
+export type ReadPass = "area" | "full" | "turned";
 
 export interface BarcodeReader {
   engine: DecoderEngine;
@@ -64,7 +67,24 @@ const ZXING_OPTIONS: Record<ReadPass, ReaderOptions> = {
     maxNumberOfSymbols: 4,
     textMode: "Plain",
   },
+  turned: {
+    tryHarder: true,
+    tryRotate: false,
+    tryInvert: false,
+    tryDownscale: true,
+    minLineCount: 2,
+    maxNumberOfSymbols: 4,
+    textMode: "Plain",
+  },
 };
+
+/**
+ * The linear formats, the only ones the turned pass looks for: ZXing-C++ reads them along
+ * horizontal rows, so a short code (a UPC-E on a box label) turned by 8-10° leaves no row that
+ * crosses all of its bars in some frames; the area turned by 4° (either way) gives it one. 2D codes are found at
+ * any angle already.
+ */
+const LINEAR: readonly ScanFormat[] = ["ean_13", "ean_8", "upc_a", "upc_e", "code_128", "code_39", "itf"];
 
 interface NativeDetector {
   detect(image: ImageData): Promise<{ format: string; rawValue: string }[]>;
@@ -103,10 +123,14 @@ async function zxingReader(wasmUrl: string): Promise<BarcodeReader> {
     fireImmediately: true,
   });
   const formats = Object.values(ZXING_FORMATS);
+  const linear = LINEAR.map((f) => ZXING_FORMATS[f]);
   return {
     engine: "zxing",
     async detect(image, pass) {
-      const results = await zxing.readBarcodes(image, { ...ZXING_OPTIONS[pass], formats: [...formats] });
+      const results = await zxing.readBarcodes(image, {
+        ...ZXING_OPTIONS[pass],
+        formats: pass === "turned" ? [...linear] : [...formats],
+      });
       return results.flatMap((r) => {
         const format = r.isValid ? fromZxingFormat(r.format) : null;
         return format ? [{ format, text: r.text }] : [];

@@ -18,8 +18,11 @@ export interface DetectedCode {
   text: string;
 }
 
-/** "area": the scan area read it; "full": only the whole frame did; "none": nothing read. */
-export type DecodeWhere = "area" | "full" | "none";
+/**
+ * "area": the scan area read it; "full": only the whole frame did; "turned": only the area
+ * turned by a few degrees did; "none": nothing read.
+ */
+export type DecodeWhere = "area" | "full" | "turned" | "none";
 
 export type ToScanWorker = {
   type: "decode";

@@ -3,7 +3,8 @@
  * The scanner's Web Worker: decodes camera frames and photos off the main thread, so the page
  * never stutters while ZXing works. Each frame arrives as an ImageBitmap at the camera's
  * native size; the scan area is cut from it pixel for pixel (never scaled down to the size it
- * has on screen) and read first, then the whole frame when the area read nothing.
+ * has on screen) and read first, then the whole frame when the area read nothing, then (ZXing
+ * only, on every other empty frame) the area turned by 4°, one way and then the other.
  */
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
 import { type BarcodeReader, createBarcodeReader, type ReadPass } from "./barcode-reader";
@@ -22,8 +23,19 @@ function getReader(): Promise<BarcodeReader> {
   return reader;
 }
 
-/** The pixels of `area` of the bitmap (all of it when null), at their native size. */
-function pixels(image: ImageBitmap, area: FrameArea | null): ImageData {
+/**
+ * The turned pass: 4°, on every other frame that read nothing, one way and then the other
+ * (frames with no code cost one extra read every second frame, not one each).
+ */
+const TURN_DEG = 4;
+const TURNS = [TURN_DEG, 0, -TURN_DEG, 0];
+let turnStep = 0;
+
+/**
+ * The pixels of `area` of the bitmap (all of it when null), at their native size; turned by
+ * `deg` degrees about the area's centre when asked.
+ */
+function pixels(image: ImageBitmap, area: FrameArea | null, deg = 0): ImageData {
   const a = area ?? { x: 0, y: 0, w: image.width, h: image.height };
   if (!canvas || !ctx) {
     canvas = new OffscreenCanvas(a.w, a.h);
@@ -34,13 +46,24 @@ function pixels(image: ImageBitmap, area: FrameArea | null): ImageData {
     canvas.width = a.w;
     canvas.height = a.h;
   }
-  ctx.drawImage(image, a.x, a.y, a.w, a.h, 0, 0, a.w, a.h);
+  if (deg === 0) {
+    ctx.drawImage(image, a.x, a.y, a.w, a.h, 0, 0, a.w, a.h);
+  } else {
+    ctx.fillStyle = "#808080"; // corners turned in from outside the frame: plain grey, no edge
+    ctx.fillRect(0, 0, a.w, a.h);
+    ctx.translate(a.w / 2, a.h / 2);
+    ctx.rotate((deg * Math.PI) / 180);
+    ctx.translate(-(a.x + a.w / 2), -(a.y + a.h / 2));
+    ctx.drawImage(image, 0, 0);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+  }
   return ctx.getImageData(0, 0, a.w, a.h);
 }
 
 async function decode(image: ImageBitmap, area: FrameArea | null) {
   const r = await getReader();
-  const read = (where: FrameArea | null, pass: ReadPass) => r.detect(pixels(image, where), pass);
+  const read = (where: FrameArea | null, pass: ReadPass, deg = 0) =>
+    r.detect(pixels(image, where, deg), pass);
   let codes: DetectedCode[] = [];
   let where: DecodeWhere = "none";
   if (area) {
@@ -50,6 +73,14 @@ async function decode(image: ImageBitmap, area: FrameArea | null) {
   if (!codes.length) {
     codes = await read(null, area ? "full" : "area");
     if (codes.length) where = "full";
+  }
+  if (!codes.length && area && r.engine === "zxing") {
+    // the native detector reads at any angle; ZXing's linear readers need a row across the code
+    const deg = TURNS[turnStep++ % TURNS.length] ?? 0;
+    if (deg !== 0) {
+      codes = await read(area, "turned", deg);
+      if (codes.length) where = "turned";
+    }
   }
   return { codes, where, engine: r.engine };
 }

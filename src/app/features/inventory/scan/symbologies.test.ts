@@ -3,6 +3,7 @@ import {
   codeVariants,
   compressUpcA,
   createReadConfirmer,
+  dropConflicting,
   expandUpcE,
   gs1CheckDigitOk,
   SCAN_FORMATS,
@@ -111,5 +112,46 @@ describe("codeVariants", () => {
     expect(codeVariants("4006381333931")).toEqual(["4006381333931"]);
     expect(codeVariants("SKU-1")).toEqual(["SKU-1"]);
     expect(codeVariants("01234565")).toEqual(["01234565"]);
+  });
+});
+
+describe("dropConflicting", () => {
+  it("drops two different numbers of one kind read in one frame (a ghost beside the right read)", () => {
+    // seen in the fake-camera sweep: an EAN-8 box label also read as another valid EAN-8
+    const frame = [
+      { format: "ean_8" as const, text: "65267653" },
+      { format: "ean_8" as const, text: "65861653" },
+    ];
+    expect(dropConflicting(frame)).toEqual([]);
+    // EAN and UPC are one kind: a UPC-E ghost read as an EAN-13 conflicts as well
+    expect(
+      dropConflicting([
+        { format: "upc_e", text: "0028100008269" },
+        { format: "upc_e", text: "0020096000050" },
+      ]),
+    ).toEqual([]);
+  });
+  it("keeps one number spelled two ways, and codes of different kinds", () => {
+    const same = [
+      { format: "upc_e" as const, text: "01234565" },
+      { format: "ean_13" as const, text: "0012345000065" },
+    ];
+    expect(dropConflicting(same)).toEqual(same);
+    const box = [
+      { format: "ean_13" as const, text: "4006381333931" },
+      { format: "code_128" as const, text: "BL-SKU-1" },
+      { format: "qr_code" as const, text: "QR-1" },
+      { format: "qr_code" as const, text: "QR-2" },
+    ];
+    expect(dropConflicting(box)).toEqual(box);
+  });
+  it("keeps the other kinds of a frame whose retail reads conflict", () => {
+    expect(
+      dropConflicting([
+        { format: "ean_13", text: "4006381333931" },
+        { format: "code_128", text: "BL-SKU-1" },
+        { format: "upc_a", text: "036000291452" },
+      ]),
+    ).toEqual([{ format: "code_128", text: "BL-SKU-1" }]);
   });
 });

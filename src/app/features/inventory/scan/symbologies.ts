@@ -116,6 +116,50 @@ export function verifyRead(format: ScanFormat, text: string): ReadVerdict {
   }
 }
 
+/** The kind of linear code a format is; EAN and UPC are one kind (they spell the same numbers). */
+const LINEAR_KIND: Partial<Record<ScanFormat, string>> = {
+  ean_13: "retail",
+  ean_8: "retail",
+  upc_a: "retail",
+  upc_e: "retail",
+  code_128: "code_128",
+  code_39: "code_39",
+  itf: "itf",
+};
+
+/** One spelling per retail number (the EAN-13 one), so a UPC-E and its EAN-13 read agree. */
+function retailKey(format: ScanFormat, text: string): string {
+  const upcA = format === "upc_e" && text.length === 8 ? expandUpcE(text) : null;
+  const digits = upcA ?? text;
+  return digits.length === 12 ? `0${digits}` : digits;
+}
+
+/**
+ * Drops the linear reads of a frame that disagree with another read of the same kind. ZXing
+ * sometimes reports, beside the right code, a ghost read of the same label from a row that
+ * crosses it at a slant, whose check digit happens to be right (an EAN-8 65267653 also read
+ * as 65861653): two different numbers of one kind in one frame are treated as a doubtful
+ * frame, and the next frames, where the ghost is gone, apply the code. Codes of different
+ * kinds (a box's EAN beside its CODE128 SKU label) and 2D codes are kept.
+ */
+export function dropConflicting<T extends { format: ScanFormat; text: string }>(codes: readonly T[]): T[] {
+  const seen = new Map<string, string>();
+  const doubtful = new Set<string>();
+  for (const c of codes) {
+    const kind = LINEAR_KIND[c.format];
+    if (!kind) continue;
+    const key = kind === "retail" ? retailKey(c.format, c.text) : c.text;
+    const before = seen.get(kind);
+    if (before === undefined) seen.set(kind, key);
+    else if (before !== key) doubtful.add(kind);
+  }
+  if (!doubtful.size) return [...codes];
+  return codes.filter((c) => {
+    const kind = LINEAR_KIND[c.format];
+    return !(kind && doubtful.has(kind));
+  });
+}
+
 /**
  * Holds back reads that carry no check character until a second decoded frame agrees: one
  * read of a CODE39 or a short ITF may be a misread (a bar lost to glare), two identical reads

@@ -24,7 +24,7 @@ import {
   type ScanSource,
 } from "./scan-logic";
 import { createSessionStore, lastUndoable, type ScanEntry, type SessionStore } from "./scan-session";
-import { createReadConfirmer, type ScanFormat } from "./symbologies";
+import { createReadConfirmer, dropConflicting, type ScanFormat } from "./symbologies";
 
 /** Performance measures per scan (read by tests/bench/scan.ts). */
 const SCAN_MEASURE = "scan:decode-to-shown";
@@ -182,7 +182,9 @@ export function useScanResults(opts: {
         debouncer.acceptFrame([], Date.now());
         return;
       }
-      const ready = frame.codes.filter((c) => confirmer.accept(c.format, c.text, now));
+      const clear = dropConflicting(frame.codes);
+      if (clear.length === 0) return; // a doubtful frame: neither read, nothing marked as seen
+      const ready = clear.filter((c) => confirmer.accept(c.format, c.text, now));
       const normal = ready.flatMap((c) => {
         const n = normalizeCode(c.text);
         return n.ok ? [{ code: n.code, format: c.format }] : [];

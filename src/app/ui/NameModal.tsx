@@ -1,15 +1,14 @@
-/** A modal asking for one name (add or rename a column; add a mail label). */
+/** A modal asking for one name (a kanban board or column, a mail label). */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
-import { KANBAN_LIMITS } from "../../../domain/kanban/board";
 
 export function NameModal({
   opened,
   title,
   label,
   initial,
-  maxLength = KANBAN_LIMITS.nameMax,
+  maxLength,
   onClose,
   onSave,
 }: {
@@ -17,8 +16,8 @@ export function NameModal({
   title: string;
   label: string;
   initial: string;
-  /** Longest name (default: a kanban name's). */
-  maxLength?: number;
+  /** Longest name. */
+  maxLength: number;
   onClose: () => void;
   onSave: (name: string) => Promise<void>;
 }) {

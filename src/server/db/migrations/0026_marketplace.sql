@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "managed_listing" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,226 @@
+/**
+ * Files attached to kanban tasks (docs/kanban.md "Attachments"): upload through the statement
+ * upload's checks into the file store, list, download, remove, and who may do what — guests 401,
+ * members without a role 403, another company's task or file 404, bad files 4xx with nothing
+ * stored. Runs on PGlite and PostgreSQL.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KANBAN_LIMITS } from "../../src/domain/kanban/board";
+import { BOARD_TYPE, COLUMN_TYPE, TASK_TYPE } from "../../src/domain/kanban/synced-types";
+import { keyBetween } from "../../src/domain/sync/order-key";
+import { UNSUPPORTED_TYPE_MESSAGE } from "../../src/server/modules/files/sniff";
+import { multipart } from "./file-helpers";
+import { addMember, createTestUser, type TestUser } from "./fixtures";
+import { startTestServer, type TestServer } from "./harness";
+import { uuidv7 } from "./inventory-helpers";
+
+let server: TestServer;
+let dataDir: string;
+let alice: TestUser;
+let emp: TestUser;
+let noRole: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "blocklot-kanban-files-"));
+  // 1 MB per upload here, so the size refusal needs no large body.
+  server = await startTestServer({ DATA_DIR: dataDir, MAX_UPLOAD_MB: "1" });
+  alice = await createTestUser(server);
+  emp = await createTestUser(server);
+  await addMember(server, alice.companyId, emp.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
+  noRole = await createTestUser(server);
+  await addMember(server, alice.companyId, noRole.userId, [], true);
+  bob = await createTestUser(server);
+}, 300_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const pdf = (text = "minutes") =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << >>\n%%EOF\n`);
+const png = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);
+
+async function taskOf(user: TestUser): Promise<string> {
+  const put = async (path: string, body: Record<string, unknown>) => {
+    const id = uuidv7();
+    const res = await server.app.inject({
+      method: "PUT",
+      url: `${path}/${id}`,
+      headers: user.auth,
+      payload: body,
+    });
+    expect(res.statusCode).toBe(201);
+    return id;
+  };
+  const board = await put(BOARD_TYPE.path, { name: "Board" });
+  const column = await put(COLUMN_TYPE.path, {
+    boardId: board,
+    name: "To do",
+    position: keyBetween(null, null),
+  });
+  return put(TASK_TYPE.path, {
+    boardId: board,
+    columnId: column,
+    title: "Task",
+    position: keyBetween(null, null),
+  });
+}
+
+function attach(
+  user: TestUser | null,
+  taskId: string,
+  file: { name: string; data: Buffer; field?: string },
+  fields: Record<string, string> = {},
+) {
+  const body = multipart(fields, file);
+  return server.app.inject({
+    method: "POST",
+    url: `/api/kanban/tasks/${taskId}/attachments`,
+    headers: { ...(user?.auth ?? {}), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const list = (user: TestUser, taskId: string) =>
+  server.app.inject({ method: "GET", url: `/api/kanban/tasks/${taskId}/attachments`, headers: user.auth });
+const download = (user: TestUser | null, id: string) =>
+  server.app.inject({ method: "GET", url: `/api/kanban/attachments/${id}`, headers: user?.auth ?? {} });
+const remove = (user: TestUser | null, id: string) =>
+  server.app.inject({ method: "DELETE", url: `/api/kanban/attachments/${id}`, headers: user?.auth ?? {} });
+
+describe("kanban attachments", () => {
+  it("attaches a file, lists it for every member, downloads the same bytes and removes it", async () => {
+    const task = await taskOf(alice);
+    const added = await attach(emp, task, { name: "Lease – 2024.pdf", data: pdf() });
+    expect(added.statusCode).toBe(201);
+    const a = added.json();
+    expect(a).toMatchObject({ taskId: task, fileName: "Lease – 2024.pdf", contentType: "application/pdf" });
+    expect(a.size).toBe(pdf().length);
+    expect(a.uploadedBy).toBe(emp.userId);
+
+    // The same bytes again (a resent upload): the earlier attachment, nothing added.
+    const again = await attach(alice, task, { name: "copy.pdf", data: pdf() });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(a.id);
+    const photo = await attach(alice, task, { name: "leak.png", data: png });
+    expect(photo.statusCode).toBe(201);
+    expect(photo.json().contentType).toBe("image/png");
+
+    const listed = await list(alice, task);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().map((x: { id: string }) => x.id)).toEqual([a.id, photo.json().id]);
+
+    const got = await download(alice, a.id);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers["content-type"]).toBe("application/pdf");
+    expect(got.headers["content-disposition"]).toContain("filename*=UTF-8''Lease%20%E2%80%93%202024.pdf");
+    expect(got.rawPayload.equals(pdf())).toBe(true);
+
+    expect((await remove(emp, a.id)).statusCode).toBe(204);
+    expect((await download(alice, a.id)).statusCode).toBe(404);
+    expect((await remove(alice, a.id)).statusCode).toBe(404);
+    expect((await list(alice, task)).json().map((x: { id: string }) => x.id)).toEqual([photo.json().id]);
+    // Removed, the same bytes can be attached again as a new attachment.
+    const back = await attach(alice, task, { name: "Lease – 2024.pdf", data: pdf() });
+    expect(back.statusCode).toBe(201);
+    expect(back.json().id).not.toBe(a.id);
+  });
+
+  it("refuses bad files with a 4xx naming the problem, storing nothing", async () => {
+    const task = await taskOf(alice);
+    const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(64, 1)]);
+    const cases: [string, Promise<{ statusCode: number; json(): { message: string } }>, number, RegExp][] = [
+      [
+        "an .exe named .pdf",
+        attach(alice, task, { name: "x.pdf", data: exe }),
+        415,
+        new RegExp(`^${UNSUPPORTED_TYPE_MESSAGE.replace(/[()]/g, "\\$&")}$`),
+      ],
+      ["empty", attach(alice, task, { name: "x.pdf", data: Buffer.alloc(0) }), 400, /empty/],
+      [
+        "over the limit",
+        attach(alice, task, {
+          name: "big.pdf",
+          data: Buffer.concat([pdf(), Buffer.alloc(1024 * 1024 + 10, 32)]),
+        }),
+        413,
+        /larger than 1 MB/,
+      ],
+      [
+        "another field",
+        attach(alice, task, { name: "x.pdf", data: pdf() }, { note: "hi" }),
+        400,
+        /unknown field/,
+      ],
+      [
+        "a file under another name",
+        attach(alice, task, { name: "x.pdf", data: pdf(), field: "upload" }),
+        400,
+        /unknown file field/,
+      ],
+    ];
+    for (const [what, pending, status, message] of cases) {
+      const res = await pending;
+      expect(res.statusCode, what).toBe(status);
+      expect(res.json().message, what).toMatch(message);
+    }
+    const notMultipart = await server.app.inject({
+      method: "POST",
+      url: `/api/kanban/tasks/${task}/attachments`,
+      headers: alice.auth,
+      payload: { file: "x" },
+    });
+    expect(notMultipart.statusCode).toBe(415);
+    expect((await list(alice, task)).json()).toEqual([]);
+  });
+
+  it(`refuses a file past ${KANBAN_LIMITS.attachmentsMax} per task with 422`, async () => {
+    const task = await taskOf(alice);
+    for (let i = 0; i < KANBAN_LIMITS.attachmentsMax; i++) {
+      expect((await attach(alice, task, { name: `${i}.pdf`, data: pdf(String(i)) })).statusCode).toBe(201);
+    }
+    const over = await attach(alice, task, { name: "one more.pdf", data: pdf("more") });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toMatch(/already has 20 files/);
+  });
+
+  it("access: guests 401, a member without a role 403, another company's task and file 404, an unknown or deleted task 404", async () => {
+    const task = await taskOf(alice);
+    const a = (await attach(alice, task, { name: "a.pdf", data: pdf("access") })).json();
+
+    expect((await attach(null, task, { name: "a.pdf", data: pdf() })).statusCode).toBe(401);
+    expect((await download(null, a.id)).statusCode).toBe(401);
+    expect((await remove(null, a.id)).statusCode).toBe(401);
+
+    expect((await attach(noRole, task, { name: "a.pdf", data: pdf("x") })).statusCode).toBe(403);
+    expect((await list(noRole, task)).statusCode).toBe(403);
+    expect((await download(noRole, a.id)).statusCode).toBe(403);
+    expect((await remove(noRole, a.id)).statusCode).toBe(403);
+
+    const bobs = await attach(bob, task, { name: "b.pdf", data: pdf("bob") });
+    expect(bobs.statusCode).toBe(404);
+    expect(bobs.json().message).toBe("Task not found");
+    expect((await list(bob, task)).statusCode).toBe(404);
+    expect((await download(bob, a.id)).statusCode).toBe(404);
+    expect((await remove(bob, a.id)).statusCode).toBe(404);
+    expect((await download(alice, a.id)).statusCode).toBe(200); // still there
+
+    expect((await attach(alice, uuidv7(), { name: "a.pdf", data: pdf() })).statusCode).toBe(404);
+    expect((await download(alice, "not-a-uuid")).statusCode).toBe(400);
+
+    const gone = await server.app.inject({
+      method: "DELETE",
+      url: `${TASK_TYPE.path}/${task}`,
+      headers: alice.auth,
+    });
+    expect(gone.statusCode).toBeLessThan(300);
+    expect((await attach(alice, task, { name: "late.pdf", data: pdf("late") })).statusCode).toBe(404);
+    expect((await list(alice, task)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,217 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SELLER_COMPANY_HEADER } from "../../src/domain/marketplace";
+import { WRITE_BATCH_PATH } from "../../src/domain/sync/write-batch";
+import { auditLog } from "../../src/server/db/schema";
+import { addMember, createTestUser, type TestUser } from "./fixtures";
+import { startTestServer, type TestServer } from "./harness";
+import { itemBody, putItem, uuidv7 } from "./inventory-helpers";
+
+/**
+ * Managed listing (docs/marketplace.md): a seller's company admin turns it on; marketplace staff
+ * then reach that seller's inventory (only) through X-Seller-Company; off takes effect at once.
+ */
+let server: TestServer;
+let seller: TestUser; // company admin of the seller company
+let employee: TestUser; // employee of the seller company
+let stranger: TestUser; // company admin of another company
+let staff: TestUser; // ROLE_MARKETPLACE
+let root: TestUser; // ROLE_SUPER_ADMIN
+
+beforeAll(async () => {
+  server = await startTestServer();
+  seller = await createTestUser(server, { displayName: "Sally Seller", companyName: "Sally's Shop" });
+  employee = await createTestUser(server, { displayName: "Eddie" });
+  await addMember(server, seller.companyId, employee.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
+  stranger = await createTestUser(server, { companyName: "Other Co" });
+  staff = await createTestUser(server, { displayName: "Mia Market", roles: ["ROLE_MARKETPLACE"] });
+  root = await createTestUser(server, { displayName: "Root", roles: ["ROLE_SUPER_ADMIN"] });
+  expect((await putItem(server, seller.auth, itemBody("SALLY-1"))).res.statusCode).toBe(201);
+});
+afterAll(async () => server.close());
+
+const asSeller = (who: TestUser | null, companyId = seller.companyId) => ({
+  ...(who ? who.auth : {}),
+  [SELLER_COMPANY_HEADER]: companyId,
+});
+const inject = (method: "GET" | "PUT" | "POST" | "PATCH", url: string, headers: object, payload?: unknown) =>
+  server.app.inject({ method, url, headers: headers as Record<string, string>, payload: payload as object });
+const setManaged = (who: TestUser, enabled: boolean, companyId = seller.companyId) =>
+  inject("PUT", `/api/trade/company/${companyId}/managed-listing`, who.auth, { enabled });
+const items = (who: TestUser | null, companyId = seller.companyId) =>
+  inject("GET", "/api/inventory/items", asSeller(who, companyId));
+
+describe("Managed listing on the company account", () => {
+  it("is off by default and readable by the company's members only", async () => {
+    const read = await inject("GET", `/api/trade/company/${seller.companyId}/managed-listing`, employee.auth);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ enabled: false, changedAt: null, changedBy: null });
+    const other = await inject(
+      "GET",
+      `/api/trade/company/${seller.companyId}/managed-listing`,
+      stranger.auth,
+    );
+    expect(other.statusCode).toBe(404);
+    const guest = await inject("GET", `/api/trade/company/${seller.companyId}/managed-listing`, {});
+    expect(guest.statusCode).toBe(401);
+  });
+
+  it("is changed by company admins only; a guest 401, an employee 403, another company 404", async () => {
+    expect(
+      (await inject("PUT", `/api/trade/company/${seller.companyId}/managed-listing`, {}, { enabled: true }))
+        .statusCode,
+    ).toBe(401);
+    expect((await setManaged(employee, true)).statusCode).toBe(403);
+    expect((await setManaged(stranger, true)).statusCode).toBe(404);
+    expect((await setManaged(staff, true)).statusCode).toBe(404);
+    const bad = await inject("PUT", `/api/trade/company/${seller.companyId}/managed-listing`, seller.auth, {
+      enabled: "yes",
+    });
+    expect(bad.statusCode).toBe(400);
+    const read = await inject("GET", `/api/trade/company/${seller.companyId}/managed-listing`, seller.auth);
+    expect(read.json().enabled).toBe(false);
+  });
+
+  it("records who turned it on, before and after, in the audit log (once per change)", async () => {
+    const on = await setManaged(seller, true);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({
+      enabled: true,
+      changedBy: { id: seller.userId, displayName: "Sally Seller" },
+    });
+    expect((await setManaged(seller, true)).statusCode).toBe(200); // no change, no new entry
+    const entries = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, seller.companyId), eq(auditLog.action, "company-managed-listing")));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ userId: seller.userId, detail: { from: false, to: true } });
+    expect((await setManaged(seller, false)).json()).toMatchObject({ enabled: false });
+  });
+});
+
+describe("marketplace staff in a seller's inventory", () => {
+  it("refuses a guest (401), an ordinary user and a company admin (403)", async () => {
+    await setManaged(seller, true);
+    expect((await items(null)).statusCode).toBe(401);
+    const plain = await createTestUser(server);
+    expect((await items(plain)).statusCode).toBe(403);
+    expect((await items(stranger)).statusCode).toBe(403);
+    // the seller's own admin and employee cannot use the staff path either
+    expect((await items(seller)).statusCode).toBe(403);
+    expect((await items(employee)).statusCode).toBe(403);
+  });
+
+  it("refuses staff on a seller that has not opted in, and a malformed seller id (400)", async () => {
+    const other = await items(staff, stranger.companyId);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toMatch(/Managed listing is off/);
+    expect((await items(staff, uuidv7())).statusCode).toBe(403);
+    expect((await items(staff, "not-a-company")).statusCode).toBe(400);
+  });
+
+  it("lets staff and super admins read and change an opted-in seller's items, batches and products", async () => {
+    const list = await items(staff);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().rows.map((r: { sku: string }) => r.sku)).toEqual(["SALLY-1"]);
+    expect((await items(root)).statusCode).toBe(200);
+
+    const made = await putItem(server, staff.auth, itemBody("MIA-1"), uuidv7(), asSeller(null));
+    expect(made.res.statusCode).toBe(201);
+    const batch = await inject("POST", "/api/inventory/batches", asSeller(staff), { name: "Consignment 1" });
+    expect(batch.statusCode).toBe(201);
+    expect(batch.json().createdBy).toBe(staff.userId);
+    const product = await inject("POST", "/api/inventory/products", asSeller(staff), {
+      title: "Lamp",
+      description: "Brass",
+    });
+    expect(product.statusCode).toBe(201);
+    const writes = await inject("POST", WRITE_BATCH_PATH, asSeller(staff), {
+      writes: [
+        {
+          method: "PATCH",
+          url: `/api/inventory/items/${made.id}`,
+          body: { version: made.json.version, quantity: 3 },
+          idempotencyKey: uuidv7(),
+        },
+      ],
+    });
+    expect(writes.statusCode).toBe(200);
+    expect(writes.json().answers[0].status).toBe(200);
+
+    // the seller sees what staff made, in their own company
+    const mine = await inject("GET", "/api/inventory/items", seller.auth);
+    expect(mine.json().rows.map((r: { sku: string; quantity: number }) => [r.sku, r.quantity])).toEqual(
+      expect.arrayContaining([
+        ["SALLY-1", 1],
+        ["MIA-1", 3],
+      ]),
+    );
+    // and the staff member's own company has none of it
+    expect((await inject("GET", "/api/inventory/items", staff.auth)).json().rows).toEqual([]);
+  });
+
+  it("records each staff write for the seller: who, which route; not the seller's own writes", async () => {
+    const entries = () =>
+      server.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.companyId, seller.companyId), eq(auditLog.action, "marketplace-inventory-write")),
+        );
+    await expect.poll(async () => (await entries()).length).toBe(4);
+    const rows = await entries();
+    expect(rows.every((r) => r.userId === staff.userId)).toBe(true);
+    const routes = rows.map((r) => r.detail as { method: string; url: string; writes?: unknown[] });
+    expect(routes.map((d) => `${d.method} ${d.url.replace(/[0-9a-f-]{36}/, "{id}")}`).sort()).toEqual([
+      "POST /api/inventory/batches",
+      "POST /api/inventory/products",
+      "POST /api/sync/writes",
+      "PUT /api/inventory/items/{id}",
+    ]);
+    expect(routes.find((d) => d.url === WRITE_BATCH_PATH)?.writes).toEqual([
+      { method: "PATCH", url: expect.stringMatching(/^\/api\/inventory\/items\//) },
+    ]);
+    // the seller's own write is not a staff write
+    expect((await putItem(server, seller.auth, itemBody("SALLY-2"))).res.statusCode).toBe(201);
+    expect((await entries()).length).toBe(4);
+  });
+
+  it("never reaches the seller's filings, files, billing or other company data", async () => {
+    for (const url of [
+      "/api/filings",
+      "/api/invoices",
+      "/api/file/company",
+      "/api/inventory/items", // control: allowed
+    ]) {
+      const res = await inject("GET", url, asSeller(staff));
+      if (url === "/api/inventory/items") expect(res.statusCode).toBe(200);
+      else {
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().message, url).toMatch(/only a seller's inventory/);
+      }
+    }
+    const feed = await inject("GET", "/api/sync/changes", asSeller(staff));
+    expect(feed.statusCode).toBe(200);
+    const entities = new Set(feed.json().changes.map((c: { entity: string }) => c.entity));
+    expect([...entities].sort()).toEqual(["batch", "item", "product"]);
+    const skus = feed.json().changes.filter((c: { entity: string }) => c.entity === "item");
+    expect(skus.map((c: { row: { sku: string } }) => c.row.sku).sort()).toEqual([
+      "MIA-1",
+      "SALLY-1",
+      "SALLY-2",
+    ]);
+  });
+
+  it("stops at once when the seller opts out (same token)", async () => {
+    expect((await items(staff)).statusCode).toBe(200);
+    expect((await setManaged(seller, false)).statusCode).toBe(200);
+    const after = await items(staff);
+    expect(after.statusCode).toBe(403);
+    expect(
+      (await putItem(server, staff.auth, itemBody("MIA-2"), uuidv7(), asSeller(null))).res.statusCode,
+    ).toBe(403);
+    // the seller's own inventory is untouched
+    expect((await inject("GET", "/api/inventory/items", seller.auth)).statusCode).toBe(200);
+  });
+});
