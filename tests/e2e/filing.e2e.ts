@@ -192,7 +192,7 @@ describe("filing pipeline", () => {
     const { readFile } = await import("node:fs/promises");
     expect((await readFile(path)).subarray(0, 5).toString()).toBe("%PDF-");
     await owner.context.close();
-  });
+  }, 180_000); // a long journey: 47 s in the last full run on a loaded machine, near the 60 s default
 
   it("lets a signed-in owner request a penalty removal from /penalty-removal on a phone", async () => {
     const email = uniqueEmail("penalty");
