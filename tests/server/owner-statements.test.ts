@@ -9,7 +9,8 @@ import { type Measured, measureCorpus, totals } from "../fixtures/owner-statemen
  * Issue 23's goals on the owner-statement corpus, text files (PDFs from pdf-lib and
  * Chromium, workbooks): every statement is extracted by the server's extractor and its
  * line items, columns, totals and default column compared with its truth. The scans are
- * in owner-statements-scans.test.ts.
+ * measured by the bench (`npm run bench -- owner-statements`: OCR of every page is too slow
+ * for the test run); owner-statements-scan-dust.test.ts tests the scan parser on word boxes.
  */
 let dir: string;
 let measured: Measured[];
