@@ -9,3 +9,13 @@
  * that seller has Managed listing on; every other route refuses a request that carries it.
  */
 export const SELLER_COMPANY_HEADER = "x-seller-company";
+
+/** The columns the marketplace seller list sorts by (the server's query and the page's URL). */
+export const MARKETPLACE_SELLER_SORTS = [
+  "companyName",
+  "toDescribe",
+  "withoutPhotos",
+  "readyToList",
+  "lastActivity",
+] as const;
+export type MarketplaceSellerSort = (typeof MARKETPLACE_SELLER_SORTS)[number];

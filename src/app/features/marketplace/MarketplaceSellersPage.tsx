@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { MARKETPLACE_SELLER_SORTS, type MarketplaceSellerSort as Sort } from "../../../domain/marketplace";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { MARKETPLACE_SELLER_SORTS, type MarketplaceSellerSort as Sort } from "./seller-sorts";
 
 /** One row of GET /api/marketplace/sellers. */
 export interface MarketplaceSellerRow {

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { MARKETPLACE_SELLER_SORTS } from "../../../domain/marketplace";
 import { MarketplaceSellersPage } from "../../features/marketplace/MarketplaceSellersPage";
-import { MARKETPLACE_SELLER_SORTS } from "../../features/marketplace/seller-sorts";
 import { parseListSearch } from "../../ui/server-list/list-search";
 
 /** /marketplace: the sellers marketplace staff work for (docs/marketplace.md). */

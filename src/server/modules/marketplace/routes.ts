@@ -5,14 +5,15 @@
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import { MARKETPLACE_SELLER_SORTS, type MarketplaceSellerSort } from "../../../domain/marketplace";
 import { AREA_ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { assertMarketplaceStaff } from "../../plugins/company-scope";
 import { ErrorBody } from "../../plugins/errors";
 import { type ListParams, listQuerySchema, pageSchema, sendCsv } from "../../plugins/paged-list";
-import { listMarketplaceSellers, MARKETPLACE_SELLER_SORTS, marketplaceSellerExport } from "./sellers";
+import { listMarketplaceSellers, marketplaceSellerExport } from "./sellers";
 
-type Sort = (typeof MARKETPLACE_SELLER_SORTS)[number];
+type Sort = MarketplaceSellerSort;
 const PATH = "/api/marketplace/sellers";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const SellerRow = {

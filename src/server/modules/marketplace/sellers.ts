@@ -10,6 +10,7 @@
  * - readyToList: live items `pending` (described) with a photo, not yet published.
  */
 import { type SQL, sql } from "drizzle-orm";
+import type { MarketplaceSellerSort } from "../../../domain/marketplace";
 import type { Db } from "../../db/client";
 import {
   afterKeyset,
@@ -21,15 +22,7 @@ import {
   searchTerm,
 } from "../../plugins/paged-list";
 
-export const MARKETPLACE_SELLER_SORTS = [
-  "companyName",
-  "toDescribe",
-  "withoutPhotos",
-  "readyToList",
-  "lastActivity",
-] as const;
-type SellerSort = (typeof MARKETPLACE_SELLER_SORTS)[number];
-type ExportParams = Omit<ListParams<SellerSort>, "page" | "rowsPerPage">;
+type ExportParams = Omit<ListParams<MarketplaceSellerSort>, "page" | "rowsPerPage">;
 
 const sellers = sql`(
   select c.id, c.name as company_name,
@@ -51,7 +44,7 @@ const sellers = sql`(
   where c.managed_listing
 ) as sellers`;
 
-const EXPR: Record<SellerSort, SQL> = {
+const EXPR: Record<MarketplaceSellerSort, SQL> = {
   companyName: sql`lower(company_name)`,
   toDescribe: sql`to_describe`,
   withoutPhotos: sql`without_photos`,
@@ -92,7 +85,7 @@ const toSeller = (r: Row) => ({
 });
 export type MarketplaceSeller = ReturnType<typeof toSeller>;
 
-export async function listMarketplaceSellers(db: Db, p: ListParams<SellerSort>) {
+export async function listMarketplaceSellers(db: Db, p: ListParams<MarketplaceSellerSort>) {
   const w = where(p);
   return pageOf(p, {
     count: async () =>

@@ -48,34 +48,20 @@ function fromZxingFormat(format: string): ScanFormat | null {
  * area read nothing, with the quick settings plus 90° turns (a code held upright). At least
  * two scan lines must agree on a linear code (`minLineCount`), another guard against misreads.
  */
+const AREA_OPTIONS: ReaderOptions = {
+  tryHarder: true,
+  tryRotate: false,
+  tryInvert: false,
+  tryDownscale: true,
+  minLineCount: 2,
+  maxNumberOfSymbols: 4,
+  textMode: "Plain",
+};
 const ZXING_OPTIONS: Record<ReadPass, ReaderOptions> = {
-  area: {
-    tryHarder: true,
-    tryRotate: false,
-    tryInvert: false,
-    tryDownscale: true,
-    minLineCount: 2,
-    maxNumberOfSymbols: 4,
-    textMode: "Plain",
-  },
-  full: {
-    tryHarder: false,
-    tryRotate: true,
-    tryInvert: false,
-    tryDownscale: true,
-    minLineCount: 2,
-    maxNumberOfSymbols: 4,
-    textMode: "Plain",
-  },
-  turned: {
-    tryHarder: true,
-    tryRotate: false,
-    tryInvert: false,
-    tryDownscale: true,
-    minLineCount: 2,
-    maxNumberOfSymbols: 4,
-    textMode: "Plain",
-  },
+  area: AREA_OPTIONS,
+  full: { ...AREA_OPTIONS, tryHarder: false, tryRotate: true },
+  // the turned area is read like the area, for the linear formats only (see LINEAR)
+  turned: AREA_OPTIONS,
 };
 
 /**
