@@ -50,16 +50,8 @@ export const NOTIFICATIONS_CHANGED_EVENT = "notifications-changed";
 
 export const NOTIFICATIONS_PAGE_DEFAULT = 20;
 export const NOTIFICATIONS_PAGE_MAX = 100;
-/** Spec section 9: the badge shows at most 99, then "99+". */
-const NOTIFICATION_BADGE_MAX = 99;
 /** Read notifications older than this are deleted (issue 16). */
 export const NOTIFICATION_READ_RETENTION_DAYS = 90;
-
-/** The badge's text: nothing for 0, the count up to 99, then "99+". */
-export function badgeLabel(unread: number): string | null {
-  if (unread <= 0) return null;
-  return unread > NOTIFICATION_BADGE_MAX ? `${NOTIFICATION_BADGE_MAX}+` : String(unread);
-}
 
 /** Only app paths are links (never another site): "/x", not "//host" or "https:". */
 export function isAppPath(link: string | null | undefined): link is string {
