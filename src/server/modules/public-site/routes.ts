@@ -1,10 +1,9 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import { ROLES } from "../../../domain/roles";
 import { ErrorBody } from "../../plugins/errors";
 import { countFormSend, honeypotSchema, isBot } from "./spam";
-import { demoRequestPage, insertContactMessage, insertDemoRequest } from "./store";
+import { insertContactMessage, insertDemoRequest } from "./store";
 
 const Email = Type.String({ format: "email", maxLength: 254 });
 const ShortText = (max: number) => Type.String({ minLength: 1, maxLength: max });
@@ -36,29 +35,12 @@ const DemoBody = Type.Object(
   { additionalProperties: false },
 );
 
+const EmailOnlyBody = Type.Object({ email: Email, ...honeypotSchema }, { additionalProperties: false });
+
 const CONTACT_THANKS = "Thank you — we will get back to you within one business day.";
 const DEMO_THANKS = "Thank you — we will contact you to arrange your demo.";
 
 const Accepted = Type.Object({ id: Type.String(), message: Type.String() });
-
-const DemoRequest = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  company: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  interest: Type.Union([Type.String(), Type.Null()]),
-  message: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-});
-
-const Paging = Type.Object(
-  {
-    page: Type.Integer({ minimum: 0, default: 0 }),
-    rowsPerPage: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
-  },
-  { additionalProperties: false },
-);
 
 function lines(fields: Record<string, string | undefined>) {
   return Object.entries(fields)
@@ -67,7 +49,7 @@ function lines(fields: Record<string, string | undefined>) {
     .join("\n");
 }
 
-/** The public Contact Us and Request Demo forms, and the staff list of demo requests. */
+/** The public Contact Us and Request Demo forms (staff lists: admin/inbox.ts). */
 export async function publicFormRoutes(app: FastifyInstance) {
   app.post<{ Body: Static<typeof ContactBody> }>(
     "/api/contact",
@@ -134,21 +116,35 @@ export async function publicFormRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: Static<typeof Paging> }>(
-    "/api/admin/demo-requests",
+  app.post<{ Body: Static<typeof EmailOnlyBody> }>(
+    "/api/demo-requests/email",
     {
-      config: { auth: [ROLES.SUPER_ADMIN] },
+      config: { auth: "public" },
       schema: {
-        tags: ["admin"],
-        summary: "Demo requests, newest first",
-        querystring: Paging,
-        response: { 200: Type.Object({ rows: Type.Array(DemoRequest), total: Type.Integer() }) },
+        tags: ["public"],
+        summary: "Request a demo with an e-mail address only (listed in /admin/email-demo-requests)",
+        body: EmailOnlyBody,
+        response: { 201: Accepted, 429: ErrorBody },
       },
     },
-    async (request) => {
-      const { page, rowsPerPage } = request.query;
-      const { rows, total } = await demoRequestPage(app.ctx.db, page, rowsPerPage);
-      return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total };
+    async (request, reply) => {
+      const { email } = request.body;
+      if (isBot(request.body)) return reply.status(201).send({ id: uuidv7(), message: DEMO_THANKS });
+      await countFormSend(app.ctx.db, request, reply, email);
+      const id = await insertDemoRequest(app.ctx.db, { name: "", email, source: "email" });
+      await app.ctx.mailer.send({
+        to: app.ctx.config.staffEmail,
+        kind: "demo-request",
+        subject: `Demo request (e-mail only): ${email}`,
+        text: `Email: ${email}`,
+      });
+      await app.ctx.mailer.send({
+        to: email,
+        kind: "demo-confirmation",
+        subject: "Your Blocklot demo request",
+        text: `Hello,\n\n${DEMO_THANKS} We usually reply within one business day.\n\n— The Blocklot team`,
+      });
+      return reply.status(201).send({ id, message: DEMO_THANKS });
     },
   );
 }
