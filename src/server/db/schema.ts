@@ -242,29 +242,59 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Messages sent from the public Contact Us page; staff are mailed a copy. */
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  company: text("company"),
-  phone: text("phone"),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
+/** Staff handling of an inbox row (contact message, demo request): state, notes, who changed them when. */
+const inboxColumns = () => ({
+  state: text("state").$type<"new" | "contacted" | "scheduled" | "closed">().notNull().default("new"),
+  notes: text("notes").notNull().default(""),
+  stateChangedAt: timestamp("state_changed_at", { withTimezone: true }),
+  stateChangedBy: uuid("state_changed_by").references(() => users.id, { onDelete: "set null" }),
+  notesChangedAt: timestamp("notes_changed_at", { withTimezone: true }),
+  notesChangedBy: uuid("notes_changed_by").references(() => users.id, { onDelete: "set null" }),
 });
 
+/** Messages sent from the public Contact Us page; staff are mailed a copy. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    ...inboxColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt, t.id),
+    index("contact_messages_state_idx").on(t.state, t.createdAt, t.id),
+    index("contact_messages_email_idx").on(sql`lower(${t.email})`, t.id),
+  ],
+);
+
 /** Demo requests from /request-demo, reviewed by staff in /admin/demo-requests. */
-export const demoRequests = pgTable("demo_requests", {
-  id: uuid("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  company: text("company"),
-  phone: text("phone"),
-  interest: text("interest"),
-  message: text("message"),
-  handledAt: timestamp("handled_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const demoRequests = pgTable(
+  "demo_requests",
+  {
+    id: uuid("id").primaryKey(),
+    /** "form": the full /request-demo form; "email": an e-mail address only (/admin/email-demo-requests). */
+    source: text("source").$type<"form" | "email">().notNull().default("form"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    phone: text("phone"),
+    interest: text("interest"),
+    message: text("message"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    ...inboxColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("demo_requests_source_created_at_idx").on(t.source, t.createdAt, t.id),
+    index("demo_requests_source_state_idx").on(t.source, t.state, t.createdAt, t.id),
+    index("demo_requests_email_idx").on(sql`lower(${t.email})`, t.id),
+  ],
+);
 
 /** Failed sign-in and reset attempts, counted per IP and per account for rate limiting across replicas. */
 export const authAttempts = pgTable(
