@@ -70,6 +70,26 @@ describe("mail", () => {
     await openMail(page, uniqueEmail("mail-offline"), "mail-password-123");
     const to = uniqueEmail("mail-outside");
 
+    // On a phone too: a label of one's own is made, renamed, and deleted after a confirmation.
+    const labelSelect = page.getByRole("textbox", { name: "Label" });
+    await page.getByRole("button", { name: "New label" }).click();
+    await page.getByRole("dialog", { name: "New label" }).getByLabel("Label name").fill("Tenants");
+    await page.getByRole("dialog", { name: "New label" }).getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => labelSelect.inputValue()).toBe("Tenants");
+    await page.getByRole("button", { name: "Rename the label “Tenants”" }).click();
+    await page.getByRole("dialog", { name: "Rename label" }).getByLabel("Label name").fill("Renters");
+    await page.getByRole("dialog", { name: "Rename label" }).getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => labelSelect.inputValue()).toBe("Renters");
+    await page.getByRole("button", { name: "Delete the label “Renters”" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete label" })
+      .getByRole("button", { name: "Delete label" })
+      .click();
+    await expect.poll(() => labelSelect.inputValue()).toMatch(/^Inbox/);
+    await labelSelect.click();
+    expect(await page.getByRole("option", { name: "Renters" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+
     await context.setOffline(true);
     await page.getByRole("button", { name: "Compose" }).click();
     await compose(page, { to, subject: "Written offline", body: "Queued while offline." });
