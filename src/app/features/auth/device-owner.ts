@@ -5,9 +5,6 @@
  * user's data, and the previous user's queued writes are never sent with another user's token.
  */
 
-import { clearIdempotencyKeys } from "../../lib/idempotent";
-import { queryClient } from "../../lib/query-client";
-
 const OWNER_KEY = "blocklot.deviceUser";
 
 function storage(): Storage | null {
@@ -20,15 +17,9 @@ function storage(): Storage | null {
 
 /** Forgets everything the signed-in user left on this device: database, cached images and queries. */
 export async function forgetDeviceData(): Promise<void> {
-  try {
-    // Loaded on demand: the database and the sync engine stay out of the public pages' bundle.
-    const { clearThisDevice } = await import("../../offline/sync-provider");
-    await clearThisDevice();
-  } catch (error) {
-    console.error("Clearing the device's data failed", error);
-  }
-  queryClient.clear();
-  clearIdempotencyKeys();
+  // Loaded on demand: the database, the sync engine and the query cache stay out of the landing page.
+  const { forgetEverything } = await import("./forget-device");
+  await forgetEverything();
   storage()?.removeItem(OWNER_KEY);
 }
 
