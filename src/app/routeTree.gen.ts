@@ -37,7 +37,10 @@ import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminClarityListRouteImport } from "./routes/admin/clarity-list"
+import { Route as AdminContactMessagesRouteImport } from "./routes/admin/contact-messages"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
+import { Route as AdminDemoRequestsRouteImport } from "./routes/admin/demo-requests"
+import { Route as AdminEmailDemoRequestsRouteImport } from "./routes/admin/email-demo-requests"
 import { Route as AdminOfferListRouteImport } from "./routes/admin/offer-list"
 import { Route as AdminOutboxRouteImport } from "./routes/admin/outbox"
 import { Route as AdminSellerListRouteImport } from "./routes/admin/seller-list"
@@ -249,9 +252,24 @@ const AdminClarityListRoute = AdminClarityListRouteImport.update({
   path: "/clarity-list",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminContactMessagesRoute = AdminContactMessagesRouteImport.update({
+  id: "/contact-messages",
+  path: "/contact-messages",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminDemoDataRoute = AdminDemoDataRouteImport.update({
   id: "/demo-data",
   path: "/demo-data",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDemoRequestsRoute = AdminDemoRequestsRouteImport.update({
+  id: "/demo-requests",
+  path: "/demo-requests",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminEmailDemoRequestsRoute = AdminEmailDemoRequestsRouteImport.update({
+  id: "/email-demo-requests",
+  path: "/email-demo-requests",
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminOfferListRoute = AdminOfferListRouteImport.update({
@@ -651,7 +669,10 @@ export interface FileRoutesByFullPath {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
+  "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/demo-requests": typeof AdminDemoRequestsRoute
+  "/admin/email-demo-requests": typeof AdminEmailDemoRequestsRoute
   "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/admin/seller-list": typeof AdminSellerListRoute
@@ -747,7 +768,10 @@ export interface FileRoutesByTo {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
+  "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/demo-requests": typeof AdminDemoRequestsRoute
+  "/admin/email-demo-requests": typeof AdminEmailDemoRequestsRoute
   "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/admin/seller-list": typeof AdminSellerListRoute
@@ -849,7 +873,10 @@ export interface FileRoutesById {
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
+  "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
+  "/admin/demo-requests": typeof AdminDemoRequestsRoute
+  "/admin/email-demo-requests": typeof AdminEmailDemoRequestsRoute
   "/admin/offer-list": typeof AdminOfferListRoute
   "/admin/outbox": typeof AdminOutboxRoute
   "/admin/seller-list": typeof AdminSellerListRoute
@@ -952,7 +979,10 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/clarity-list"
+    | "/admin/contact-messages"
     | "/admin/demo-data"
+    | "/admin/demo-requests"
+    | "/admin/email-demo-requests"
     | "/admin/offer-list"
     | "/admin/outbox"
     | "/admin/seller-list"
@@ -1048,7 +1078,10 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/clarity-list"
+    | "/admin/contact-messages"
     | "/admin/demo-data"
+    | "/admin/demo-requests"
+    | "/admin/email-demo-requests"
     | "/admin/offer-list"
     | "/admin/outbox"
     | "/admin/seller-list"
@@ -1149,7 +1182,10 @@ export interface FileRouteTypes {
     | "/_public/policy"
     | "/_public/pricing"
     | "/admin/clarity-list"
+    | "/admin/contact-messages"
     | "/admin/demo-data"
+    | "/admin/demo-requests"
+    | "/admin/email-demo-requests"
     | "/admin/offer-list"
     | "/admin/outbox"
     | "/admin/seller-list"
@@ -1455,11 +1491,32 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminClarityListRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/contact-messages": {
+      id: "/admin/contact-messages"
+      path: "/contact-messages"
+      fullPath: "/admin/contact-messages"
+      preLoaderRoute: typeof AdminContactMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/demo-data": {
       id: "/admin/demo-data"
       path: "/demo-data"
       fullPath: "/admin/demo-data"
       preLoaderRoute: typeof AdminDemoDataRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/demo-requests": {
+      id: "/admin/demo-requests"
+      path: "/demo-requests"
+      fullPath: "/admin/demo-requests"
+      preLoaderRoute: typeof AdminDemoRequestsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/email-demo-requests": {
+      id: "/admin/email-demo-requests"
+      path: "/email-demo-requests"
+      fullPath: "/admin/email-demo-requests"
+      preLoaderRoute: typeof AdminEmailDemoRequestsRouteImport
       parentRoute: typeof AdminRoute
     }
     "/admin/offer-list": {
@@ -1982,7 +2039,10 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminClarityListRoute: typeof AdminClarityListRoute
+  AdminContactMessagesRoute: typeof AdminContactMessagesRoute
   AdminDemoDataRoute: typeof AdminDemoDataRoute
+  AdminDemoRequestsRoute: typeof AdminDemoRequestsRoute
+  AdminEmailDemoRequestsRoute: typeof AdminEmailDemoRequestsRoute
   AdminOfferListRoute: typeof AdminOfferListRoute
   AdminOutboxRoute: typeof AdminOutboxRoute
   AdminSellerListRoute: typeof AdminSellerListRoute
@@ -2002,7 +2062,10 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminClarityListRoute: AdminClarityListRoute,
+  AdminContactMessagesRoute: AdminContactMessagesRoute,
   AdminDemoDataRoute: AdminDemoDataRoute,
+  AdminDemoRequestsRoute: AdminDemoRequestsRoute,
+  AdminEmailDemoRequestsRoute: AdminEmailDemoRequestsRoute,
   AdminOfferListRoute: AdminOfferListRoute,
   AdminOutboxRoute: AdminOutboxRoute,
   AdminSellerListRoute: AdminSellerListRoute,

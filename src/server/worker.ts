@@ -9,6 +9,7 @@ import { createFileServices } from "./modules/files/services";
 import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
 import { MAIL_SEND_JOB, mailSendHandler } from "./modules/mail/send";
+import { createPruneRunner, ensurePruneScheduled } from "./modules/notifications/prune-job";
 import { excerpt, excerptDeep, isLoopbackUrl } from "./plugins/log-redaction";
 import { createFileStore } from "./storage";
 
@@ -58,6 +59,10 @@ async function main() {
   const photoCleanup = createPhotoCleanupRunner(ctx, createFileStore(config), log);
   await ensurePhotoCleanupScheduled(database.db, config.inventoryPhotoCleanupEveryMinutes);
   photoCleanup.start();
+  // Old read notifications (docs/notifications.md) likewise.
+  const notificationPrune = createPruneRunner(ctx, log);
+  await ensurePruneScheduled(database.db);
+  notificationPrune.start();
   // eBay listing and order jobs (docs/ebay.md) likewise, when the eBay connection is configured.
   const ebayRunner = config.ebay
     ? createEbayRunner({ ...ctx, ebay: config.ebay, store: createFileStore(config) }, log)
@@ -74,6 +79,7 @@ async function main() {
       reminders.stop(3000),
       mailSender.stop(3000),
       photoCleanup.stop(3000),
+      notificationPrune.stop(3000),
       ebayRunner?.stop(3000),
     ]);
     mailer.close();

@@ -49,3 +49,25 @@ export async function createItem(
 
 export const getItem = (seller: Seller, id: string) =>
   api<Item>(`/api/inventory/items/${id}`, { token: seller.token });
+
+/**
+ * An import's chunk as the app sends it: a batch and `count` items in one bulk request (the
+ * server tells the seller through the bell, docs/notifications.md).
+ */
+export async function importChunk(seller: Seller, name: string, count: number) {
+  const batch = await api<{ id: string }>("/api/inventory/batches", {
+    method: "POST",
+    token: seller.token,
+    body: { id: uuidv7(), name, sourceFileName: `${name}.csv`, rowCount: count },
+  });
+  const items = Array.from({ length: count }, (_, i) => ({
+    id: uuidv7(),
+    sku: `${name}-${i}`.toUpperCase().replace(/[^A-Z0-9-]/g, "-"),
+    title: `${name} ${i}`,
+    description: "Imported item",
+    quantity: 1,
+    batchId: batch.id,
+  }));
+  await api("/api/inventory/items/bulk", { method: "POST", token: seller.token, body: { items } });
+  return batch.id;
+}

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chooseCookies } from "./auth-helpers";
+import { chooseCookies, freshPage, signIn as signInAs } from "./auth-helpers";
 import { launchBrowser, newPage } from "./browser";
+import { importChunk, newSeller } from "./inventory-fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -185,6 +186,34 @@ describe("cookie banner", () => {
         return button && notice ? notice.y - (button.y + button.height) : -1;
       })
       .toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe("the notifications bell", () => {
+  it("rises live when an import is saved, opens on a phone, and falls after mark all as read", async () => {
+    const seller = await newSeller("bell");
+    const { context, page } = await freshPage(browser, { width: 390, height: 800 });
+    await signInAs(page, seller.email, seller.password);
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute("aria-label"), FIRST_LOAD).toBe("Notifications");
+
+    // Another tab (here: the API) saves an import: the badge rises without a reload.
+    await importChunk(seller, "Bell batch", 2);
+    await expect.poll(() => bell.getAttribute("aria-label"), FIRST_LOAD).toBe("Notifications, 1 unread");
+    expect(await page.getByTestId("notifications-badge").textContent()).toContain("1");
+
+    await bell.click();
+    const dialog = page.getByRole("dialog", { name: "Notifications" });
+    await dialog.getByText('Import "Bell batch": 2 items saved').waitFor();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    expect(await dialog.getByRole("link", { name: /Import saved/ }).getAttribute("href")).toMatch(
+      /^\/dashboard\/item\//,
+    );
+
+    await dialog.getByRole("button", { name: "Mark all as read" }).click();
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
     await context.close();
   });
 });

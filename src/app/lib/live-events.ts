@@ -16,9 +16,10 @@ import { freshAccessToken } from "./session/access-token";
 
 /**
  * The named events the server sends (src/server/modules/files/events-route.ts): file status, and
- * `sync-changed` when records of a synced type changed (src/domain/sync/feed.ts).
+ * `sync-changed` when records of a synced type changed (src/domain/sync/feed.ts), and
+ * `notifications-changed` when the user's notifications changed (src/domain/notifications/types.ts).
  */
-type LiveEventType = "file-status" | "sync-changed";
+type LiveEventType = "file-status" | "sync-changed" | "notifications-changed";
 
 export const eventsUrl = (token: string) =>
   `${API_BASE_URL}/api/events?access_token=${encodeURIComponent(token)}`;
@@ -56,6 +57,7 @@ export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
   const handlers: Record<LiveEventType, Set<(data: string) => void>> = {
     "file-status": new Set(),
     "sync-changed": new Set(),
+    "notifications-changed": new Set(),
   };
   const openers = new Set<() => void>();
   const watchers = new Set<(connected: boolean) => void>();
@@ -110,6 +112,7 @@ export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
     };
     listen(es, "file-status");
     listen(es, "sync-changed");
+    listen(es, "notifications-changed");
     es.onerror = () => {
       setConnected(false);
       // The browser retries a dropped connection itself; reopen here once it gives up (401 on an expired token).

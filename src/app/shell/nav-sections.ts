@@ -36,6 +36,7 @@ export type NavKey =
   | "allArticles"
   | "demoRequests"
   | "emailDemoRequests"
+  | "contactMessages"
   | "productList"
   | "offerList"
   | "clarityList"
@@ -121,6 +122,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "allArticles", path: "/admin/article-list", matches: ["/admin/article"] },
       { key: "demoRequests", path: "/admin/demo-requests" },
       { key: "emailDemoRequests", path: "/admin/email-demo-requests" },
+      { key: "contactMessages", path: "/admin/contact-messages" },
       { key: "productList", path: "/admin/product-list", matches: ["/admin/product"] },
       { key: "offerList", path: "/admin/offer-list" },
       { key: "clarityList", path: "/admin/clarity-list" },

@@ -13,3 +13,9 @@ export const SELLER_SORTS = ["companyName", "items", "listings", "sales", "lastA
 export type SellerSort = (typeof SELLER_SORTS)[number];
 export const CLARITY_SORTS = ["createdAt", "email", "clarityId"] as const;
 export type ClaritySort = (typeof CLARITY_SORTS)[number];
+/** The staff inbox lists: demo requests (by form, by e-mail address only) and contact messages. */
+export const INBOX_SORTS = ["createdAt", "name", "email", "company", "state"] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+/** How far staff have got with a demo request or contact message. */
+export const INBOX_STATES = ["new", "contacted", "scheduled", "closed"] as const;
+export type InboxState = (typeof INBOX_STATES)[number];

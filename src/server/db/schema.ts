@@ -242,29 +242,59 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Messages sent from the public Contact Us page; staff are mailed a copy. */
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  company: text("company"),
-  phone: text("phone"),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
+/** Staff handling of an inbox row (contact message, demo request): state, notes, who changed them when. */
+const inboxColumns = () => ({
+  state: text("state").$type<"new" | "contacted" | "scheduled" | "closed">().notNull().default("new"),
+  notes: text("notes").notNull().default(""),
+  stateChangedAt: timestamp("state_changed_at", { withTimezone: true }),
+  stateChangedBy: uuid("state_changed_by").references(() => users.id, { onDelete: "set null" }),
+  notesChangedAt: timestamp("notes_changed_at", { withTimezone: true }),
+  notesChangedBy: uuid("notes_changed_by").references(() => users.id, { onDelete: "set null" }),
 });
 
+/** Messages sent from the public Contact Us page; staff are mailed a copy. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    ...inboxColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt, t.id),
+    index("contact_messages_state_idx").on(t.state, t.createdAt, t.id),
+    index("contact_messages_email_idx").on(sql`lower(${t.email})`, t.id),
+  ],
+);
+
 /** Demo requests from /request-demo, reviewed by staff in /admin/demo-requests. */
-export const demoRequests = pgTable("demo_requests", {
-  id: uuid("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  company: text("company"),
-  phone: text("phone"),
-  interest: text("interest"),
-  message: text("message"),
-  handledAt: timestamp("handled_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const demoRequests = pgTable(
+  "demo_requests",
+  {
+    id: uuid("id").primaryKey(),
+    /** "form": the full /request-demo form; "email": an e-mail address only (/admin/email-demo-requests). */
+    source: text("source").$type<"form" | "email">().notNull().default("form"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    phone: text("phone"),
+    interest: text("interest"),
+    message: text("message"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    ...inboxColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("demo_requests_source_created_at_idx").on(t.source, t.createdAt, t.id),
+    index("demo_requests_source_state_idx").on(t.source, t.state, t.createdAt, t.id),
+    index("demo_requests_email_idx").on(sql`lower(${t.email})`, t.id),
+  ],
+);
 
 /** Failed sign-in and reset attempts, counted per IP and per account for rate limiting across replicas. */
 export const authAttempts = pgTable(
@@ -1371,4 +1401,51 @@ export const mailLabels = pgTable(
     ...userSyncedCommon(),
   },
   (t) => [index("mail_labels_user_seq_idx").on(t.userId, t.changeSeq)],
+);
+
+/**
+ * The bell (issue 16, docs/notifications.md): one row per recipient of a product event. The
+ * spec's fields (id, type, createdAt, author, avatar, job, company, description, read) with the
+ * recipient, the company it is about (never shown to another company's member) and the app path
+ * it links to. `read_at` null = unread. Read rows older than 90 days are pruned
+ * (modules/notifications/prune-job.ts). Every change notifies `notifications_changed` with the
+ * recipient's id on commit (migration 0027), which GET /api/events passes on to that user.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** domain/notifications/types.ts NOTIFICATION_TYPES. */
+    type: text("type").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name and photo when it was created ("Blocklot" for the system). */
+    author: text("author").notNull(),
+    avatar: text("avatar"),
+    /** What the author does ("Filing staff", "Company admin"), the spec's `job`. */
+    job: text("job"),
+    description: text("description").notNull(),
+    /** An app path (starts with "/"), what the notification is about. */
+    link: text("link"),
+    /**
+     * One notification per user and key, refreshed rather than repeated (an import's chunks
+     * refresh its one "import finished" notification); null for one-off events.
+     */
+    key: text("key"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_read_idx").on(t.readAt).where(sql`${t.readAt} is not null`),
+    index("notifications_company_idx").on(t.companyId),
+    index("notifications_author_idx").on(t.authorId),
+    uniqueIndex("notifications_user_key").on(t.userId, t.key).where(sql`${t.key} is not null`),
+  ],
 );

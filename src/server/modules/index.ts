@@ -20,6 +20,7 @@ import { kanbanAttachmentRoutes } from "./kanban/attachment-routes";
 import { KANBAN_SYNCED } from "./kanban/routes";
 import { MAIL_SYNCED, mailRoutes } from "./mail/routes";
 import { marketplaceRoutes } from "./marketplace/routes";
+import { notificationRoutes } from "./notifications/routes";
 import { outboxRoutes } from "./outbox/routes";
 import { bblRoutes } from "./properties/routes";
 import { publicFormRoutes } from "./public-site/routes";
@@ -76,4 +77,5 @@ export async function registerModules(
   await app.register(kanbanAttachmentRoutes);
   await app.register(calendarRoutes);
   await app.register(mailRoutes);
+  await app.register(notificationRoutes);
 }

@@ -1,98 +1,220 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
+  Anchor,
   Avatar,
+  Button,
   CloseButton,
   Group,
   Indicator,
+  Loader,
   Popover,
   ScrollArea,
   Stack,
   Text,
+  VisuallyHidden,
 } from "@mantine/core";
-import { IconBell, IconBriefcase, IconBuilding, IconMailOpened, IconSparkles } from "@tabler/icons-react";
+import { useDisclosure } from "@mantine/hooks";
 import {
-  BADGE_MAX,
-  NOTIFICATIONS_LIST_MAX_HEIGHT,
-  NOTIFICATIONS_POPOVER_WIDTH,
-} from "../../ui/shell-constants";
+  type Icon,
+  IconBell,
+  IconBriefcase,
+  IconBuilding,
+  IconCash,
+  IconFileAlert,
+  IconFileCertificate,
+  IconFileCheck,
+  IconFileImport,
+  IconMailOpened,
+  IconReceipt,
+  IconSparkles,
+  IconUserPlus,
+} from "@tabler/icons-react";
+import { useRouter } from "@tanstack/react-router";
+import type { MouseEvent } from "react";
+import { isAppPath, type NotificationType } from "../../../domain/notifications/types";
+import { NOTIFICATIONS_LIST_MAX_HEIGHT, NOTIFICATIONS_POPOVER_WIDTH } from "../../ui/shell-constants";
 import { AppTooltip } from "../../ui/tooltip";
-import {
-  type AppNotification,
-  badgeLabel,
-  formatNotificationDate,
-  useNotifications,
-} from "./notifications-store";
+import type { NotificationApi } from "./api";
+import { badgeLabel, formatNotificationDate } from "./notification-format";
+import { useNotifications } from "./use-notifications";
 
-function NotificationText({ n }: { n: AppNotification }) {
-  const author = n.author ?? "";
+const TYPE_ICON: Record<NotificationType, Icon> = {
+  job_add: IconBriefcase,
+  company_created: IconBuilding,
+  new_feature: IconSparkles,
+  statement_extracted: IconFileCheck,
+  statement_failed: IconFileAlert,
+  quote_sent: IconReceipt,
+  invoice_paid: IconCash,
+  filing_filed: IconFileCertificate,
+  invitation_accepted: IconUserPlus,
+  import_finished: IconFileImport,
+};
+
+/** The headline of a notification, in the user's language; the server's description follows it. */
+function NotificationTitle({ n }: { n: NotificationApi }) {
+  const { author, job, company } = n;
   switch (n.type) {
-    case "job_add": {
-      const job = n.job ?? "";
+    case "job_add":
       return (
         <Trans>
           <b>{author}</b> added a new job <b>{job}</b>
         </Trans>
       );
-    }
-    case "company_created": {
-      const company = n.company ?? "";
+    case "company_created":
       return (
         <Trans>
           <b>{author}</b> created <b>{company}</b> company
         </Trans>
       );
-    }
-    case "new_feature": {
-      const description = n.description ?? "";
-      return (
-        <Trans>
-          <b>New feature!</b> {description}
-        </Trans>
-      );
-    }
+    case "new_feature":
+      return <Trans>New feature!</Trans>;
+    case "statement_extracted":
+      return <Trans>Statement read</Trans>;
+    case "statement_failed":
+      return <Trans>Statement could not be read</Trans>;
+    case "quote_sent":
+      return <Trans>New quote</Trans>;
+    case "invoice_paid":
+      return <Trans>Invoice paid</Trans>;
+    case "filing_filed":
+      return <Trans>Filing filed</Trans>;
+    case "invitation_accepted":
+      return <Trans>Invitation accepted</Trans>;
+    case "import_finished":
+      return <Trans>Import saved</Trans>;
   }
 }
 
-const TYPE_ICON = { job_add: IconBriefcase, company_created: IconBuilding, new_feature: IconSparkles };
+function NotificationItem({
+  n,
+  onOpen,
+  onRemove,
+  removing,
+}: {
+  n: NotificationApi;
+  onOpen: (n: NotificationApi, e: MouseEvent<HTMLAnchorElement>) => void;
+  onRemove: (id: string) => void;
+  removing: boolean;
+}) {
+  const { t } = useLingui();
+  const Icon = TYPE_ICON[n.type] ?? IconBell;
+  const title = <NotificationTitle n={n} />;
+  const byline = n.job ? `${n.author} · ${n.job}` : n.author;
+  return (
+    <Group
+      component="li"
+      wrap="nowrap"
+      align="flex-start"
+      gap="sm"
+      px="md"
+      py="sm"
+      bg={n.read ? undefined : "var(--mantine-primary-color-light)"}
+      style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+    >
+      <Avatar src={n.avatar} radius="xl" size={36} alt="">
+        <Icon size={18} aria-hidden />
+      </Avatar>
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={n.read ? undefined : 600}>
+          {isAppPath(n.link) ? (
+            <Anchor href={n.link} inherit c="inherit" onClick={(e) => onOpen(n, e)}>
+              {title}
+            </Anchor>
+          ) : (
+            title
+          )}
+          {n.read ? null : (
+            <VisuallyHidden>
+              {" "}
+              <Trans>(unread)</Trans>
+            </VisuallyHidden>
+          )}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {n.description}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {byline} · {n.company} · <time dateTime={n.createdAt}>{formatNotificationDate(n.createdAt)}</time>
+        </Text>
+      </Stack>
+      <CloseButton
+        size="sm"
+        disabled={removing}
+        onClick={() => onRemove(n.id)}
+        aria-label={t`Remove notification`}
+      />
+    </Group>
+  );
+}
 
-/** Top-bar notifications bell: unread badge (max 99+), list, remove one, mark all as read. */
+/**
+ * Top-bar notifications bell (spec sections 3, 4, 9; docs/notifications.md): unread badge (max
+ * 99+), the caller's notifications from the server, newest first, live; each links to what it is
+ * about (and is marked read when opened); remove one; mark all as read.
+ */
 export function NotificationsButton() {
   const { t } = useLingui();
-  const { notifications, unreadCount, remove, markAllAsRead } = useNotifications();
+  const router = useRouter();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const s = useNotifications();
+  const open = (n: NotificationApi, e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0 || !n.link) return;
+    e.preventDefault();
+    if (!n.read) s.markRead(n.id);
+    close();
+    router.history.push(n.link);
+  };
+  const unread = s.unreadCount;
   return (
-    <Popover width={NOTIFICATIONS_POPOVER_WIDTH} position="bottom-end" shadow="md" withinPortal>
+    <Popover
+      opened={opened}
+      onChange={(o) => (o ? undefined : close())}
+      width={NOTIFICATIONS_POPOVER_WIDTH}
+      position="bottom-end"
+      shadow="md"
+      withinPortal
+      trapFocus
+      returnFocus
+      styles={{ dropdown: { maxWidth: "calc(100vw - 16px)" } }}
+    >
       <Popover.Target>
         <AppTooltip label={t`Notifications`}>
           <Indicator
-            label={badgeLabel(unreadCount, BADGE_MAX)}
-            disabled={unreadCount === 0}
+            label={badgeLabel(unread)}
+            disabled={unread === 0}
             size={18}
             color="red"
             offset={6}
+            data-testid="notifications-badge"
           >
             <ActionIcon
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label={unreadCount ? t`Notifications, ${unreadCount} unread` : t`Notifications`}
+              onClick={toggle}
+              aria-expanded={opened}
+              aria-haspopup="dialog"
+              aria-label={unread ? t`Notifications, ${unread} unread` : t`Notifications`}
             >
               <IconBell size={20} />
             </ActionIcon>
           </Indicator>
         </AppTooltip>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} role="dialog" aria-label={t`Notifications`}>
         <Group justify="space-between" px="md" py="sm">
-          <Text fw={600}>
+          <Text fw={600} component="h2" size="md" m={0}>
             <Trans>Notifications</Trans>
           </Text>
-          {notifications.length > 0 ? (
+          {unread > 0 ? (
             <AppTooltip label={t`Mark all as read`}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                onClick={markAllAsRead}
+                loading={s.markingAll}
+                onClick={s.markAllRead}
                 aria-label={t`Mark all as read`}
               >
                 <IconMailOpened size={18} />
@@ -100,45 +222,55 @@ export function NotificationsButton() {
             </AppTooltip>
           ) : null}
         </Group>
-        {notifications.length === 0 ? (
+        {s.changeFailed ? (
+          <Text c="red" size="sm" px="md" pb="xs" role="alert">
+            <Trans>The change could not be saved. Check your connection and try again.</Trans>
+          </Text>
+        ) : null}
+        {s.isLoading ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label={t`Loading notifications`} />
+          </Group>
+        ) : s.isError ? (
+          <Stack gap="xs" px="md" pb="md" align="flex-start" role="alert">
+            <Text size="sm" c="red">
+              <Trans>Notifications could not be loaded.</Trans>
+            </Text>
+            <Button size="xs" variant="light" onClick={s.retry}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Stack>
+        ) : s.notifications.length === 0 ? (
           <Text c="dimmed" size="sm" px="md" pb="md">
             <Trans>There are no notifications</Trans>
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={NOTIFICATIONS_LIST_MAX_HEIGHT}>
-            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-              {notifications.map((n) => {
-                const Icon = TYPE_ICON[n.type];
-                return (
-                  <Group
-                    key={n.id}
-                    component="li"
-                    wrap="nowrap"
-                    align="flex-start"
-                    gap="sm"
-                    px="md"
-                    py="sm"
-                    style={{
-                      borderTop: "1px solid var(--mantine-color-default-border)",
-                      background: n.read ? undefined : "var(--mantine-primary-color-light)",
-                    }}
-                  >
-                    <Avatar src={n.avatar} radius="xl" size={36}>
-                      <Icon size={18} />
-                    </Avatar>
-                    <div style={{ flex: 1, minWidth: 0 }}>
-                      <Text size="sm">
-                        <NotificationText n={n} />
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {formatNotificationDate(n.createdAt)}
-                      </Text>
-                    </div>
-                    <CloseButton size="sm" onClick={() => remove(n.id)} aria-label={t`Remove notification`} />
-                  </Group>
-                );
-              })}
+          <ScrollArea.Autosize mah={NOTIFICATIONS_LIST_MAX_HEIGHT} type="auto">
+            <Stack
+              gap={0}
+              component="ul"
+              m={0}
+              p={0}
+              style={{ listStyle: "none" }}
+              aria-label={t`Notifications`}
+            >
+              {s.notifications.map((n) => (
+                <NotificationItem
+                  key={n.id}
+                  n={n}
+                  onOpen={open}
+                  onRemove={s.remove}
+                  removing={s.removing === n.id}
+                />
+              ))}
             </Stack>
+            {s.hasMore ? (
+              <Group justify="center" p="xs">
+                <Button size="xs" variant="subtle" loading={s.loadingMore} onClick={s.loadMore}>
+                  <Trans>Show older</Trans>
+                </Button>
+              </Group>
+            ) : null}
           </ScrollArea.Autosize>
         )}
       </Popover.Dropdown>

@@ -4,6 +4,9 @@ import {
   ALL_USER_SORTS,
   CLARITY_SORTS,
   CONFIRMED_SORTS,
+  INBOX_SORTS,
+  INBOX_STATES,
+  type InboxState,
   SELLER_SORTS,
   UNREGISTERED_SORTS,
 } from "../../../domain/admin/list-sorts";
@@ -12,6 +15,7 @@ import { ROLES } from "../../../domain/roles";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { type Keyset, type ListParams, listQuerySchema, pageSchema, sendCsv } from "../../plugins/paged-list";
 import { revokeFamily } from "../auth/refresh-tokens";
+import { type InboxKind, inboxExport, listInbox, updateInboxRow } from "./inbox";
 import {
   clarityExport,
   confirmedExport,
@@ -128,15 +132,17 @@ export async function adminRoutes(app: FastifyInstance) {
    * A list route and its CSV export (`<path>/export.csv`, same filter and order, every row):
    * one declaration per list, so every list pages, sorts, validates and exports alike.
    */
-  function list<S extends string, R>(opts: {
+  function list<S extends string, R, Q extends ListParams<S> = ListParams<S>>(opts: {
     path: string;
+    /** Filters beyond the shared ones, in the query string schema. */
+    extra?: Record<string, TSchema>;
     summary: string;
     sorts: readonly S[];
     defaultSort: S;
     defaultDir?: "asc" | "desc";
     row: Record<string, TSchema>;
-    page(p: ListParams<S>): Promise<{ rows: R[]; total: number; page: number; rowsPerPage: number }>;
-    exporter(p: Omit<ListParams<S>, "page" | "rowsPerPage">): {
+    page(p: Q): Promise<{ rows: R[]; total: number; page: number; rowsPerPage: number }>;
+    exporter(p: Omit<Q, "page" | "rowsPerPage">): {
       header: readonly string[];
       batch(after: Keyset | null, limit: number): Promise<Keyed[]>;
       /** Takes a row of `batch` (typed by each list). */
@@ -144,8 +150,12 @@ export async function adminRoutes(app: FastifyInstance) {
     };
     filename: string;
   }) {
-    const querystring = listQuerySchema(opts.sorts, { sortBy: opts.defaultSort, sortDir: opts.defaultDir });
-    app.get<{ Querystring: ListParams<S> }>(
+    const querystring = listQuerySchema(
+      opts.sorts,
+      { sortBy: opts.defaultSort, sortDir: opts.defaultDir },
+      opts.extra,
+    );
+    app.get<{ Querystring: Q }>(
       opts.path,
       {
         config: superAdmin,
@@ -156,16 +166,16 @@ export async function adminRoutes(app: FastifyInstance) {
           response: { 200: pageSchema(opts.row), ...errors },
         },
       },
-      async (request) => opts.page(request.query),
+      async (request) => opts.page(request.query as Q),
     );
-    app.get<{ Querystring: ListParams<S> }>(
+    app.get<{ Querystring: Q }>(
       `${opts.path}/export.csv`,
       {
         config: superAdmin,
         schema: { tags: ["admin"], summary: `${opts.summary} (CSV of every matching row)`, querystring },
       },
       async (request, reply) => {
-        const e = opts.exporter(request.query);
+        const e = opts.exporter(request.query as Q);
         return sendCsv(reply, opts.filename, e.header, e.batch, e.fields as (r: Keyed) => readonly unknown[]);
       },
     );
@@ -370,4 +380,81 @@ export async function adminRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+
+  // ---- The staff inbox: demo requests (form, e-mail only) and contact messages ----
+
+  const StateSchema = Type.Unsafe<InboxState>({ type: "string", enum: [...INBOX_STATES] });
+  const inboxRow = {
+    id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    company: nullable,
+    phone: nullable,
+    message: nullable,
+    interest: nullable,
+    state: StateSchema,
+    notes: Type.String(),
+    stateChangedAt: nullable,
+    stateChangedBy: nullable,
+    notesChangedAt: nullable,
+    notesChangedBy: nullable,
+    createdAt: Type.String(),
+  };
+  const InboxChange = Type.Object(
+    { state: Type.Optional(StateSchema), notes: Type.Optional(Type.String({ maxLength: 5000 })) },
+    { additionalProperties: false, minProperties: 1 },
+  );
+  const inboxes: { kind: InboxKind; path: string; summary: string; filename: string }[] = [
+    {
+      kind: "demo-form",
+      path: "/api/admin/demo-requests",
+      summary: "Demo requests sent through the /request-demo form",
+      filename: "demo-requests.csv",
+    },
+    {
+      kind: "demo-email",
+      path: "/api/admin/email-demo-requests",
+      summary: "Demo requests that gave an e-mail address only",
+      filename: "email-demo-requests.csv",
+    },
+    {
+      kind: "contact",
+      path: "/api/admin/contact-messages",
+      summary: "Messages sent through the /contact form",
+      filename: "contact-messages.csv",
+    },
+  ];
+  for (const inbox of inboxes) {
+    list({
+      path: inbox.path,
+      summary: `${inbox.summary}, paged, sorted and searched (name, e-mail, company, message, notes)`,
+      sorts: INBOX_SORTS,
+      defaultSort: "createdAt",
+      extra: { state: Type.Optional(StateSchema) },
+      row: inboxRow,
+      page: (p: ListParams<(typeof INBOX_SORTS)[number]> & { state?: InboxState }) =>
+        listInbox(db, inbox.kind, p),
+      exporter: (p) => inboxExport(db, inbox.kind, p),
+      filename: inbox.filename,
+    });
+    app.patch<{ Params: { id: string }; Body: { state?: InboxState; notes?: string } }>(
+      `${inbox.path}/:id`,
+      {
+        config: superAdmin,
+        schema: {
+          tags: ["admin"],
+          summary: `Change the state or notes of one of: ${inbox.summary.toLowerCase()} (records who and when)`,
+          params: IdParams,
+          body: InboxChange,
+          response: { 200: Type.Object(inboxRow), ...errors },
+        },
+      },
+      async (request) => {
+        const by = (request.user as { id: string }).id;
+        const row = await updateInboxRow(db, inbox.kind, request.params.id, by, request.body);
+        if (!row) throw httpError(404, "No such entry in this list.");
+        return row;
+      },
+    );
+  }
 }

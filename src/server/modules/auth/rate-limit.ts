@@ -20,10 +20,12 @@ export const RATE_LIMITS = {
   reset: { windowSeconds: 15 * 60, perAccount: 5, perIp: 20 },
   /** Confirmation mails re-sent. */
   resend: { windowSeconds: 15 * 60, perAccount: 5, perIp: 20 },
+  /** Contact messages and demo requests sent through the public forms (public-site/spam.ts). */
+  publicForm: { windowSeconds: 60 * 60, perAccount: 5, perIp: 20 },
 } as const;
 
 /** Actions limited per account and per IP alike (sign-in has its own rules, sign-in-limits.ts). */
-export type LimitedAction = "reset" | "resend";
+export type LimitedAction = "reset" | "resend" | "publicForm";
 
 /** Rows older than this are deleted now and then. */
 export const KEEP_SECONDS = 24 * 3600;

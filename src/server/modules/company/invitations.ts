@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { auditLog, companies, companyInvitations, companyMembers, users } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
 import { randomToken, sha256 } from "../auth/secrets";
+import { notify } from "../notifications/store";
 import { COMPANY_NOT_FOUND } from "./service";
 
 /** An invitation link works for 7 days. */
@@ -277,6 +278,14 @@ export async function acceptInvitation(db: Db, token: string, userId: string) {
       .select({ name: companies.name })
       .from(companies)
       .where(eq(companies.id, row.companyId));
+    await notify(tx, {
+      type: "invitation_accepted",
+      companyId: row.companyId,
+      recipients: "admins",
+      authorId: userId,
+      description: `${user.email} accepted the invitation and joined ${company?.name ?? "the company"}`,
+      link: "/dashboard/company-account",
+    });
     return { companyId: row.companyId, companyName: company?.name ?? "", roles: row.roles };
   });
 }

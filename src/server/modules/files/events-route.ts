@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { NOTIFICATIONS_CHANGED_EVENT } from "../../../domain/notifications/types";
 import { SYNC_CHANGED_EVENT } from "../../../domain/sync/feed";
 import { openEventStream } from "../../live/event-stream";
 import { liveUser } from "../../live/plugin";
+import { openNotificationNotices } from "../notifications/live";
 import { openSyncNotices } from "../sync/live";
 import type { StatusBus } from "./status-bus";
 
@@ -15,6 +17,9 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
   // Committed changes of synced types (database notifications, from every replica): modules/sync/live.ts.
   const synced = await openSyncNotices(app.ctx.database);
   app.addHook("onClose", async () => synced.close());
+  // Changes of each user's notifications (the bell), likewise: modules/notifications/live.ts.
+  const bell = await openNotificationNotices(app.ctx.database);
+  app.addHook("onClose", async () => bell.close());
 
   app.get(
     "/api/events",
@@ -24,7 +29,7 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
         tags: ["files"],
         summary: "Live file status and changes of synced records (Server-Sent Events)",
         description:
-          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`). It ends at once, after `event: access-ended` with `{ reason }` (`signed-out`, `account`, `membership`, `role`), when the caller is removed from the company, loses a role, switches company, signs out, changes or resets the password, or the account is disabled.",
+          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), `event: notifications-changed` with `{ userId }` when the caller's notifications change (new, read, removed; read GET /api/notifications again), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`). It ends at once, after `event: access-ended` with `{ reason }` (`signed-out`, `account`, `membership`, `role`), when the caller is removed from the company, loses a role, switches company, signs out, changes or resets the password, or the account is disabled.",
         querystring: {
           type: "object",
           properties: { access_token: { type: "string", maxLength: 4096 } },
@@ -50,9 +55,14 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
           stream.send(audience, SYNC_CHANGED_EVENT, event);
         },
       );
+      const me = connection.grant.userId;
+      const unsubscribeBell = bell.subscribe(me, () => {
+        stream.send({ userId: me }, NOTIFICATIONS_CHANGED_EVENT, { userId: me });
+      });
       connection.onEnd(() => {
         unsubscribeFiles();
         unsubscribeSynced();
+        unsubscribeBell();
       });
     },
   );

@@ -4,6 +4,7 @@ import { extractionPages, extractionResults, statementFiles } from "../../db/sch
 import { ExtractionCrash, type ExtractionPool } from "../../extraction/pool";
 import type { Job } from "../../jobs/queue";
 import type { FileStore } from "../../storage";
+import { notify } from "../notifications/store";
 import type { FileKind } from "./sniff";
 import type { FileStatus, StatusBus } from "./status-bus";
 
@@ -57,7 +58,23 @@ export async function setFileStatus(
       pageCount: row.pageCount,
       at: new Date().toISOString(),
     });
+    if (status === "extracted" || status === "failed") await notifyRead(deps.db, row);
   }
+}
+
+/** Tells whoever uploaded a statement (every member when unknown) that it was read, or why not. */
+async function notifyRead(db: Db, row: typeof statementFiles.$inferSelect) {
+  const extracted = row.status === "extracted";
+  const pages = row.pageCount === 1 ? "1 page" : `${row.pageCount ?? 0} pages`;
+  await notify(db, {
+    type: extracted ? "statement_extracted" : "statement_failed",
+    companyId: row.companyId,
+    recipients: row.uploadedBy ? [row.uploadedBy] : "members",
+    description: extracted
+      ? `${row.fileName} was read: ${pages}`
+      : `We could not read ${row.fileName}: ${row.failureReason ?? "extraction failed"}`,
+    link: `/dashboard/files/${row.id}`,
+  });
 }
 
 /** Runs one extraction job: stored file → worker thread → pages and line items in the database. */

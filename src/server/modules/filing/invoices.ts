@@ -5,6 +5,7 @@ import { formatCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import { filings, invoices, payments } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
+import { notify } from "../notifications/store";
 import {
   addEvent,
   type FilingWithNames,
@@ -135,6 +136,18 @@ export async function recordPayment(
       }`,
       at: now,
     });
+    if (becomesPaid) {
+      await notify(tx, {
+        type: "invoice_paid",
+        companyId: inv.companyId,
+        recipients: "members",
+        authorId: p.actorId,
+        job: p.actor === "staff" ? "Filing staff" : null,
+        skipAuthor: false,
+        description: `Invoice ${inv.number} is paid: ${formatCents(inv.amountCents)} by ${method}`,
+        link: `/dashboard/invoices/${inv.id}`,
+      });
+    }
     if (becomesPaid && filing.state === "quoted") {
       await moveFiling(tx, filing, { to: "paid", actor: p.actor, actorId: p.actorId, now });
     } else {

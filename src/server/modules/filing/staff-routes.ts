@@ -7,6 +7,7 @@ import { ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import type { FileStore } from "../../storage";
+import { notify } from "../notifications/store";
 import {
   type FiledOutputs,
   type FilingFlags,
@@ -43,6 +44,10 @@ const STAFF = { auth: [ROLES.SUPER_ADMIN] } as const;
 /** Staff writes honour Idempotency-Key: a retried request (network, double click) acts once. */
 const STAFF_WRITE = { ...STAFF, idempotency: true } as const;
 
+/** The `job` shown under a staff member's name on the owner's notifications. */
+const STAFF_JOB = "Filing staff";
+const FILINGS_LINK = "/dashboard/filings";
+
 /**
  * Staff (ROLE_SUPER_ADMIN) work on every company's filings: the queue with filters and counts,
  * moves, pricing and sending quotes, recording transfers and checks, overriding an unpaid
@@ -67,9 +72,18 @@ export async function staffFilingRoutes(
   /** One filing as staff see it (StaffFilingSchema), after a change or in a 409's `current`. */
   const staffFiling = async (id: string, q: Q = db) => withFlags(await filingApi(q, id, "staff", true), q);
 
-  async function notifyQuote(filingId: string) {
+  async function notifyQuote(filingId: string, staffId: string) {
     const f = await filingApi(db, filingId, "owner", false);
     if (f.quote?.status !== "sent") return;
+    await notify(db, {
+      type: "quote_sent",
+      companyId: f.companyId,
+      recipients: "members",
+      authorId: staffId,
+      job: STAFF_JOB,
+      description: `Your quote for the ${f.year} filing of BBL ${f.bbl}: ${formatCents(f.quote.totalCents)}`,
+      link: FILINGS_LINK,
+    });
     await mailCompany(ctx, f.companyId, {
       kind: "filing-quote",
       subject: `Your quote for the ${f.year} filing of BBL ${f.bbl}`,
@@ -224,6 +238,15 @@ export async function staffFilingRoutes(
         },
       );
       const f = await staffFiling(request.params.id);
+      await notify(db, {
+        type: "filing_filed",
+        companyId: f.companyId,
+        recipients: "members",
+        authorId: staffId,
+        job: STAFF_JOB,
+        description: `Filed: the ${f.year} filing of BBL ${f.bbl}, confirmation number ${f.confirmationNumber}`,
+        link: FILINGS_LINK,
+      });
       await mailCompany(ctx, f.companyId, {
         kind: "filing-filed",
         subject: `Filed: the ${f.year} filing of BBL ${f.bbl}`,
@@ -254,7 +277,7 @@ export async function staffFilingRoutes(
     async (request, reply) => {
       const staffId = currentUser(request).id;
       await priceFiling(db, request.params.id, staffId, request.body);
-      if (request.body.send) await notifyQuote(request.params.id);
+      if (request.body.send) await notifyQuote(request.params.id, staffId);
       return reply.status(201).send(await staffFiling(request.params.id));
     },
   );
@@ -271,8 +294,9 @@ export async function staffFilingRoutes(
       },
     },
     async (request) => {
-      const filingId = await sendDraft(db, request.params.id, currentUser(request).id);
-      await notifyQuote(filingId);
+      const staffId = currentUser(request).id;
+      const filingId = await sendDraft(db, request.params.id, staffId);
+      await notifyQuote(filingId, staffId);
       return staffFiling(filingId);
     },
   );

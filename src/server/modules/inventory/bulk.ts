@@ -24,6 +24,7 @@ import { firstError, isUuidV7, normalizeSku, validateItemFields } from "../../..
 import type { Db } from "../../db/client";
 import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
 import type { CompanyScope } from "../../plugins/company-scope";
+import { notify } from "../notifications/store";
 import { withCursorRange } from "../sync/feed";
 import { type AnyKind, patchRecord } from "../sync/store";
 import { BULK_BODY_LIMIT, BulkItemsBody, BulkItemsResult, ErrorBody } from "./schemas";
@@ -399,6 +400,35 @@ export interface BulkRouteDeps {
   kinds: readonly AnyKind[];
 }
 
+/**
+ * Tells the importing user how their import's batches stand: one notification per batch
+ * (refreshed by each chunk, so the last chunk leaves the final count), written with the chunk.
+ */
+async function notifyImported(tx: Db, scope: CompanyScope, items: readonly BulkItemInput[]) {
+  const batchIds = [...new Set(items.map((i) => i.batchId).filter((b): b is string => !!b))];
+  if (batchIds.length === 0) return;
+  const batches = await tx
+    .select({
+      id: inventoryBatches.id,
+      name: inventoryBatches.name,
+      rowCount: inventoryBatches.rowCount,
+      saved: sql<number>`(select count(*)::int from ${inventoryItems} i where i.company_id = ${scope.companyId} and i.batch_id = "inventory_batches"."id" and i.deleted_at is null)`,
+    })
+    .from(inventoryBatches)
+    .where(and(eq(inventoryBatches.companyId, scope.companyId), inArray(inventoryBatches.id, batchIds)));
+  for (const b of batches) {
+    const of = b.rowCount > b.saved ? ` of ${b.rowCount.toLocaleString("en-US")}` : "";
+    await notify(tx, {
+      type: "import_finished",
+      companyId: scope.companyId,
+      recipients: [scope.userId],
+      description: `Import "${b.name}": ${b.saved.toLocaleString("en-US")}${of} items saved`,
+      link: `/dashboard/item/${b.id}`,
+      key: `import:${b.id}`,
+    });
+  }
+}
+
 export function registerBulkItems(app: FastifyInstance, deps: BulkRouteDeps) {
   app.post<{ Body: Static<typeof BulkItemsBody> }>(
     BULK_ITEMS_PATH,
@@ -427,6 +457,7 @@ export function registerBulkItems(app: FastifyInstance, deps: BulkRouteDeps) {
         const { result, cursor } = await withCursorRange(tx, deps.kinds, scope, () =>
           bulkUpsertItems(tx, scope.companyId, request.body.items as BulkItemInput[]),
         );
+        await notifyImported(tx, scope, request.body.items as BulkItemInput[]);
         return { status: 200, body: { ...result, cursor } };
       });
       return out.body;

@@ -1,4 +1,3 @@
-import { count, desc } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import { contactMessages, demoRequests } from "../../db/schema";
@@ -20,6 +19,8 @@ export interface DemoRequest {
   phone?: string;
   interest?: string;
   message?: string;
+  /** "email" when only an address was given (POST /api/demo-requests/email). */
+  source?: "form" | "email";
 }
 
 /** Stores a Contact Us message; answers its id. */
@@ -34,6 +35,7 @@ export async function insertDemoRequest(db: Db, r: DemoRequest): Promise<string>
   const id = uuidv7();
   await db.insert(demoRequests).values({
     id,
+    source: r.source ?? "form",
     name: r.name,
     email: r.email,
     company: r.company ?? null,
@@ -42,18 +44,4 @@ export async function insertDemoRequest(db: Db, r: DemoRequest): Promise<string>
     message: r.message ?? null,
   });
   return id;
-}
-
-/** One page of demo requests, newest first, with the total. */
-export async function demoRequestPage(db: Db, page: number, rowsPerPage: number) {
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(demoRequests)
-      .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
-      .limit(rowsPerPage)
-      .offset(page * rowsPerPage),
-    db.select({ n: count() }).from(demoRequests),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0 };
 }

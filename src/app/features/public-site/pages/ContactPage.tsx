@@ -9,6 +9,7 @@ import { CONTACT_EMAIL } from "../../../ui/shell-constants";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { PageIntro } from "../content/PageIntro";
 import { contactBody, LIMITS } from "../forms/form-body";
+import { HoneypotField, honeypotOf } from "../forms/Honeypot";
 import { useServerErrors } from "../forms/useServerErrors";
 import { messageValidator, publicFormValidators } from "../forms/validators";
 import { SimplePageLayout } from "../layout/SimplePageLayout";
@@ -24,10 +25,10 @@ export function ContactPage() {
     validate: { ...publicFormValidators, message: messageValidator(true) },
   });
   const errors = useServerErrors(FIELDS, form.setFieldError);
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async (values, event) => {
     errors.clear();
     try {
-      await http.post("/api/contact", contactBody(values), { anonymous: true });
+      await http.post("/api/contact", { ...contactBody(values), ...honeypotOf(event) }, { anonymous: true });
       await navigate({ to: "/success-contact-us" });
     } catch (error) {
       errors.report(error);
@@ -113,6 +114,7 @@ export function ContactPage() {
               .
             </Trans>
           </Text>
+          <HoneypotField />
         </Stack>
       </form>
     </SimplePageLayout>

@@ -19,6 +19,7 @@ import { http } from "../../../lib/http";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { PageIntro } from "../content/PageIntro";
 import { demoBody, LIMITS } from "../forms/form-body";
+import { HoneypotField, honeypotOf } from "../forms/Honeypot";
 import { useServerErrors } from "../forms/useServerErrors";
 import { messageValidator, publicFormValidators } from "../forms/validators";
 import { SimplePageLayout } from "../layout/SimplePageLayout";
@@ -41,10 +42,14 @@ export function RequestDemoPage() {
     validate: { ...publicFormValidators, message: messageValidator(false) },
   });
   const errors = useServerErrors(FIELDS, form.setFieldError);
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async (values, event) => {
     errors.clear();
     try {
-      await http.post("/api/demo-requests", demoBody(values), { anonymous: true });
+      await http.post(
+        "/api/demo-requests",
+        { ...demoBody(values), ...honeypotOf(event) },
+        { anonymous: true },
+      );
       await navigate({ to: "/success-demo" });
     } catch (error) {
       errors.report(error);
@@ -132,6 +137,7 @@ export function RequestDemoPage() {
               .
             </Trans>
           </Text>
+          <HoneypotField />
         </Stack>
       </form>
     </SimplePageLayout>

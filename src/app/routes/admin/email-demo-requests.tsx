@@ -1,0 +1,19 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { INBOX_SORTS } from "../../../domain/admin/list-sorts";
+import { InboxListPage } from "../../features/admin-inbox/InboxListPage";
+import { parseListSearch } from "../../ui/server-list/list-search";
+
+/** /admin/email-demo-requests: the staff inbox list (issue 17; docs/public-forms.md). */
+export const Route = createFileRoute("/admin/email-demo-requests")({
+  validateSearch: (s) => parseListSearch(s, INBOX_SORTS),
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    return (
+      <InboxListPage
+        kind="email-demo-requests"
+        search={Route.useSearch()}
+        onSearch={(next) => navigate({ search: next })}
+      />
+    );
+  },
+});
