@@ -190,6 +190,65 @@ describe("each user's mailbox", () => {
   });
 });
 
+describe("paging and search on the server", () => {
+  it("pages a label of more than 100 messages newest first, each message once, and pages a search", async () => {
+    const paging = await createTestUser(server);
+    const label = uuidv7();
+    expect((await inject("PUT", `${LABELS}/${label}`, paging, { name: "Bulk" })).statusCode).toBe(201);
+    const made: string[] = [];
+    for (let i = 0; i < 130; i++) {
+      const { id, res } = await draft(paging, {
+        subject: i % 2 ? `Invoice ${i}` : `Note ${i}`,
+        labels: ["drafts", label],
+      });
+      expect(res.statusCode).toBe(201);
+      made.push(id);
+    }
+    const walk = async (query: string) => {
+      const seen: Record<string, unknown>[] = [];
+      let before: string | null = null;
+      let pages = 0;
+      do {
+        const url = `${MESSAGES}?${query}&limit=40${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+        const res = await inject("GET", url, paging);
+        expect(res.statusCode, url).toBe(200);
+        const body = res.json() as { rows: Record<string, unknown>[]; next: string | null };
+        seen.push(...body.rows);
+        before = body.next;
+        pages++;
+      } while (before && pages < 10);
+      return { seen, pages };
+    };
+    const all = await walk(`label=${label}`);
+    expect(all.pages).toBe(4);
+    expect(all.seen.map((m) => m.id)).toEqual([...made].reverse());
+    const invoices = await walk("q=invoice");
+    expect(invoices.pages).toBe(2);
+    expect(invoices.seen.map((m) => m.id)).toEqual(made.filter((_, i) => i % 2).reverse());
+  });
+
+  it("answers bad query parameters with a 400 that names the parameter", async () => {
+    const cases: [string, RegExp][] = [
+      ["limit=0", /limit/],
+      ["limit=abc", /limit/],
+      ["limit=500", /limit/],
+      [`q=${"x".repeat(201)}`, /q/],
+      ["thread=not-a-uuid", /thread/],
+      ["sort=subject", /sort|additional/i],
+      ["before=nonsense", /before/],
+      [`before=${encodeURIComponent(`2026-01-01T00:00:00.000Z|${"z".repeat(36)}`)}`, /before/],
+      [`before=${encodeURIComponent(`275760-09-13T00:00:00.000Z|${uuidv7()}`)}`, /before/],
+      ["q=%00", /NUL/],
+      ["label=%00", /NUL/],
+    ];
+    for (const [query, names] of cases) {
+      const res = await inject("GET", `${MESSAGES}?${query}`, alice);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(names);
+    }
+  });
+});
+
 describe("sending", () => {
   it("delivers to a company member's inbox inside the product and to outside addresses through SMTP, exactly once", async () => {
     const before = relayed.length;

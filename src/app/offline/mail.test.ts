@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../../domain/mail/message";
 import { type BlocklotDb, createDb } from "./db";
-import { labelPage, searchMail } from "./mail";
+import { labelPage, mailPage, searchMail, withDeviceRows } from "./mail";
 
 let db: BlocklotDb;
 afterEach(async () => {
@@ -69,5 +69,49 @@ describe("mail on the device", () => {
     await db.mailMessages.put({ ...a, subject: "Quarterly report", version: 2 });
     await db.mailMessages.update(c.id, { text: "now about a zebra" });
     expect((await searchMail(db, me, "zebra")).map((m) => m.id)).toEqual([c.id, b.id]);
+  });
+
+  it("pages past 100: a larger limit lists older messages, each once, and says when none are left", async () => {
+    db = createDb(`mail-${uuidv7()}`);
+    const all = Array.from({ length: 230 }, (_, i) =>
+      message(me, i, { subject: i % 2 ? `Invoice ${i}` : `Note ${i}` }),
+    );
+    await db.mailMessages.bulkPut([...all, message(other, 500)]);
+    const newest = [...all].reverse().map((m) => m.id);
+    const first = await mailPage(db, me, { label: "inbox", query: "" }, 100);
+    expect(first.messages.map((m) => m.id)).toEqual(newest.slice(0, 100));
+    expect(first.more).toBe(true);
+    const second = await mailPage(db, me, { label: "inbox", query: "" }, 200);
+    expect(second.messages.map((m) => m.id)).toEqual(newest.slice(0, 200));
+    expect(second.more).toBe(true);
+    const third = await mailPage(db, me, { label: "inbox", query: "" }, 300);
+    expect(third.messages.map((m) => m.id)).toEqual(newest);
+    expect(third.more).toBe(false);
+    const found = await mailPage(db, me, { label: "inbox", query: "invoice" }, 100);
+    expect(found.messages).toHaveLength(100);
+    expect(found.more).toBe(true);
+    const rest = await mailPage(db, me, { label: "inbox", query: "invoice" }, 200);
+    expect(rest.messages.map((m) => m.id)).toEqual(newest.filter((_, i) => i % 2 === 0));
+    expect(rest.more).toBe(false);
+  });
+
+  it("shows the server's search results from the device's copy, without those it deleted", async () => {
+    db = createDb(`mail-${uuidv7()}`);
+    const kept = message(me, 1, { subject: "Server copy" });
+    const starredHere = message(me, 2);
+    const gone = message(me, 3);
+    await db.mailMessages.put({ ...starredHere, labels: ["inbox", "starred"] });
+    await db.outbox.add({
+      entity: "mail-message",
+      id: gone.id,
+      method: "DELETE",
+      state: "waiting",
+      companyId: "c",
+    } as never);
+    const shown = await withDeviceRows(db, [gone, starredHere, kept]);
+    expect(shown.map((m) => [m.id, m.labels])).toEqual([
+      [starredHere.id, ["inbox", "starred"]],
+      [kept.id, ["inbox"]],
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * first by id (UUIDv7, time-ordered: a copy is made when it is sent or received).
  */
 import type { MailMessage } from "../../domain/mail/message";
+import { MAIL_MESSAGE_TYPE } from "../../domain/mail/synced-types";
 import type { BlocklotDb } from "./db";
 import { wordsOf } from "./mail-words";
 
@@ -48,4 +49,39 @@ export async function searchMail(db: BlocklotDb, userId: string, query: string, 
     for (const m of rows) if (m && m.userId === userId && matches(m, q) && hits.length < limit) hits.push(m);
   }
   return hits;
+}
+
+/**
+ * One growing page of the list (docs/mail.md "The screen"): the newest `limit` messages of a
+ * label, or of a search on the device when `query` is set, and whether older ones follow (one
+ * more is read to know). "Load more" asks again with a larger `limit`.
+ */
+export async function mailPage(
+  db: BlocklotDb,
+  userId: string,
+  { label, query }: { label: string; query: string },
+  limit: number,
+): Promise<{ messages: MailMessage[]; more: boolean }> {
+  const rows = query.trim()
+    ? await searchMail(db, userId, query, limit + 1)
+    : await labelPage(db, userId, label, limit + 1);
+  return { messages: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/**
+ * The server's search results as the device knows them: a message the device holds is shown
+ * from Dexie (so a star or a read mark made here shows at once), else as the server sent it;
+ * one the device deleted (a tombstone applied, a discard queued) is left out.
+ */
+export async function withDeviceRows(db: BlocklotDb, rows: readonly MailMessage[]): Promise<MailMessage[]> {
+  const [local, removed] = await Promise.all([
+    db.mailMessages.bulkGet(rows.map((r) => r.id)),
+    db.outbox
+      .where("[entity+id]")
+      .anyOf(rows.map((r) => [MAIL_MESSAGE_TYPE.entity, r.id]))
+      .filter((e) => e.method === "DELETE")
+      .toArray()
+      .then((es) => new Set(es.map((e) => e.id))),
+  ]);
+  return rows.flatMap((r, i) => (removed.has(r.id) ? [] : [local[i] ?? r]));
 }

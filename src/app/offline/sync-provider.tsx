@@ -11,6 +11,7 @@ import { onSyncChanged, requestBackgroundSync, startSync } from "../../sync/trig
 import { liveEvents } from "../lib/live-events";
 import { appTransport } from "./app-transport";
 import { getDb } from "./db";
+import { clearDeviceData } from "./device-data";
 import { answerServiceWorkerTokenRequests, askServiceWorkerToReplay } from "./sw-bridge";
 import { type AppSyncEngine, createAppSyncEngine } from "./synced-types";
 
@@ -65,4 +66,13 @@ export function SyncProvider({ companyId, children }: { companyId: string | null
   }, [companyId]);
 
   return <CompanyContext.Provider value={companyId}>{children}</CompanyContext.Provider>;
+}
+
+/**
+ * Wipes this device's data at sign-out (offline/device-data.ts): waits for a drain under way to
+ * end first, so that no write of it lands in the next user's database.
+ */
+export async function clearThisDevice(): Promise<void> {
+  await engine?.whenIdle();
+  await clearDeviceData(getDb());
 }

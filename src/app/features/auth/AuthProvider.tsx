@@ -13,6 +13,7 @@ import {
 import { toast } from "../../ui/toast";
 import { authApi, clarityIdFromCookie, type RegisterInput } from "./auth-api";
 import { AuthContext, type AuthContextValue, type AuthState } from "./auth-context";
+import { claimDevice, forgetDeviceData } from "./device-owner";
 import { ACTIVE_ISSUER } from "./issuer";
 
 type Action =
@@ -137,7 +138,9 @@ export function AuthProvider({ children, navigate, assumeGuest = false }: AuthPr
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  const completeSignIn = useCallback((pair: TokenPair, kind: "SIGN_IN" | "REGISTER") => {
+  const completeSignIn = useCallback(async (pair: TokenPair, kind: "SIGN_IN" | "REGISTER") => {
+    const user = userFromToken(pair.token);
+    if (user) await claimDevice(user.id);
     tokenStore.save(pair);
     dispatch({ type: kind, token: pair.token });
     afterSignIn();
@@ -146,7 +149,7 @@ export function AuthProvider({ children, navigate, assumeGuest = false }: AuthPr
   const signInWith = useCallback(
     async (call: () => Promise<TokenPair>) => {
       try {
-        completeSignIn(await call(), "SIGN_IN");
+        await completeSignIn(await call(), "SIGN_IN");
         toast.success(t`Login successful`);
       } catch (error) {
         toast.error(t`Login failed: ${messageOf(error)}`);
@@ -175,6 +178,8 @@ export function AuthProvider({ children, navigate, assumeGuest = false }: AuthPr
         // Leave a guarded page first: ending the session on it would send the user to the login.
         tokenStore.clear();
         if (redirectHome) await navigateRef.current("/");
+        // The next person on this device must not see this user's data (the dashboard is left).
+        await forgetDeviceData();
         endSession();
       },
       async refreshToken() {
@@ -192,7 +197,7 @@ export function AuthProvider({ children, navigate, assumeGuest = false }: AuthPr
         }
       },
       async registerAfterConfirmation(hash) {
-        completeSignIn(await authApi.confirmEmail(hash), "REGISTER");
+        await completeSignIn(await authApi.confirmEmail(hash), "REGISTER");
         toast.success(t`Registration successful`);
       },
       async forgotPassword(email) {

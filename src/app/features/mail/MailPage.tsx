@@ -29,15 +29,15 @@ import { notifications } from "@mantine/notifications";
 import { IconPencil, IconSearch, IconStar, IconStarFilled } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { MAIL_LIMITS, type MailMessage, validateLabelFields } from "../../../domain/mail/message";
+import { MAIL_LIMITS, type MailMessage } from "../../../domain/mail/message";
 import { newId } from "../../../sync/outbox";
 import { useCompanyId, useSyncEngine } from "../../offline/sync-provider";
-import { NameModal } from "../../ui/NameModal";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { failed } from "../kanban/write-failed";
 import { ComposeModal, type ComposeState } from "./ComposeModal";
+import { LabelTools } from "./LabelTools";
 import { SYSTEM_LABEL_NAMES } from "./label-names";
 import {
   forwardDraft,
@@ -49,7 +49,7 @@ import {
 } from "./mail-model";
 import { mailWrites } from "./mail-writes";
 import { ThreadView } from "./ThreadView";
-import { useOwnLabels, useThreads, useUnreadCounts } from "./use-mailbox";
+import { useMailList, useOwnLabels, useUnreadCounts } from "./use-mailbox";
 
 /** How long Undo is offered after moving a conversation to the trash (ms). */
 const UNDO_MS = 8000;
@@ -131,15 +131,23 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
   const own = useOwnLabels(userId);
   const counts = useUnreadCounts(userId, own);
   const [query, setQuery] = useState("");
-  const [debounced] = useDebouncedValue(query, 200);
-  const threads = useThreads(userId, label, debounced);
+  const [debounced] = useDebouncedValue(query, 300);
+  const mailList = useMailList(userId, label, debounced);
+  const { threads } = mailList;
   const [compose, setCompose] = useState<ComposeState | null>(null);
-  const [naming, setNaming] = useState(false);
 
   const go = (next: MailSearch) => void navigate({ to: "/dashboard/mail", search: next });
   const labelName = (l: string) =>
     isSystemLabel(l) ? i18n._(SYSTEM_LABEL_NAMES[l]) : (own?.find((x) => x.id === l)?.name ?? l);
   const allLabels = [...SYSTEM_LABELS, ...(own ?? []).map((l) => l.id)];
+  const labelTools = (
+    <LabelTools
+      current={own?.find((l) => l.id === label)}
+      writes={writes}
+      onCreated={(id) => go({ label: id })}
+      onDeleted={() => go({ label: "inbox" })}
+    />
+  );
 
   const trash = async (messages: MailMessage[]) => {
     try {
@@ -204,9 +212,6 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
           />
         );
       })}
-      <Button variant="subtle" size="xs" mt="xs" onClick={() => setNaming(true)}>
-        <Trans>New label</Trans>
-      </Button>
     </Stack>
   );
 
@@ -217,8 +222,18 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
         placeholder={t`Search mail`}
         aria-label={t`Search mail (subject, sender, text)`}
         value={query}
+        maxLength={MAIL_LIMITS.searchMax}
         onChange={(e) => setQuery(e.currentTarget.value)}
       />
+      {mailList.serverFailed ? (
+        <Alert color="yellow" p="xs" role="status">
+          <Trans>The server's search failed: showing the matches on this device.</Trans>
+        </Alert>
+      ) : mailList.searchedOn === "device" ? (
+        <Text size="xs" c="dimmed" role="status">
+          <Trans>Offline: searching the mail on this device (word starts).</Trans>
+        </Text>
+      ) : null}
       {threads === undefined ? (
         <Center mih={160}>
           <Loader aria-label={t`Loading the mail`} />
@@ -247,6 +262,11 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
             />
           ))}
         </Stack>
+      )}
+      {threads && mailList.more && (
+        <Button variant="light" loading={mailList.loadingMore} onClick={mailList.loadMore}>
+          <Trans>Load older messages</Trans>
+        </Button>
       )}
     </Stack>
   );
@@ -307,6 +327,7 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
               />
               {composeButton}
             </Group>
+            {labelTools}
             {list}
           </Stack>
         )
@@ -316,6 +337,7 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
             <Stack>
               {composeButton}
               {labelList}
+              {labelTools}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>{list}</Grid.Col>
@@ -323,27 +345,6 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
         </Grid>
       )}
       <ComposeModal state={compose} writes={writes} onClose={() => setCompose(null)} />
-      <NameModal
-        opened={naming}
-        title={t`New label`}
-        label={t`Label name`}
-        initial=""
-        maxLength={MAIL_LIMITS.labelNameMax}
-        onClose={() => setNaming(false)}
-        onSave={async (name) => {
-          if (validateLabelFields({ name }).name) {
-            toast.error(t`This name belongs to a built-in label`);
-            return;
-          }
-          try {
-            const id = await writes.addLabel(name);
-            setNaming(false);
-            go({ label: id });
-          } catch (e) {
-            failed(e);
-          }
-        }}
-      />
     </>
   );
 }

@@ -101,4 +101,32 @@ describe("mail writes on a device offline", () => {
     ]);
     expect(await queued()).toEqual([["mail-label", "PUT", { name: "Tenants", colour: "blue" }]]);
   });
+
+  it("renames and deletes a label of the user's own: its messages stay and lose it, every write queued", async () => {
+    const { writes } = offline();
+    const id = await writes.addLabel("Tenants");
+    await db.mailLabels.update(id, { version: 1 });
+    await writes.renameLabel(id, "Renters");
+    expect((await db.mailLabels.get(id))?.name).toBe("Renters");
+    const m = {
+      id: uuidv7(),
+      userId,
+      threadId: "t",
+      labels: ["inbox", id],
+      read: true,
+      version: 2,
+    } as unknown as MailMessage;
+    const other = { ...m, id: uuidv7(), userId: uuidv7() } as MailMessage;
+    await db.mailMessages.bulkPut([m, other]);
+    expect(await writes.deleteLabel(id)).toBe(1);
+    expect(await db.mailLabels.get(id)).toBeUndefined();
+    expect((await db.mailMessages.get(m.id))?.labels).toEqual(["inbox"]);
+    expect((await db.mailMessages.get(other.id))?.labels).toEqual(["inbox", id]);
+    expect((await queued()).map(([entity, method, body]) => [entity, method, body])).toEqual([
+      ["mail-label", "PUT", { name: "Tenants", colour: "blue" }],
+      ["mail-label", "PATCH", { name: "Renters", version: 1 }],
+      ["mail-message", "PATCH", { labels: ["inbox"], version: 2 }],
+      ["mail-label", "DELETE", null],
+    ]);
+  });
 });

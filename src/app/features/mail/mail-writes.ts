@@ -82,6 +82,23 @@ export function mailWrites(engine: AppSyncEngine, companyId: string, userId: str
         });
       return id;
     },
+    renameLabel: (id: string, name: string) =>
+      write.patch<MailLabel>(MAIL_LABEL_TYPE.entity, id, { name } satisfies Partial<MailLabelFields>),
+    /**
+     * Deletes a label of the user's own: its messages stay and lose it (one PATCH of `labels`
+     * each, queued like every write), then the label goes (a DELETE). Answers how many messages
+     * carried it.
+     */
+    deleteLabel: async (id: string) => {
+      const carrying = await db.mailMessages
+        .where("labels")
+        .equals(id)
+        .filter((m) => m.userId === userId)
+        .toArray();
+      for (const m of carrying) await patch(m.id, { labels: m.labels.filter((l) => l !== id) });
+      await write.remove(MAIL_LABEL_TYPE.entity, id);
+      return carrying.length;
+    },
   };
 }
 

@@ -3,13 +3,17 @@
  * writes show at once, online or not): the user's labels with unread counts, a label's threads or
  * a search's, and one thread's messages.
  */
+import { useNetwork } from "@mantine/hooks";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo, useState } from "react";
 import type { MailLabel, MailMessage } from "../../../domain/mail/message";
 import { getDb } from "../../offline/db";
-import { labelPage, searchMail } from "../../offline/mail";
-import { inThreadOrder, SYSTEM_LABELS, threadsOf } from "./mail-model";
+import { mailPage, withDeviceRows } from "../../offline/mail";
+import { searchOnServer } from "./mail-api";
+import { inThreadOrder, SYSTEM_LABELS, type ThreadSummary, threadsOf } from "./mail-model";
 
-/** How many of a label's newest messages the list shows. */
+/** How many more of a label's messages each "Load more" shows. */
 const LIST_SIZE = 100;
 
 /** The user's own labels, by name. */
@@ -40,18 +44,59 @@ export function useUnreadCounts(userId: string, own: readonly MailLabel[] | unde
   }, [db, userId, labels.join(",")]);
 }
 
-/** A label's threads, or a search's when `query` is set (the device's own search: works offline). */
-export function useThreads(userId: string, label: string, query: string) {
+export interface MailList {
+  /** undefined while loading. */
+  threads: ThreadSummary[] | undefined;
+  /** Older messages follow ("Load more"). */
+  more: boolean;
+  loadMore: () => void;
+  loadingMore: boolean;
+  /** Where a search's results come from: the server (online) or the device (offline, or the server failed). */
+  searchedOn: "server" | "device" | null;
+  /** The server's search failed: the device's results are shown instead. */
+  serverFailed: boolean;
+}
+
+/**
+ * A label's threads, or a search's when `query` is set: online the server searches (anywhere in
+ * a word, every message; its results shown from the device's copy when it has them), offline or
+ * when the server fails the device does (word starts). Both page on with `loadMore`, 100
+ * messages at a time.
+ */
+export function useMailList(userId: string, label: string, query: string): MailList {
   const db = getDb();
-  return useLiveQuery(
-    async () =>
-      threadsOf(
-        query.trim()
-          ? await searchMail(db, userId, query, LIST_SIZE)
-          : await labelPage(db, userId, label, LIST_SIZE),
-      ),
-    [db, userId, label, query],
-  );
+  const { online } = useNetwork();
+  const q = query.trim();
+  const key = `${label}\n${q}`;
+  const [paging, setPaging] = useState({ key, pages: 1 });
+  const pages = paging.key === key ? paging.pages : 1;
+  const server = useInfiniteQuery({
+    queryKey: ["mail", "search", userId, q],
+    queryFn: ({ pageParam, signal }) => searchOnServer(q, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    enabled: online && q !== "",
+    retry: false,
+    staleTime: 15_000,
+  });
+  const onServer = online && q !== "" && !server.isError;
+  const serverRows = useMemo(() => server.data?.pages.flatMap((p) => p.rows), [server.data]);
+  const listed = useLiveQuery(async () => {
+    if (onServer)
+      return serverRows ? { messages: await withDeviceRows(db, serverRows), more: false } : undefined;
+    return mailPage(db, userId, { label, query: q }, pages * LIST_SIZE);
+  }, [db, userId, label, q, pages, onServer, serverRows]);
+  return {
+    threads: listed ? threadsOf(listed.messages) : undefined,
+    more: onServer ? server.hasNextPage : (listed?.more ?? false),
+    loadMore: () => {
+      if (onServer) void server.fetchNextPage();
+      else setPaging({ key, pages: pages + 1 });
+    },
+    loadingMore: onServer && server.isFetchingNextPage,
+    searchedOn: q ? (onServer ? "server" : "device") : null,
+    serverFailed: online && q !== "" && server.isError,
+  };
 }
 
 /** One thread's messages, oldest first. */
