@@ -26,6 +26,8 @@ const fields = (sku: string) => ({
   weight: { value: null, unit: "POUND" as const },
   notes: null,
   location: null,
+  status: "new" as const,
+  publicationStatus: 0 as const,
   photos: [],
 });
 
