@@ -27,6 +27,7 @@ import { NoCompanyNotice } from "./AddItemPage";
 import { ItemForm, useItemForm } from "./ItemForm";
 import { ItemHeading } from "./ItemHeading";
 import { changedFormFields, type ItemFormValues, itemToFormValues } from "./item-form-values";
+import { StaffChanges } from "./StaffChanges";
 import { isOnline, saveNotice } from "./save-notice";
 
 /** The item from Dexie (live); null when this device does not have it. */
@@ -226,6 +227,7 @@ export function UpdateItemPage({ id }: { id: string }) {
       <Stack gap="xl">
         <EditItem key={item.id} item={item} companyId={companyId} />
         <ItemPhotosPanel itemId={item.id} />
+        {item.version > 0 && <StaffChanges itemId={item.id} />}
       </Stack>
     );
 
