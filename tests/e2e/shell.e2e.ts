@@ -169,4 +169,22 @@ describe("cookie banner", () => {
     await expect.poll(() => page.getByTestId("cookie-banner").count(), { timeout: 15_000 }).toBe(0);
     await context.close();
   });
+
+  it("never hides a form's button on a phone: the page scrolls it above the banner", async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 664 });
+    await page.goto("/auth/google/data-user-register-for-login/form");
+    const banner = page.getByTestId("cookie-banner");
+    const submit = page.locator("button[type=submit]").last();
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    await expect.poll(() => submit.isVisible()).toBe(true);
+    // Scrolled to the very end, as far as a thumb can go, the button clears the banner's top.
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const [button, notice] = [await submit.boundingBox(), await banner.boundingBox()];
+        return button && notice ? notice.y - (button.y + button.height) : -1;
+      })
+      .toBeGreaterThan(0);
+    await context.close();
+  });
 });

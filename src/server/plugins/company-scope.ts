@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { v7 as uuidv7 } from "uuid";
 import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
-import { COMPANY_ROLES, type CompanyRole, effectiveRoles, ROLES } from "../../domain/roles";
+import { COMPANY_ROLES, type CompanyRole, effectiveRoles, hasAnyRole, ROLES } from "../../domain/roles";
 import type { Db } from "../db/client";
 import { auditLog, companies, companyMembers, users } from "../db/schema";
 import { currentUser } from "./auth";
@@ -47,6 +47,25 @@ declare module "fastify" {
      */
     companyScope(options?: CompanyScopeOptions): Promise<CompanyScope>;
   }
+}
+
+/**
+ * The scope of a caller who works in the company's shared workspace (inventory, kanban, calendar,
+ * the eBay connection): its Company Employees and Admins, and marketplace staff or super admins
+ * within a company they belong to (global roles from the access token). With `sellerInventory`,
+ * marketplace staff working for a seller (see CompanyScopeOptions) pass too. Anyone else gets 403
+ * with `refusal`, which names what they cannot reach.
+ */
+export async function companyMember(
+  request: FastifyRequest,
+  refusal: string,
+  options?: CompanyScopeOptions,
+): Promise<CompanyScope> {
+  const scope = await request.companyScope(options);
+  if (scope.seller) return scope;
+  const staff = !!request.user && hasAnyRole(request.user, [ROLES.MARKETPLACE, ROLES.SUPER_ADMIN]);
+  if (!staff && !effectiveRoles(scope.roles).has(ROLES.COMPANY_EMPLOYEE)) throw httpError(403, refusal);
+  return scope;
 }
 
 const isCompanyRole = (r: string): r is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(r);

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { ALL_USER_SORTS } from "../../../domain/admin/list-sorts";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import type { AdminUserRow } from "./admin-users-api";
-import { ALL_USER_SORTS } from "./list-sorts";
 import { UserLink, useWhen } from "./user-link";
 
 type Sort = (typeof ALL_USER_SORTS)[number];

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Stack, Text, Title } from "@mantine/core";
+import { CONFIRMED_SORTS } from "../../../domain/admin/list-sorts";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import type { ConfirmedUserRow } from "./admin-users-api";
-import { CONFIRMED_SORTS } from "./list-sorts";
 import { UserLink, useWhen } from "./user-link";
 
 type Sort = (typeof CONFIRMED_SORTS)[number];

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import { SELLER_SORTS } from "../../../domain/admin/list-sorts";
 import type { ItemStatus } from "../../../domain/inventory/item";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ITEM_STATUS_LABELS } from "../inventory/item-status";
 import type { SellerRow } from "./admin-users-api";
-import { SELLER_SORTS } from "./list-sorts";
 import { UserLink, useWhen } from "./user-link";
 
 type Sort = (typeof SELLER_SORTS)[number];

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { UNREGISTERED_SORTS } from "../../../domain/admin/list-sorts";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { adminUsersApi, errorMessage, type UnregisteredRow } from "./admin-users-api";
 import { ConfirmAction } from "./ConfirmAction";
-import { UNREGISTERED_SORTS } from "./list-sorts";
 import { useWhen } from "./user-link";
 
 type Sort = (typeof UNREGISTERED_SORTS)[number];

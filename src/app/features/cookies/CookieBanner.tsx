@@ -4,7 +4,9 @@ import { IconCookie } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useCookieConsent } from "../../lib/cookie-consent";
-import { NOTICE_RIGHT, setBannerHeight, useNoticeEdge } from "../../ui/bottom-stack";
+import { NOTICE_GAP, NOTICE_RIGHT, setBannerHeight, useNoticeEdge } from "../../ui/bottom-stack";
+
+const INSET_VAR = "--cookie-banner-inset";
 
 /**
  * Cookie consent banner (spec section 4): shown until the visitor accepts or declines analytics
@@ -12,7 +14,8 @@ import { NOTICE_RIGHT, setBannerHeight, useNoticeEdge } from "../../ui/bottom-st
  * of the root layout, not in a portal, so the prerendered HTML carries it (portals render
  * only in the browser). It reports its height (ui/bottom-stack.ts) so the PWA's card stacks
  * above it, sits above a page's own bottom action bar (ui/BottomBar.tsx) instead of covering
- * it, and leaves the floating Settings button's corner free.
+ * it, and leaves the floating Settings button's corner free. While it shows, the page is padded
+ * by its height (index.html), so a phone can scroll a form's last field and button above it.
  */
 export function CookieBanner() {
   const { t } = useLingui();
@@ -22,15 +25,22 @@ export function CookieBanner() {
   useEffect(() => {
     const el = ref.current;
     if (accepted || !el) return;
-    const report = () => setBannerHeight(el.getBoundingClientRect().height);
+    const root = document.documentElement.style;
+    const report = () => {
+      const height = el.getBoundingClientRect().height;
+      setBannerHeight(height);
+      // index.html pads the page by this much, so nothing stays hidden behind the banner.
+      root.setProperty(INSET_VAR, `${Math.ceil(height + bottom + NOTICE_GAP)}px`);
+    };
     report();
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(report);
     observer?.observe(el);
     return () => {
       observer?.disconnect();
       setBannerHeight(0);
+      root.removeProperty(INSET_VAR);
     };
-  }, [accepted]);
+  }, [accepted, bottom]);
   if (accepted) return null;
   return (
     <Paper

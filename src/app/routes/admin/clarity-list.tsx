@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { CLARITY_SORTS } from "../../../domain/admin/list-sorts";
 import { ClarityListPage } from "../../features/admin-users/ClarityListPage";
-import { CLARITY_SORTS } from "../../features/admin-users/list-sorts";
 import { parseListSearch } from "../../ui/server-list/list-search";
 
 /** /admin/clarity-list: stored clarity ids, newest first (spec section 2). */

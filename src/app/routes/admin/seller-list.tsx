@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SELLER_SORTS } from "../../features/admin-users/list-sorts";
+import { SELLER_SORTS } from "../../../domain/admin/list-sorts";
 import { SellerListPage } from "../../features/admin-users/SellerListPage";
 import { parseListSearch } from "../../ui/server-list/list-search";
 

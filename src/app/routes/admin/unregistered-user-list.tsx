@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { UNREGISTERED_SORTS } from "../../features/admin-users/list-sorts";
+import { UNREGISTERED_SORTS } from "../../../domain/admin/list-sorts";
 import { UnregisteredUsersPage } from "../../features/admin-users/UnregisteredUsersPage";
 import { parseListSearch } from "../../ui/server-list/list-search";
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { CONFIRMED_SORTS } from "../../../domain/admin/list-sorts";
 import { ConfirmedUsersPage } from "../../features/admin-users/ConfirmedUsersPage";
-import { CONFIRMED_SORTS } from "../../features/admin-users/list-sorts";
 import { parseListSearch } from "../../ui/server-list/list-search";
 
 /** /admin/user-list: confirmed users with their primary company (spec section 2). */

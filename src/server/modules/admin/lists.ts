@@ -4,6 +4,12 @@
  * inventory) and stored clarity ids. Each pages, sorts and searches through plugins/paged-list.
  */
 import { and, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type {
+  ClaritySort,
+  ConfirmedSort,
+  SellerSort,
+  UnregisteredSort,
+} from "../../../domain/admin/list-sorts";
 import type { Db } from "../../db/client";
 import { clarityIds, companies, companyMembers, users } from "../../db/schema";
 import {
@@ -24,8 +30,6 @@ const anyOf = (q: string | undefined, ...cols: (SQL | Parameters<typeof ilike>[0
 
 // ---- /admin/user-list: confirmed users with their primary company ----
 
-export const CONFIRMED_SORTS = ["email", "displayName", "companyName", "confirmedAt"] as const;
-type ConfirmedSort = (typeof CONFIRMED_SORTS)[number];
 const CONFIRMED_EXPR: Record<ConfirmedSort, SQL> = {
   email: sql`lower(${users.email})`,
   displayName: sql`lower(${users.displayName})`,
@@ -92,8 +96,6 @@ export const confirmedExport = (db: Db, p: ExportParams<ConfirmedSort>) => ({
 
 // ---- /admin/unregistered-user-list: unconfirmed accounts and unanswered invitations ----
 
-export const UNREGISTERED_SORTS = ["email", "createdAt", "kind"] as const;
-type UnregisteredSort = (typeof UNREGISTERED_SORTS)[number];
 /** Both kinds in one relation, so one ORDER BY and one OFFSET page them together. */
 const unregistered = sql`(
   select u.id, 'account'::text as kind, u.email, u.display_name as name, c.name as company_name, u.created_at, null::timestamptz as expires_at
@@ -183,8 +185,6 @@ export const unregisteredExport = (db: Db, p: ExportParams<UnregisteredSort>) =>
 
 // ---- /admin/clarity-list: stored clarity ids, newest first ----
 
-export const CLARITY_SORTS = ["createdAt", "email", "clarityId"] as const;
-type ClaritySort = (typeof CLARITY_SORTS)[number];
 const CLARITY_EXPR: Record<ClaritySort, SQL> = {
   createdAt: sql`${clarityIds.createdAt}`,
   email: sql`lower(${users.email})`,
@@ -244,8 +244,6 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
 
 // ---- /admin/seller-list: companies with inventory ----
 
-export const SELLER_SORTS = ["companyName", "items", "listings", "sales", "lastActivity"] as const;
-type SellerSort = (typeof SELLER_SORTS)[number];
 /** One row per company with live inventory, its figures computed by group in one pass. */
 const sellers = sql`(
   select c.id, c.name as company_name,

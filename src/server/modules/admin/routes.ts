@@ -1,35 +1,30 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import {
+  ALL_USER_SORTS,
+  CLARITY_SORTS,
+  CONFIRMED_SORTS,
+  SELLER_SORTS,
+  UNREGISTERED_SORTS,
+} from "../../../domain/admin/list-sorts";
 import { ROLE_LEVELS } from "../../../domain/admin/user-roles";
 import { ROLES } from "../../../domain/roles";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { type Keyset, type ListParams, listQuerySchema, pageSchema, sendCsv } from "../../plugins/paged-list";
 import { revokeFamily } from "../auth/refresh-tokens";
 import {
-  CLARITY_SORTS,
-  CONFIRMED_SORTS,
   clarityExport,
   confirmedExport,
   listClarity,
   listConfirmedUsers,
   listSellers,
   listUnregistered,
-  SELLER_SORTS,
   sellerExport,
-  UNREGISTERED_SORTS,
   unregisteredExport,
 } from "./lists";
 import { deleteUnregistered, resendUnregistered } from "./unregistered";
 import { changeUserRoles } from "./user-roles";
-import {
-  findUser,
-  listUsers,
-  SORT_FIELDS,
-  USER_CSV_HEADER,
-  userCsvFields,
-  userDetail,
-  userExportBatch,
-} from "./users";
+import { findUser, listUsers, USER_CSV_HEADER, userCsvFields, userDetail, userExportBatch } from "./users";
 
 const UserCompany = Type.Object({
   id: Type.String(),
@@ -179,7 +174,7 @@ export async function adminRoutes(app: FastifyInstance) {
   list({
     path: "/api/admin/all-user/list",
     summary: "All users, paged (page from 0), sorted and filtered by email or display name",
-    sorts: SORT_FIELDS,
+    sorts: ALL_USER_SORTS,
     defaultSort: "createdAt",
     row: adminUserFields,
     page: (p) => listUsers(db, p),

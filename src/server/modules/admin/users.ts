@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { AllUserSort } from "../../../domain/admin/list-sorts";
 import { isRoleLevel, type RoleSetting } from "../../../domain/admin/user-roles";
 import type { Db } from "../../db/client";
 import {
@@ -23,9 +24,6 @@ import {
   searchTerm,
   sortKeyText,
 } from "../../plugins/paged-list";
-
-export const SORT_FIELDS = ["email", "displayName", "createdAt"] as const;
-type SortField = (typeof SORT_FIELDS)[number];
 
 interface UserCompany {
   id: string;
@@ -84,10 +82,10 @@ const toAdminUser = (r: Row): AdminUser => ({
   companies: parseJson(r.companies),
 });
 
-export type UserListParams = ListParams<SortField>;
+export type UserListParams = ListParams<AllUserSort>;
 
 /** Names sort the way people read them (case-insensitively); each has an index (migration 0023). */
-const SORT_EXPR: Record<SortField, SQL> = {
+const SORT_EXPR: Record<AllUserSort, SQL> = {
   email: sql`lower(${users.email})`,
   displayName: sql`lower(${users.displayName})`,
   createdAt: sql`${users.createdAt}`,

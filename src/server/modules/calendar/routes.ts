@@ -8,8 +8,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { EVENT_COLOURS, CALENDAR_LIMITS as L, VISIBILITIES } from "../../../domain/calendar/event";
 import { PRODUCT_DATE_KINDS } from "../../../domain/calendar/product-dates";
-import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
-import type { CompanyScope } from "../../plugins/company-scope";
+import { type CompanyScope, companyMember } from "../../plugins/company-scope";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { randomToken, sha256 } from "../auth/secrets";
 import type { ServerSyncedType } from "../sync/types";
@@ -18,13 +17,8 @@ import { companyProductDates } from "./product-dates";
 import { deleteFeedToken, EVENT, feedByHash, feedOf, listEvents, saveFeedToken } from "./store";
 
 /** Members of the company (employees and admins; staff within a company they belong to). */
-async function member(request: FastifyRequest): Promise<CompanyScope> {
-  const scope = await request.companyScope();
-  const staff = !!request.user && hasAnyRole(request.user, [ROLES.MARKETPLACE, ROLES.SUPER_ADMIN]);
-  if (!staff && !effectiveRoles(scope.roles).has(ROLES.COMPANY_EMPLOYEE))
-    throw httpError(403, "Only members of the company can see or change its calendar");
-  return scope;
-}
+const member = (request: FastifyRequest): Promise<CompanyScope> =>
+  companyMember(request, "Only members of the company can see or change its calendar");
 
 const Uuid = Type.String({ format: "uuid" });
 const Bound = Type.String({ minLength: 10, maxLength: 40 });

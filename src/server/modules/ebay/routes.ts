@@ -19,7 +19,7 @@ import type { EbayConfig } from "../../config";
 import { createEbayClient, ok } from "../../integrations/ebay/client";
 import { EbayApiError, EbayReconnectNeeded, readableEbayError } from "../../integrations/ebay/errors";
 import { consentUrl, EbayGrantRefused, exchangeCode } from "../../integrations/ebay/oauth";
-import type { CompanyScope } from "../../plugins/company-scope";
+import { type CompanyScope, companyMember } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
 import { type EbayDeps, encryptFor, sellerClient } from "./connection";
@@ -48,14 +48,8 @@ import {
 import { categoryAspects, suggestCategories } from "./taxonomy";
 
 /** Company members (employees and admins) of the active company, or marketplace staff / super admins in it. */
-async function member(request: FastifyRequest): Promise<CompanyScope> {
-  const scope = await request.companyScope();
-  const staff = !!request.user && hasAnyRole(request.user, [ROLES.MARKETPLACE, ROLES.SUPER_ADMIN]);
-  if (!staff && !effectiveRoles(scope.roles).has(ROLES.COMPANY_EMPLOYEE)) {
-    throw httpError(403, "Only members of the company can use its eBay connection");
-  }
-  return scope;
-}
+const member = (request: FastifyRequest): Promise<CompanyScope> =>
+  companyMember(request, "Only members of the company can use its eBay connection");
 
 const canManage = (request: FastifyRequest, scope: CompanyScope) =>
   effectiveRoles(scope.roles).has(ROLES.COMPANY_ADMIN) ||

@@ -5,21 +5,14 @@
 import { type TObject, type TProperties, Type } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import { KANBAN_LIMITS as L } from "../../../domain/kanban/board";
-import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
-import type { CompanyScope } from "../../plugins/company-scope";
-import { httpError } from "../../plugins/errors";
+import { type CompanyScope, companyMember } from "../../plugins/company-scope";
 import type { AnyKind } from "../sync/store";
 import type { ServerSyncedType } from "../sync/types";
 import { BOARD, COLUMN, COMMENT, listKind, TASK } from "./store";
 
 /** Members of the company (employees and admins; staff within a company they belong to). */
-export async function member(request: FastifyRequest): Promise<CompanyScope> {
-  const scope = await request.companyScope();
-  const staff = !!request.user && hasAnyRole(request.user, [ROLES.MARKETPLACE, ROLES.SUPER_ADMIN]);
-  if (!staff && !effectiveRoles(scope.roles).has(ROLES.COMPANY_EMPLOYEE))
-    throw httpError(403, "Only members of the company can see or change its boards");
-  return scope;
-}
+export const member = (request: FastifyRequest): Promise<CompanyScope> =>
+  companyMember(request, "Only members of the company can see or change its boards");
 
 const Uuid = Type.String({ format: "uuid" });
 const Position = Type.String({ minLength: 1, maxLength: 200, pattern: "^[0-9A-Za-z]+$" });

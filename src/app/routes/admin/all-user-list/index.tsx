@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { ALL_USER_SORTS } from "../../../../domain/admin/list-sorts";
 import { AllUsersPage } from "../../../features/admin-users/AllUsersPage";
-import { ALL_USER_SORTS } from "../../../features/admin-users/list-sorts";
 import { parseListSearch } from "../../../ui/server-list/list-search";
 
 /** /admin/all-user-list: every account (spec section 2). */
