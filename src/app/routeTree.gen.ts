@@ -71,6 +71,7 @@ import { Route as DashboardScanInventoryRouteImport } from "./routes/dashboard/s
 import { Route as DashboardSyncRouteImport } from "./routes/dashboard/sync"
 import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
+import { Route as MarketplaceSellerRouteImport } from "./routes/marketplace/_seller"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as TakeInventoryPhotoHashRouteImport } from "./routes/take-inventory-photo.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
@@ -104,6 +105,8 @@ import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/it
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
+import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
+import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
 import { Route as AdminStatementMappingAuditReportFilingIdRouteImport } from "./routes/admin/statement-mapping/audit-report.$filingId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
@@ -111,6 +114,11 @@ import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } f
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
 import { Route as AuthGoogleDataUserRegisterForLoginFormRouteImport } from "./routes/auth/google/data-user-register-for-login/form"
 import { Route as AuthGoogleResetPwdTokenRouteImport } from "./routes/auth/google/reset-pwd.$token"
+import { Route as MarketplaceSellerInventoryIdUpdateInventoryRouteImport } from "./routes/marketplace/_seller/$inventoryId.update-inventory"
+import { Route as MarketplaceSellerProductIdUpdateProductRouteImport } from "./routes/marketplace/_seller/$productId.update-product"
+import { Route as MarketplaceSellerItemBatchIdRouteImport } from "./routes/marketplace/_seller/item.$batchId"
+import { Route as MarketplaceSellerProductCreateRouteImport } from "./routes/marketplace/_seller/product.create"
+import { Route as MarketplaceSellerProductListRouteImport } from "./routes/marketplace/_seller/product.list"
 
 const R401Route = R401RouteImport.update({
   id: "/401",
@@ -425,6 +433,10 @@ const MarketplaceIndexRoute = MarketplaceIndexRouteImport.update({
   path: "/",
   getParentRoute: () => MarketplaceRoute,
 } as any)
+const MarketplaceSellerRoute = MarketplaceSellerRouteImport.update({
+  id: "/_seller",
+  getParentRoute: () => MarketplaceRoute,
+} as any)
 const ResendConfirmationEmailHashRoute =
   ResendConfirmationEmailHashRouteImport.update({
     id: "/resend-confirmation-email/$hash",
@@ -600,6 +612,17 @@ const DashboardProductListRoute = DashboardProductListRouteImport.update({
   path: "/product/list",
   getParentRoute: () => DashboardRoute,
 } as any)
+const MarketplaceSellerDescribeInventoryRoute =
+  MarketplaceSellerDescribeInventoryRouteImport.update({
+    id: "/describe-inventory",
+    path: "/describe-inventory",
+    getParentRoute: () => MarketplaceSellerRoute,
+  } as any)
+const MarketplaceSellerImportRoute = MarketplaceSellerImportRouteImport.update({
+  id: "/import",
+  path: "/import",
+  getParentRoute: () => MarketplaceSellerRoute,
+} as any)
 const AdminEbayListingListUserIdRoute =
   AdminEbayListingListUserIdRouteImport.update({
     id: "/ebay-listing/list/$userId",
@@ -641,6 +664,36 @@ const AuthGoogleResetPwdTokenRoute = AuthGoogleResetPwdTokenRouteImport.update({
   path: "/reset-pwd/$token",
   getParentRoute: () => AuthGoogleRoute,
 } as any)
+const MarketplaceSellerInventoryIdUpdateInventoryRoute =
+  MarketplaceSellerInventoryIdUpdateInventoryRouteImport.update({
+    id: "/$inventoryId/update-inventory",
+    path: "/$inventoryId/update-inventory",
+    getParentRoute: () => MarketplaceSellerRoute,
+  } as any)
+const MarketplaceSellerProductIdUpdateProductRoute =
+  MarketplaceSellerProductIdUpdateProductRouteImport.update({
+    id: "/$productId/update-product",
+    path: "/$productId/update-product",
+    getParentRoute: () => MarketplaceSellerRoute,
+  } as any)
+const MarketplaceSellerItemBatchIdRoute =
+  MarketplaceSellerItemBatchIdRouteImport.update({
+    id: "/item/$batchId",
+    path: "/item/$batchId",
+    getParentRoute: () => MarketplaceSellerRoute,
+  } as any)
+const MarketplaceSellerProductCreateRoute =
+  MarketplaceSellerProductCreateRouteImport.update({
+    id: "/product/create",
+    path: "/product/create",
+    getParentRoute: () => MarketplaceSellerRoute,
+  } as any)
+const MarketplaceSellerProductListRoute =
+  MarketplaceSellerProductListRouteImport.update({
+    id: "/product/list",
+    path: "/product/list",
+    getParentRoute: () => MarketplaceSellerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/401": typeof R401Route
@@ -732,6 +785,8 @@ export interface FileRoutesByFullPath {
   "/dashboard/item/$id": typeof DashboardItemIdRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
+  "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles/": typeof PublicArticlesIndexRoute
   "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
@@ -743,6 +798,11 @@ export interface FileRoutesByFullPath {
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/marketplace/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
+  "/marketplace/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
+  "/marketplace/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
+  "/marketplace/product/create": typeof MarketplaceSellerProductCreateRoute
+  "/marketplace/product/list": typeof MarketplaceSellerProductListRoute
   "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRoutesByTo {
@@ -800,12 +860,12 @@ export interface FileRoutesByTo {
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
+  "/marketplace": typeof MarketplaceIndexRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/": typeof PublicIndexRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
-  "/marketplace": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
@@ -832,6 +892,8 @@ export interface FileRoutesByTo {
   "/dashboard/item/$id": typeof DashboardItemIdRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
+  "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles": typeof PublicArticlesIndexRoute
   "/admin/all-user-list": typeof AdminAllUserListIndexRoute
   "/admin/filings": typeof AdminFilingsIndexRoute
@@ -843,6 +905,11 @@ export interface FileRoutesByTo {
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/marketplace/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
+  "/marketplace/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
+  "/marketplace/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
+  "/marketplace/product/create": typeof MarketplaceSellerProductCreateRoute
+  "/marketplace/product/list": typeof MarketplaceSellerProductListRoute
   "/auth/google/data-user-register-for-login": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRoutesById {
@@ -905,6 +972,7 @@ export interface FileRoutesById {
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
+  "/marketplace/_seller": typeof MarketplaceSellerRouteWithChildren
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/_public/": typeof PublicIndexRoute
@@ -937,6 +1005,8 @@ export interface FileRoutesById {
   "/dashboard/item/$id": typeof DashboardItemIdRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/marketplace/_seller/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
+  "/marketplace/_seller/import": typeof MarketplaceSellerImportRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
   "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
@@ -948,6 +1018,11 @@ export interface FileRoutesById {
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/marketplace/_seller/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
+  "/marketplace/_seller/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
+  "/marketplace/_seller/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
+  "/marketplace/_seller/product/create": typeof MarketplaceSellerProductCreateRoute
+  "/marketplace/_seller/product/list": typeof MarketplaceSellerProductListRoute
   "/auth/google/data-user-register-for-login/": typeof AuthGoogleDataUserRegisterForLoginIndexRoute
 }
 export interface FileRouteTypes {
@@ -1042,6 +1117,8 @@ export interface FileRouteTypes {
     | "/dashboard/item/$id"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/marketplace/describe-inventory"
+    | "/marketplace/import"
     | "/articles/"
     | "/admin/all-user-list/"
     | "/admin/filings/"
@@ -1053,6 +1130,11 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/marketplace/$inventoryId/update-inventory"
+    | "/marketplace/$productId/update-product"
+    | "/marketplace/item/$batchId"
+    | "/marketplace/product/create"
+    | "/marketplace/product/list"
     | "/auth/google/data-user-register-for-login/"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -1110,12 +1192,12 @@ export interface FileRouteTypes {
     | "/dashboard/scan-inventory"
     | "/dashboard/sync"
     | "/invitation/$hash"
+    | "/marketplace"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/"
     | "/admin"
     | "/dashboard"
-    | "/marketplace"
     | "/articles/$slug"
     | "/admin/all-user-list/$userId"
     | "/admin/filings/$filingId"
@@ -1142,6 +1224,8 @@ export interface FileRouteTypes {
     | "/dashboard/item/$id"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/marketplace/describe-inventory"
+    | "/marketplace/import"
     | "/articles"
     | "/admin/all-user-list"
     | "/admin/filings"
@@ -1153,6 +1237,11 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/marketplace/$inventoryId/update-inventory"
+    | "/marketplace/$productId/update-product"
+    | "/marketplace/item/$batchId"
+    | "/marketplace/product/create"
+    | "/marketplace/product/list"
     | "/auth/google/data-user-register-for-login"
   id:
     | "__root__"
@@ -1214,6 +1303,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan-inventory"
     | "/dashboard/sync"
     | "/invitation/$hash"
+    | "/marketplace/_seller"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/_public/"
@@ -1246,6 +1336,8 @@ export interface FileRouteTypes {
     | "/dashboard/item/$id"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/marketplace/_seller/describe-inventory"
+    | "/marketplace/_seller/import"
     | "/_public/articles/"
     | "/admin/all-user-list/"
     | "/admin/filings/"
@@ -1257,6 +1349,11 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/marketplace/_seller/$inventoryId/update-inventory"
+    | "/marketplace/_seller/$productId/update-product"
+    | "/marketplace/_seller/item/$batchId"
+    | "/marketplace/_seller/product/create"
+    | "/marketplace/_seller/product/list"
     | "/auth/google/data-user-register-for-login/"
   fileRoutesById: FileRoutesById
 }
@@ -1729,6 +1826,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceIndexRouteImport
       parentRoute: typeof MarketplaceRoute
     }
+    "/marketplace/_seller": {
+      id: "/marketplace/_seller"
+      path: ""
+      fullPath: "/marketplace"
+      preLoaderRoute: typeof MarketplaceSellerRouteImport
+      parentRoute: typeof MarketplaceRoute
+    }
     "/resend-confirmation-email/$hash": {
       id: "/resend-confirmation-email/$hash"
       path: "/resend-confirmation-email/$hash"
@@ -1960,6 +2064,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardProductListRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/marketplace/_seller/describe-inventory": {
+      id: "/marketplace/_seller/describe-inventory"
+      path: "/describe-inventory"
+      fullPath: "/marketplace/describe-inventory"
+      preLoaderRoute: typeof MarketplaceSellerDescribeInventoryRouteImport
+      parentRoute: typeof MarketplaceSellerRoute
+    }
+    "/marketplace/_seller/import": {
+      id: "/marketplace/_seller/import"
+      path: "/import"
+      fullPath: "/marketplace/import"
+      preLoaderRoute: typeof MarketplaceSellerImportRouteImport
+      parentRoute: typeof MarketplaceSellerRoute
+    }
     "/admin/ebay-listing/list/$userId": {
       id: "/admin/ebay-listing/list/$userId"
       path: "/ebay-listing/list/$userId"
@@ -2008,6 +2126,41 @@ declare module "@tanstack/react-router" {
       fullPath: "/auth/google/reset-pwd/$token"
       preLoaderRoute: typeof AuthGoogleResetPwdTokenRouteImport
       parentRoute: typeof AuthGoogleRoute
+    }
+    "/marketplace/_seller/$inventoryId/update-inventory": {
+      id: "/marketplace/_seller/$inventoryId/update-inventory"
+      path: "/$inventoryId/update-inventory"
+      fullPath: "/marketplace/$inventoryId/update-inventory"
+      preLoaderRoute: typeof MarketplaceSellerInventoryIdUpdateInventoryRouteImport
+      parentRoute: typeof MarketplaceSellerRoute
+    }
+    "/marketplace/_seller/$productId/update-product": {
+      id: "/marketplace/_seller/$productId/update-product"
+      path: "/$productId/update-product"
+      fullPath: "/marketplace/$productId/update-product"
+      preLoaderRoute: typeof MarketplaceSellerProductIdUpdateProductRouteImport
+      parentRoute: typeof MarketplaceSellerRoute
+    }
+    "/marketplace/_seller/item/$batchId": {
+      id: "/marketplace/_seller/item/$batchId"
+      path: "/item/$batchId"
+      fullPath: "/marketplace/item/$batchId"
+      preLoaderRoute: typeof MarketplaceSellerItemBatchIdRouteImport
+      parentRoute: typeof MarketplaceSellerRoute
+    }
+    "/marketplace/_seller/product/create": {
+      id: "/marketplace/_seller/product/create"
+      path: "/product/create"
+      fullPath: "/marketplace/product/create"
+      preLoaderRoute: typeof MarketplaceSellerProductCreateRouteImport
+      parentRoute: typeof MarketplaceSellerRoute
+    }
+    "/marketplace/_seller/product/list": {
+      id: "/marketplace/_seller/product/list"
+      path: "/product/list"
+      fullPath: "/marketplace/product/list"
+      preLoaderRoute: typeof MarketplaceSellerProductListRouteImport
+      parentRoute: typeof MarketplaceSellerRoute
     }
   }
 }
@@ -2152,11 +2305,39 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
   DashboardRouteChildren,
 )
 
+interface MarketplaceSellerRouteChildren {
+  MarketplaceSellerDescribeInventoryRoute: typeof MarketplaceSellerDescribeInventoryRoute
+  MarketplaceSellerImportRoute: typeof MarketplaceSellerImportRoute
+  MarketplaceSellerInventoryIdUpdateInventoryRoute: typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
+  MarketplaceSellerProductIdUpdateProductRoute: typeof MarketplaceSellerProductIdUpdateProductRoute
+  MarketplaceSellerItemBatchIdRoute: typeof MarketplaceSellerItemBatchIdRoute
+  MarketplaceSellerProductCreateRoute: typeof MarketplaceSellerProductCreateRoute
+  MarketplaceSellerProductListRoute: typeof MarketplaceSellerProductListRoute
+}
+
+const MarketplaceSellerRouteChildren: MarketplaceSellerRouteChildren = {
+  MarketplaceSellerDescribeInventoryRoute:
+    MarketplaceSellerDescribeInventoryRoute,
+  MarketplaceSellerImportRoute: MarketplaceSellerImportRoute,
+  MarketplaceSellerInventoryIdUpdateInventoryRoute:
+    MarketplaceSellerInventoryIdUpdateInventoryRoute,
+  MarketplaceSellerProductIdUpdateProductRoute:
+    MarketplaceSellerProductIdUpdateProductRoute,
+  MarketplaceSellerItemBatchIdRoute: MarketplaceSellerItemBatchIdRoute,
+  MarketplaceSellerProductCreateRoute: MarketplaceSellerProductCreateRoute,
+  MarketplaceSellerProductListRoute: MarketplaceSellerProductListRoute,
+}
+
+const MarketplaceSellerRouteWithChildren =
+  MarketplaceSellerRoute._addFileChildren(MarketplaceSellerRouteChildren)
+
 interface MarketplaceRouteChildren {
+  MarketplaceSellerRoute: typeof MarketplaceSellerRouteWithChildren
   MarketplaceIndexRoute: typeof MarketplaceIndexRoute
 }
 
 const MarketplaceRouteChildren: MarketplaceRouteChildren = {
+  MarketplaceSellerRoute: MarketplaceSellerRouteWithChildren,
   MarketplaceIndexRoute: MarketplaceIndexRoute,
 }
 

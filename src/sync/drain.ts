@@ -108,6 +108,7 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
         url: urlOf(e),
         body: body ?? undefined,
         idempotencyKey: e.idempotencyKey,
+        companyId: e.companyId,
       });
       return { res };
     })().catch((err: unknown) => ({ err }));
@@ -213,7 +214,12 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
     }));
     let res: SyncResponse;
     try {
-      res = await send({ method: "POST", url: WRITE_BATCH_PATH, body: { writes } });
+      res = await send({
+        method: "POST",
+        url: WRITE_BATCH_PATH,
+        body: { writes },
+        companyId: (group[0] as OutboxEntry).companyId,
+      });
     } catch (err) {
       // no answer: any of them may have been applied; they keep their keys and counted attempts
       await db.outbox.bulkUpdate(sent.map((e) => ({ key: e.seq as number, changes: noAnswer(err) })));

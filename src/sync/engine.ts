@@ -181,13 +181,17 @@ export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
         refresh = true;
       } else await table.delete(e.id);
     });
-    if (refresh) await refreshRecord(e.entity, e.id).catch(() => undefined);
+    if (refresh) await refreshRecord(e.entity, e.id, e.companyId).catch(() => undefined);
   }
 
   /** Reads one record from the server into Dexie (404 → removed), unless a write of it is queued. */
-  async function refreshRecord(entity: string, id: string) {
+  async function refreshRecord(entity: string, id: string, companyId?: string) {
     const type = typeOf(ctx.types, entity);
-    const res = await opts.transport.send({ method: "GET", url: `${type.path}/${encodeURIComponent(id)}` });
+    const res = await opts.transport.send({
+      method: "GET",
+      url: `${type.path}/${encodeURIComponent(id)}`,
+      companyId,
+    });
     const table = recordTable(db, type);
     await db.transaction("rw", [table, db.outbox], async () => {
       if ((await db.outbox.where("[entity+id]").equals([entity, id]).count()) > 0) return;

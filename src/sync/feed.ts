@@ -29,7 +29,7 @@ export async function pullFeed(ctx: EngineContext, companyId: string, pageSize: 
     if (cursor) qs.set("since", cursor);
     qs.set("limit", String(pageSize));
     const res = await withTimeout(
-      ctx.transport.send({ method: "GET", url: `${SYNC_CHANGES_PATH}?${qs}` }),
+      ctx.transport.send({ method: "GET", url: `${SYNC_CHANGES_PATH}?${qs}`, companyId }),
       ctx.sendTimeoutMs,
     );
     if (res.status !== 200) throw new Error(messageOf(res.data, `Sync feed answered ${res.status}`));

@@ -14,6 +14,10 @@ export interface SyncRequest {
   /** Sent as JSON (a JsonText as it is). */
   body?: unknown;
   idempotencyKey?: string;
+  /** The company whose records the request carries (an outbox entry's, or the pulled company). */
+  companyId?: string;
+  /** Extra headers (e.g. the seller header a marketplace staff member's requests carry). */
+  headers?: Record<string, string>;
 }
 
 export interface SyncResponse {
@@ -49,7 +53,7 @@ export interface FetchTransportOptions {
 export function fetchTransport(opts: FetchTransportOptions = {}): SyncTransport {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const once = async (req: SyncRequest, token: string | null) => {
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: "application/json", ...req.headers };
     if (req.body !== undefined && req.body !== null) headers["Content-Type"] = "application/json";
     if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
     if (token) headers.Authorization = `Bearer ${token}`;

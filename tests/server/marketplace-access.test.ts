@@ -203,6 +203,50 @@ describe("marketplace staff in a seller's inventory", () => {
     ]);
   });
 
+  it("shows the seller which staff member changed an item: its own writes, the write batch, bulk status, an import", async () => {
+    const history = (who: TestUser | null, id: string, headers: object = who ? who.auth : {}) =>
+      inject("GET", `/api/inventory/items/${id}/history`, headers);
+    const batch = await inject("POST", "/api/inventory/batches", asSeller(staff), { name: "Handed over" });
+    const batchId = batch.json().id as string;
+    const imported = { id: uuidv7(), ...itemBody("MIA-IMP"), batchId };
+    const chunk = await inject("POST", "/api/inventory/items/bulk", asSeller(staff), { items: [imported] });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.json().results[0].status).toBe("created");
+    const status = await inject("POST", "/api/inventory/items/bulk-status", asSeller(staff), {
+      ids: [imported.id],
+      status: "pending",
+    });
+    expect(status.statusCode).toBe(200);
+    // the seller's own change is not a staff write
+    const current = (await inject("GET", `/api/inventory/items/${imported.id}`, seller.auth)).json();
+    expect(
+      (
+        await inject("PATCH", `/api/inventory/items/${imported.id}`, seller.auth, {
+          version: current.version,
+          quantity: 2,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    await expect.poll(async () => (await history(seller, imported.id)).json().rows?.length).toBe(2);
+    const read = await history(seller, imported.id);
+    expect(read.statusCode).toBe(200);
+    expect(
+      read.json().rows.map((r: { kind: string; by: { displayName: string } }) => [r.kind, r.by.displayName]),
+    ).toEqual([
+      ["status", "Mia Market"],
+      ["import", "Mia Market"],
+    ]);
+    // staff read it in the seller's scope; an item of another company is 404, a guest 401
+    expect((await history(staff, imported.id, asSeller(staff))).statusCode).toBe(200);
+    expect((await history(stranger, imported.id)).statusCode).toBe(404);
+    expect((await history(null, imported.id)).statusCode).toBe(401);
+    expect((await history(seller, "not-a-uuid")).statusCode).toBe(400);
+    // an item nobody of the staff touched has an empty history
+    const own = await putItem(server, seller.auth, itemBody("SALLY-3"));
+    expect((await history(seller, own.id)).json().rows).toEqual([]);
+  });
+
   it("stops at once when the seller opts out (same token)", async () => {
     expect((await items(staff)).statusCode).toBe(200);
     expect((await setManaged(seller, false)).statusCode).toBe(200);

@@ -4,6 +4,7 @@
  * retry on 401, a 403 sends the user to the forbidden page. Refreshes are single-flight.
  */
 
+import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
 import { jsonBodyText } from "./json-text";
 import { messageOf, parseBody, retryAfterMs } from "./server-answer";
 import { isTokenExpired, type TokenPair, tokenStore } from "./session/tokens";
@@ -76,6 +77,31 @@ export interface RequestOptions {
   keepForbidden?: boolean;
   /** Answer type; "json" by default, falls back to text when the body is not JSON. */
   responseType?: "json" | "blob" | "text";
+  /**
+   * The seller company whose inventory this request works in (marketplace staff; sent as
+   * X-Seller-Company). Left out: the page's seller scope (`setSellerScope`) for inventory paths;
+   * null: none (the sync transport, which names the company of each request itself).
+   */
+  sellerCompany?: string | null;
+}
+
+/** Paths the server lets marketplace staff reach in a seller's scope (docs/marketplace.md). */
+const SELLER_SCOPED_PATH = /^\/api\/inventory\//;
+
+let sellerScope: string | null = null;
+
+/**
+ * While marketplace staff work in a seller's inventory (the /marketplace inventory screens), every
+ * inventory request of the page carries that seller; null when they leave those screens.
+ */
+export function setSellerScope(companyId: string | null): void {
+  sellerScope = companyId;
+}
+
+function sellerHeader(path: string, opts: RequestOptions): Record<string, string> {
+  const seller = opts.sellerCompany === undefined ? sellerScope : opts.sellerCompany;
+  if (!seller || opts.anonymous || !SELLER_SCOPED_PATH.test(path)) return {};
+  return { [SELLER_COMPANY_HEADER]: seller };
 }
 
 function buildUrl(path: string, query?: RequestOptions["query"]) {
@@ -96,7 +122,11 @@ async function readBody(res: Response, type: RequestOptions["responseType"]): Pr
 }
 
 async function send(method: string, path: string, opts: RequestOptions, token: string | null) {
-  const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...sellerHeader(path, opts),
+    ...opts.headers,
+  };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

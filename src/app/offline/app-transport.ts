@@ -8,7 +8,9 @@ export const appTransport: SyncTransport = {
     try {
       const data = await request(req.method, req.url, {
         body: req.body ?? undefined,
-        headers: req.idempotencyKey ? { "Idempotency-Key": req.idempotencyKey } : undefined,
+        headers: { ...req.headers, ...(req.idempotencyKey ? { "Idempotency-Key": req.idempotencyKey } : {}) },
+        // the engine names each request's company (seller-companies.ts adds its header), not the page
+        sellerCompany: null,
         // a 403 on a queued write is shown on the sync screen, not as a trip to the forbidden page
         keepForbidden: true,
       });

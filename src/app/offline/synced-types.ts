@@ -11,6 +11,7 @@ import { syncedTypes } from "../../domain/sync/entity";
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../../sync/engine";
 import { inventoryChunks } from "./bulk";
 import type { BlocklotDb } from "./db";
+import { sellerScopedTransport } from "./seller-companies";
 
 export const SYNCED_TYPES = syncedTypes([
   ...INVENTORY_TYPES,
@@ -22,7 +23,9 @@ export const SYNCED_TYPES = syncedTypes([
 
 /** The app's engine on `db`: its synced types and inventory's import chunks. */
 export function createAppSyncEngine(opts: Omit<SyncEngineOptions<BlocklotDb>, "types" | "chunks">) {
-  return createSyncEngine<BlocklotDb>({ types: SYNCED_TYPES, chunks: inventoryChunks, ...opts });
+  // a seller's records (marketplace staff) go out with the seller header, from the page or the SW
+  const transport = sellerScopedTransport(opts.db, opts.transport);
+  return createSyncEngine<BlocklotDb>({ types: SYNCED_TYPES, chunks: inventoryChunks, ...opts, transport });
 }
 
 /** The app's engine (page or service worker). */

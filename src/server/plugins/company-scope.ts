@@ -127,16 +127,31 @@ function sellerOf(request: FastifyRequest): string | null {
 }
 
 /** The audit action of a marketplace staff member's successful write in a seller's inventory. */
-const STAFF_WRITE_ACTION = "marketplace-inventory-write";
+export const STAFF_WRITE_ACTION = "marketplace-inventory-write";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** What a staff write changed: the route, and for the write batch each write's method and record. */
 function staffWriteDetail(request: FastifyRequest, status: number) {
-  const body = request.body as { writes?: { method?: unknown; url?: unknown }[] } | undefined;
+  const body = request.body as
+    | { writes?: { method?: unknown; url?: unknown }[]; ids?: unknown; items?: { batchId?: unknown }[] }
+    | undefined;
   const writes = Array.isArray(body?.writes)
     ? body.writes.map((w) => ({ method: String(w?.method ?? ""), url: String(w?.url ?? "") }))
     : undefined;
-  return { method: request.method, url: request.url, status, ...(writes ? { writes } : {}) };
+  // the items a bulk route touched, so an item's history finds it: bulk-status names them (≤ 1,000),
+  // an import chunk (≤ 5,000 items) by its batches
+  const ids = Array.isArray(body?.ids) ? body.ids.filter((id) => typeof id === "string") : undefined;
+  const batchIds = Array.isArray(body?.items)
+    ? [...new Set(body.items.flatMap((i) => (typeof i?.batchId === "string" ? [i.batchId] : [])))]
+    : undefined;
+  return {
+    method: request.method,
+    url: request.url,
+    status,
+    ...(writes ? { writes } : {}),
+    ...(ids ? { ids } : {}),
+    ...(batchIds ? { batchIds } : {}),
+  };
 }
 
 /** The scope as loaded (seller scope included), and the same refusing a seller scope. */

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { MARKETPLACE_SELLER_SORTS, type MarketplaceSellerSort as Sort } from "../../../domain/marketplace";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { HrefLink } from "../inventory/inventory-area";
+import { sellerInventoryHref } from "./seller-search";
 
 /** One row of GET /api/marketplace/sellers. */
 export interface MarketplaceSellerRow {
@@ -64,11 +66,7 @@ export function MarketplaceSellersPage({
       key: "seller",
       header: label.companyName,
       sort: "companyName",
-      render: (r) => (
-        <Text size="sm" fw={600}>
-          {r.companyName}
-        </Text>
-      ),
+      render: (r) => <SellerLinks row={r} />,
     },
     { key: "describe", header: label.toDescribe, sort: "toDescribe", render: (r) => waiting(r).toDescribe },
     {
@@ -103,7 +101,7 @@ export function MarketplaceSellersPage({
           const w = waiting(r);
           return (
             <Stack gap={6}>
-              <Text fw={600}>{r.companyName}</Text>
+              <SellerLinks row={r} />
               <Group gap="xs" wrap="wrap">
                 <Text size="sm">{label.toDescribe}</Text>
                 {w.toDescribe}
@@ -135,5 +133,25 @@ export function MarketplaceSellersPage({
         testId="marketplace-sellers"
       />
     </Stack>
+  );
+}
+
+/** The seller's name, opening their batches, and their products: the way into their inventory. */
+function SellerLinks({ row }: { row: MarketplaceSellerRow }) {
+  const name = row.companyName;
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Anchor component={HrefLink} href={sellerInventoryHref(row.id, name)} fw={600} size="sm">
+        {name}
+      </Anchor>
+      <Anchor
+        component={HrefLink}
+        href={sellerInventoryHref(row.id, name, "product/list")}
+        size="xs"
+        c="dimmed"
+      >
+        <Trans>Products</Trans>
+      </Anchor>
+    </Group>
   );
 }

@@ -13,6 +13,7 @@ import { IDEMPOTENCY_NOTE, syncWrite } from "../sync/routes";
 import type { ServerSyncedType } from "../sync/types";
 import { inventoryMember } from "./access";
 import { registerBulkItems } from "./bulk";
+import { registerItemHistory } from "./item-history";
 import {
   BATCH_SORTS,
   BatchListQuery,
@@ -131,6 +132,8 @@ export async function inventoryRoutes(app: FastifyInstance, opts: { types: reado
       return out.body;
     },
   );
+
+  registerItemHistory(app, member);
 
   registerBulkItems(app, {
     member,

@@ -20,12 +20,12 @@ import {
 } from "@mantine/core";
 import { useMediaQuery, useNetwork } from "@mantine/hooks";
 import { IconPackageOff, IconSearch } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { ITEM_STATUSES, type Item, type ItemStatus } from "../../../../domain/inventory/item";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { ITEM_STATUS_LABELS, isItemStatus } from "../item-status";
 import { setStatusOf } from "./bulk-status";
 import { createFilter, type ItemSort, indexItems, sortItems } from "./filter";
@@ -48,6 +48,7 @@ const ALL = "all";
 
 /** /dashboard/item/{id}: a batch's items — search, status filter, multi-select, bulk status, inline quantity. */
 export function BatchItemsPage({ batchId }: { batchId: string }) {
+  const links = useInventoryLinks();
   const { t, i18n } = useLingui();
   const engine = useSyncEngine();
   const companyId = useCompanyId();
@@ -206,7 +207,7 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
               belongs to another company.
             </Trans>
           </Text>
-          <Anchor component={Link} to="/dashboard/inventory-info">
+          <Anchor component={HrefLink} href={links.home}>
             <Trans>Go to the Inventory Dashboard</Trans>
           </Anchor>
         </Stack>
@@ -222,7 +223,7 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Anchor component={Link} to="/dashboard/inventory-info" size="sm">
+        <Anchor component={HrefLink} href={links.home} size="sm">
           <Trans>Inventory Dashboard</Trans>
         </Anchor>
         <Title order={1}>{name}</Title>

@@ -1,10 +1,10 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Anchor, Badge, Box, Checkbox, Group, Paper, Stack, Text } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useRef } from "react";
 import type { Item } from "../../../../domain/inventory/item";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../item-status";
 import { QuantityCell, type QuantityCellProps } from "./QuantityCell";
 import type { HeaderState } from "./selection";
@@ -161,6 +161,7 @@ interface ItemRowProps {
 }
 
 const ItemRow = memo(function ItemRow(p: ItemRowProps) {
+  const links = useInventoryLinks();
   const { t, i18n } = useLingui();
   const { item } = p;
   const shift = useRef(false);
@@ -192,9 +193,7 @@ const ItemRow = memo(function ItemRow(p: ItemRowProps) {
   );
   const link = (
     <Anchor
-      renderRoot={(props) => (
-        <Link {...props} to="/dashboard/$id/update-inventory" params={{ id: item.id }} />
-      )}
+      renderRoot={(props) => <HrefLink {...props} href={links.item(item.id)} />}
       fw={600}
       size="sm"
       truncate="end"

@@ -21,7 +21,6 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconFileImport, IconPackages } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { ITEM_STATUSES } from "../../../../domain/inventory/item";
 import { useCompanyId } from "../../../offline/sync-provider";
@@ -29,10 +28,12 @@ import { useOutboxStatus } from "../../../offline/use-outbox-status";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { ImportModal } from "../import/ImportModal";
 import { SyncScreenLink } from "../import/SyncScreenLink";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../item-status";
 import { useRecentBatches, useStatusCounts } from "./use-inventory-overview";
 
 export function InventoryDashboardPage() {
+  const links = useInventoryLinks();
   const { t, i18n } = useLingui();
   usePageTitle(t`Inventory Dashboard`);
   const companyId = useCompanyId();
@@ -175,9 +176,7 @@ export function InventoryDashboardPage() {
                       <Table.Td>
                         <Anchor
                           fw={600}
-                          renderRoot={(props) => (
-                            <Link {...props} to="/dashboard/item/$id" params={{ id: batch.id }} />
-                          )}
+                          renderRoot={(props) => <HrefLink {...props} href={links.batch(batch.id)} />}
                         >
                           {batch.name}
                         </Anchor>
@@ -204,9 +203,7 @@ export function InventoryDashboardPage() {
                 <Card key={batch.id} withBorder radius="md" p="sm" data-testid="batch-row">
                   <Anchor
                     fw={600}
-                    renderRoot={(props) => (
-                      <Link {...props} to="/dashboard/item/$id" params={{ id: batch.id }} />
-                    )}
+                    renderRoot={(props) => <HrefLink {...props} href={links.batch(batch.id)} />}
                   >
                     {batch.name}
                   </Anchor>

@@ -31,6 +31,7 @@ import { useEffect, useState } from "react";
 import { getDb } from "../../../offline/db";
 import { useCompanyId } from "../../../offline/sync-provider";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { companyBatches } from "../labels/item-search";
 import { DescribeForm } from "./DescribeForm";
 import { draftItemIds } from "./drafts";
@@ -40,14 +41,10 @@ import { nextInQueue, type QueueSource, type QueueSpec, readQueue } from "./queu
 /** Items the queue list shows (the queue itself may be longer; next still walks all of it). */
 const SHOWN = 100;
 
-export interface DescribeSearch {
-  source?: QueueSource;
-  batch?: string;
-  q?: string;
-  item?: string;
-}
+import type { DescribeSearch } from "./queue-source";
 
 export function DescribeInventoryPage({ search }: { search: DescribeSearch }) {
+  const links = useInventoryLinks();
   const { t } = useLingui();
   usePageTitle(t`Describe and List`);
   const companyId = useCompanyId();
@@ -63,8 +60,7 @@ export function DescribeInventoryPage({ search }: { search: DescribeSearch }) {
   const [guidedStep, setGuidedStep] = useState(0);
   const [finished, setFinished] = useState(false);
 
-  const go = (next: DescribeSearch) =>
-    navigate({ to: "/dashboard/describe-inventory", search: next, replace: true });
+  const go = (next: DescribeSearch) => navigate({ href: links.describe({ ...next }), replace: true });
 
   // The typed search goes to the URL once typing pauses.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives this
@@ -290,12 +286,14 @@ export function DescribeInventoryPage({ search }: { search: DescribeSearch }) {
                   <Trans>New items appear here when you import a file, scan codes or add items.</Trans>
                 </Text>
                 <Group gap="sm">
-                  <Button component={Link} to="/dashboard/inventory-info" variant="light">
+                  <Button component={HrefLink} href={links.home} variant="light">
                     <Trans>Inventory Dashboard</Trans>
                   </Button>
-                  <Button component={Link} to="/dashboard/scan-inventory" variant="default">
-                    <Trans>Scan items</Trans>
-                  </Button>
+                  {links.scan && (
+                    <Button component={HrefLink} href={links.scan} variant="default">
+                      <Trans>Scan items</Trans>
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             </Card>

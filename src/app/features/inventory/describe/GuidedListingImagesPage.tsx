@@ -10,9 +10,11 @@ import { useState } from "react";
 import { Logo } from "../../../ui/Logo";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { useAuth } from "../../auth/auth-context";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { GuidedShots } from "./GuidedShots";
 
 export function GuidedListingImagesPage() {
+  const links = useInventoryLinks();
   const { t } = useLingui();
   usePageTitle(t`Guided listing images`);
   const { isAuthenticated } = useAuth();
@@ -63,7 +65,7 @@ export function GuidedListingImagesPage() {
                   <Trans>Start again</Trans>
                 </Button>
                 {isAuthenticated ? (
-                  <Button component={Link} to="/dashboard/describe-inventory" size="lg">
+                  <Button component={HrefLink} href={links.describe()} size="lg">
                     <Trans>Describe items</Trans>
                   </Button>
                 ) : null}

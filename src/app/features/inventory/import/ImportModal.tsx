@@ -11,12 +11,12 @@ import { Alert, Button, Group, List, Loader, Modal, Progress, Stack, Stepper, Te
 import { Dropzone } from "@mantine/dropzone";
 import { useMediaQuery, useNetwork } from "@mantine/hooks";
 import { IconCloudUpload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { type ColumnMapping, unitsFor } from "../../../../domain/inventory/import/mapping";
 import type { ImportMessage } from "../../../../domain/inventory/import/types";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-provider";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { readExistingSkus, useImportUpload } from "./import-data";
 import { fileMessageText } from "./import-messages";
 import { MappingStep } from "./MappingStep";
@@ -398,6 +398,7 @@ function ImportDone({
   onClose(): void;
   onAnother(): void;
 }) {
+  const links = useInventoryLinks();
   const { t, i18n } = useLingui();
   const { online } = useNetwork();
   const upload = useImportUpload(result.batchId || null);
@@ -501,9 +502,7 @@ function ImportDone({
           {result.batchId && saved > 0 && (
             <Button
               variant="light"
-              renderRoot={(props) => (
-                <Link {...props} to="/dashboard/item/$id" params={{ id: result.batchId }} />
-              )}
+              renderRoot={(props) => <HrefLink {...props} href={links.batch(result.batchId)} />}
             >
               <Trans>Open the batch</Trans>
             </Button>

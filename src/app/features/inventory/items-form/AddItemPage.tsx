@@ -4,12 +4,13 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Stack, Text, Title } from "@mantine/core";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { newId } from "../../../../sync/outbox";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { useGoTo, useInventoryLinks } from "../inventory-area";
 import { ItemForm, useItemForm } from "./ItemForm";
 import { emptyItemFormValues, type ItemFormValues, newItemFields } from "./item-form-values";
 import { saveNotice } from "./save-notice";
@@ -29,9 +30,10 @@ export function NoCompanyNotice() {
 }
 
 function AddItemForm({ companyId, batchId }: { companyId: string; batchId: string | null }) {
+  const links = useInventoryLinks();
+  const goTo = useGoTo();
   const { t, i18n } = useLingui();
   const engine = useSyncEngine();
-  const navigate = useNavigate();
   const form = useItemForm(emptyItemFormValues(batchId));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +45,7 @@ function AddItemForm({ companyId, batchId }: { companyId: string; batchId: strin
       const id = newId();
       await engine.write.put("item", companyId, id, newItemFields(values));
       toast.success(saveNotice(i18n, "created"));
-      await navigate({ to: "/dashboard/$id/update-inventory", params: { id } });
+      await goTo(links.item(id));
     } catch (error) {
       // Dexie refused the write (storage full, database blocked): nothing was saved
       setFailure(error instanceof Error ? error.message : String(error));

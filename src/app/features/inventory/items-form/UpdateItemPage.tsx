@@ -11,7 +11,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { Item } from "../../../../domain/inventory/item";
@@ -22,11 +21,13 @@ import { RecordSyncBadge } from "../../../ui/RecordSyncBadge";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { ItemEbaySection } from "../../ebay/ItemEbaySection";
+import { HrefLink, useGoTo, useInventoryLinks, useSellerScope } from "../inventory-area";
 import { ItemPhotosPanel } from "../photos/ItemPhotosPanel";
 import { NoCompanyNotice } from "./AddItemPage";
 import { ItemForm, useItemForm } from "./ItemForm";
 import { ItemHeading } from "./ItemHeading";
 import { changedFormFields, type ItemFormValues, itemToFormValues } from "./item-form-values";
+import { StaffChanges } from "./StaffChanges";
 import { isOnline, saveNotice } from "./save-notice";
 
 /** The item from Dexie (live); null when this device does not have it. */
@@ -80,9 +81,11 @@ function DeleteItemButton({ item, onDeleted }: { item: Item; onDeleted(): void }
 }
 
 function EditItem({ item, companyId }: { item: Item; companyId: string }) {
+  const seller = useSellerScope();
+  const links = useInventoryLinks();
+  const goTo = useGoTo();
   const { t, i18n } = useLingui();
   const engine = useSyncEngine();
-  const navigate = useNavigate();
   const form = useItemForm(itemToFormValues(item));
   // What the form started from: a save sends only what differs from it
   const baseline = useRef<ItemFormValues>(itemToFormValues(item));
@@ -135,8 +138,8 @@ function EditItem({ item, companyId }: { item: Item; companyId: string }) {
   };
 
   const afterDelete = () => {
-    if (item.batchId) void navigate({ to: "/dashboard/item/$id", params: { id: item.batchId } });
-    else void navigate({ to: "/dashboard/inventory-info" });
+    if (item.batchId) void goTo(links.batch(item.batchId));
+    else void goTo(links.home);
   };
 
   return (
@@ -168,31 +171,34 @@ function EditItem({ item, companyId }: { item: Item; companyId: string }) {
       <Text size="sm" role="status" aria-live="polite" c={status ? undefined : "dimmed"} ta="right">
         {status ?? ""}
       </Text>
-      <ItemEbaySection item={item} />
+      {/* eBay is the seller's own account: not reached in a seller's scope (docs/marketplace.md) */}
+      {!seller && <ItemEbaySection item={item} />}
     </Stack>
   );
 }
 
 /** Asks the server once for an item this device does not have yet (opened from a link). */
-function useFetchMissing(id: string, missing: boolean) {
+function useFetchMissing(id: string, companyId: string | null, missing: boolean) {
   const engine = useSyncEngine();
   const [state, setState] = useState<"idle" | "loading" | "done">("idle");
   useEffect(() => {
     if (!missing || state !== "idle" || !isOnline()) return;
     setState("loading");
     engine
-      .refreshRecord("item", id)
+      .refreshRecord("item", id, companyId ?? undefined)
       .catch(() => undefined)
       .finally(() => setState("done"));
-  }, [missing, state, engine, id]);
+  }, [missing, state, engine, id, companyId]);
   return state;
 }
 
 export function UpdateItemPage({ id }: { id: string }) {
   const { t } = useLingui();
   const companyId = useCompanyId();
+  const links = useInventoryLinks();
   const item = useLocalItem(id);
-  const fetching = useFetchMissing(id, item === null);
+  const fetching = useFetchMissing(id, companyId, item === null);
+  const createProduct = item ? links.createProductFrom(item.id) : null;
   usePageTitle(item?.title ? t`Edit ${item.title}` : t`Edit item`);
 
   let body: ReactNode;
@@ -221,6 +227,7 @@ export function UpdateItemPage({ id }: { id: string }) {
       <Stack gap="xl">
         <EditItem key={item.id} item={item} companyId={companyId} />
         <ItemPhotosPanel itemId={item.id} />
+        {item.version > 0 && <StaffChanges itemId={item.id} />}
       </Stack>
     );
 
@@ -236,26 +243,15 @@ export function UpdateItemPage({ id }: { id: string }) {
             {item.productId ? (
               <Button
                 variant="default"
-                renderRoot={(props) => (
-                  <Link
-                    {...props}
-                    to="/dashboard/$id/update-product"
-                    params={{ id: item.productId as string }}
-                  />
-                )}
+                renderRoot={(props) => <HrefLink {...props} href={links.product(item.productId as string)} />}
               >
                 <Trans>Open its product</Trans>
               </Button>
-            ) : (
-              <Button
-                variant="default"
-                renderRoot={(props) => (
-                  <Link {...props} to="/dashboard/$id/create-product" params={{ id: item.id }} />
-                )}
-              >
+            ) : createProduct ? (
+              <Button variant="default" renderRoot={(props) => <HrefLink {...props} href={createProduct} />}>
                 <Trans>Create product</Trans>
               </Button>
-            )}
+            ) : null}
           </Group>
         ) : null}
       </Group>

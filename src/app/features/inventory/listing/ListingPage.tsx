@@ -47,19 +47,16 @@ import { EbayPanel } from "../../ebay/EbayPanel";
 import { isQueued } from "../../ebay/listing-requests";
 import { useListingRequests } from "../../ebay/use-listing-requests";
 import { PUBLICATION_STATUS_COLORS, PUBLICATION_STATUS_LABELS } from "../field-labels";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../item-status";
 import { LISTING_STATE_FILTERS, type ListingStateFilter, listingStateOf, listingView } from "./listing-view";
 
 const PAGE_SIZE = 50;
 
 function ItemLink({ item }: { item: Item }) {
+  const links = useInventoryLinks();
   return (
-    <Anchor
-      fw={600}
-      renderRoot={(props) => (
-        <Link {...props} to="/dashboard/$id/update-inventory" params={{ id: item.id }} />
-      )}
-    >
+    <Anchor fw={600} renderRoot={(props) => <HrefLink {...props} href={links.item(item.id)} />}>
       {item.title}
     </Anchor>
   );
@@ -67,6 +64,7 @@ function ItemLink({ item }: { item: Item }) {
 
 /** Create a product from the item, or open the product it is linked to. */
 function ProductAction({ item }: { item: Item }) {
+  const links = useInventoryLinks();
   const { t } = useLingui();
   const title = item.title;
   if (item.productId) {
@@ -75,9 +73,7 @@ function ProductAction({ item }: { item: Item }) {
         <ActionIcon
           variant="light"
           aria-label={t`Open the product of ${title}`}
-          renderRoot={(props) => (
-            <Link {...props} to="/dashboard/$id/update-product" params={{ id: item.productId ?? "" }} />
-          )}
+          renderRoot={(props) => <HrefLink {...props} href={links.product(item.productId ?? "")} />}
         >
           <IconPackage size={18} />
         </ActionIcon>

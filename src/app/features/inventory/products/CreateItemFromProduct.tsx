@@ -14,6 +14,7 @@ import { getDb } from "../../../offline/db";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { fieldErrorText } from "../field-errors";
+import { useInventoryLinks } from "../inventory-area";
 import { itemFieldsFromProduct } from "./product-form";
 
 interface Values {
@@ -34,6 +35,7 @@ export function CreateItemFromProduct({
   const engine = useSyncEngine();
   const companyId = useCompanyId();
   const navigate = useNavigate();
+  const links = useInventoryLinks();
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: { sku: "", quantity: 1 },
@@ -63,8 +65,8 @@ export function CreateItemFromProduct({
     const sku = fields.sku;
     toast.success(t`Item ${sku} created from the product`);
     onClose();
-    // the item form's page (/dashboard/{id}/update-inventory, another screen of issue 6)
-    await navigate({ href: `/dashboard/${encodeURIComponent(id)}/update-inventory` });
+    // the item form's page (/dashboard/{id}/update-inventory, or the marketplace's)
+    await navigate({ href: links.item(id) });
   });
 
   return (

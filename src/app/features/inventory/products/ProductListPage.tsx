@@ -24,7 +24,6 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
 import type { Product } from "../../../../domain/inventory/item";
@@ -35,6 +34,7 @@ import { toast } from "../../../ui/toast";
 import { AppTooltip } from "../../../ui/tooltip";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { CATEGORY_LABELS, CONDITION_LABELS } from "../field-labels";
+import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { DeleteProductModal } from "./DeleteProductModal";
 import { type ProductSort, searchProducts, sortProducts } from "./product-form";
 
@@ -51,6 +51,7 @@ function ResultCount({ count }: { count: number }) {
 }
 
 export function ProductListPage() {
+  const links = useInventoryLinks();
   const { t, i18n } = useLingui();
   usePageTitle(t`Product Management`);
   const companyId = useCompanyId();
@@ -126,10 +127,7 @@ export function ProductListPage() {
     );
   };
   const titleLink = (p: Product) => (
-    <Anchor
-      fw={600}
-      renderRoot={(props) => <Link {...props} to="/dashboard/$id/update-product" params={{ id: p.id }} />}
-    >
+    <Anchor fw={600} renderRoot={(props) => <HrefLink {...props} href={links.product(p.id)} />}>
       {p.title}
     </Anchor>
   );
@@ -141,9 +139,7 @@ export function ProductListPage() {
           <ActionIcon
             variant="subtle"
             aria-label={t`Edit ${title}`}
-            renderRoot={(props) => (
-              <Link {...props} to="/dashboard/$id/update-product" params={{ id: p.id }} />
-            )}
+            renderRoot={(props) => <HrefLink {...props} href={links.product(p.id)} />}
           >
             <IconPencil size={18} />
           </ActionIcon>
@@ -165,7 +161,7 @@ export function ProductListPage() {
   const newProduct = (
     <Button
       leftSection={<IconPlus size={18} />}
-      renderRoot={(props) => <Link {...props} to="/dashboard/product/create" />}
+      renderRoot={(props) => <HrefLink {...props} href={links.productCreate} />}
     >
       <Trans>New product</Trans>
     </Button>
@@ -239,9 +235,11 @@ export function ProductListPage() {
                 </Text>
                 <Group justify="center">
                   {newProduct}
-                  <Anchor component={Link} to="/dashboard/listing">
-                    <Trans>Choose an item in Listing Management</Trans>
-                  </Anchor>
+                  {links.listing && (
+                    <Anchor component={HrefLink} href={links.listing}>
+                      <Trans>Choose an item in Listing Management</Trans>
+                    </Anchor>
+                  )}
                 </Group>
               </>
             )}

@@ -11,13 +11,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconCopyPlus, IconTrash } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import type { Item, Product, ProductFields } from "../../../../domain/inventory/item";
 import { newId } from "../../../../sync/outbox";
 import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { HrefLink, useGoTo, useInventoryLinks } from "../inventory-area";
 import { CreateItemFromProduct } from "./CreateItemFromProduct";
 import { DeleteProductModal } from "./DeleteProductModal";
 import { ProductForm } from "./ProductForm";
@@ -58,8 +58,9 @@ function Missing({ title, offline, children }: { title: string; offline: boolean
 }
 
 function BackToProducts() {
+  const links = useInventoryLinks();
   return (
-    <Anchor component={Link} to="/dashboard/product/list">
+    <Anchor component={HrefLink} href={links.productList}>
       <Trans>Back to Product Management</Trans>
     </Anchor>
   );
@@ -75,10 +76,11 @@ function NoCompany() {
 
 /** Saves a new product (and links the item it came from), then opens the product list. */
 function useCreateProduct(fromItem: Item | null) {
+  const links = useInventoryLinks();
+  const goTo = useGoTo();
   const { t } = useLingui();
   const engine = useSyncEngine();
   const companyId = useCompanyId();
-  const navigate = useNavigate();
   return async (fields: ProductFields) => {
     if (!companyId) throw new Error(t`You are not in a company.`);
     const id = newId();
@@ -88,11 +90,12 @@ function useCreateProduct(fromItem: Item | null) {
     }
     const title = fields.title;
     toast.success(t`Product “${title}” saved`);
-    await navigate({ to: "/dashboard/product/list" });
+    await goTo(links.productList);
   };
 }
 
 function FromItemNotice({ item }: { item: Item }) {
+  const links = useInventoryLinks();
   const sku = item.sku;
   return (
     <Alert color="blue" data-testid="from-item-notice">
@@ -107,9 +110,7 @@ function FromItemNotice({ item }: { item: Item }) {
           <Text size="sm">
             <Trans>This item is already linked to a product; it stays linked to that one.</Trans>{" "}
             <Anchor
-              renderRoot={(props) => (
-                <Link {...props} to="/dashboard/$id/update-product" params={{ id: item.productId ?? "" }} />
-              )}
+              renderRoot={(props) => <HrefLink {...props} href={links.product(item.productId ?? "")} />}
             >
               <Trans>Open that product</Trans>
             </Anchor>
@@ -122,10 +123,11 @@ function FromItemNotice({ item }: { item: Item }) {
 
 /** /dashboard/{id}/create-product: a product made from item {id}. */
 export function CreateProductFromItemPage({ itemId }: { itemId: string }) {
+  const links = useInventoryLinks();
+  const goTo = useGoTo();
   const { t } = useLingui();
   usePageTitle(t`Create product`);
   const companyId = useCompanyId();
-  const navigate = useNavigate();
   const item = useLocalRecord("item", itemId);
   const save = useCreateProduct(item.state === "found" ? item.row : null);
   return (
@@ -140,7 +142,7 @@ export function CreateProductFromItemPage({ itemId }: { itemId: string }) {
       ) : item.state === "missing" ? (
         <Missing title={t`This item was not found`} offline={item.offline}>
           <Group gap="md">
-            <Anchor component={Link} to="/dashboard/product/create">
+            <Anchor component={HrefLink} href={links.productCreate}>
               <Trans>Start an empty product instead</Trans>
             </Anchor>
             <BackToProducts />
@@ -152,7 +154,7 @@ export function CreateProductFromItemPage({ itemId }: { itemId: string }) {
           initialValues={productToValues(productFieldsFromItem(item.row))}
           notice={<FromItemNotice item={item.row} />}
           onSubmit={save}
-          onCancel={() => void navigate({ to: "/dashboard/product/list" })}
+          onCancel={() => void goTo(links.productList)}
           submitLabel={<Trans>Create product</Trans>}
         />
       )}
@@ -162,10 +164,11 @@ export function CreateProductFromItemPage({ itemId }: { itemId: string }) {
 
 /** /dashboard/product/create: an empty product. */
 export function CreateProductPage() {
+  const links = useInventoryLinks();
+  const goTo = useGoTo();
   const { t } = useLingui();
   usePageTitle(t`New product`);
   const companyId = useCompanyId();
-  const navigate = useNavigate();
   const save = useCreateProduct(null);
   return (
     <Stack gap="lg" maw={900}>
@@ -178,7 +181,7 @@ export function CreateProductPage() {
         <ProductForm
           initialValues={emptyProductValues()}
           onSubmit={save}
-          onCancel={() => void navigate({ to: "/dashboard/product/list" })}
+          onCancel={() => void goTo(links.productList)}
           submitLabel={<Trans>Create product</Trans>}
         />
       )}
@@ -199,10 +202,11 @@ const fieldsOf = (p: Product): ProductFields => ({
 
 /** /dashboard/{id}/update-product: edit product {id}; delete it; make an item from it. */
 export function UpdateProductPage({ productId }: { productId: string }) {
+  const links = useInventoryLinks();
+  const goTo = useGoTo();
   const { t } = useLingui();
   usePageTitle(t`Edit product`);
   const engine = useSyncEngine();
-  const navigate = useNavigate();
   const product = useLocalRecord("product", productId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -223,7 +227,7 @@ export function UpdateProductPage({ productId }: { productId: string }) {
     } else {
       toast.success(t`No changes to save`);
     }
-    await navigate({ to: "/dashboard/product/list" });
+    await goTo(links.productList);
   };
 
   const remove = async () => {
@@ -234,7 +238,7 @@ export function UpdateProductPage({ productId }: { productId: string }) {
       await engine.write.remove("product", base.id);
       setConfirmDelete(false);
       toast.success(t`Product “${title}” deleted`);
-      await navigate({ to: "/dashboard/product/list" });
+      await goTo(links.productList);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       toast.error(t`Product not deleted: ${reason}`);
@@ -282,7 +286,7 @@ export function UpdateProductPage({ productId }: { productId: string }) {
           key={base.id}
           initialValues={productToValues(fieldsOf(base))}
           onSubmit={save}
-          onCancel={() => void navigate({ to: "/dashboard/product/list" })}
+          onCancel={() => void goTo(links.productList)}
           submitLabel={<Trans>Save changes</Trans>}
         />
       ) : null}
