@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EBAY_DECLINE_REASONS, type EbayDeclineReason as Reason } from "../../domain/ebay/contract";
+import { EBAY_DECLINE_REASONS, type EbayDeclineReason as Reason } from "../../domain/ebay/decline-reasons";
 import { AuthResultPage } from "../features/auth/pages/EmailPages";
 import { EbayDeclineReason } from "../features/ebay/EbayDeclineReason";
 

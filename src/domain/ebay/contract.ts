@@ -4,6 +4,7 @@
  * and the shapes `GET /api/ebay/status` and the listing routes answer.
  */
 
+import type { ListingState } from "./listing-states";
 export const EBAY_PATHS = {
   connect: "/api/ebay/connect",
   callback: "/api/ebay/callback",
@@ -61,28 +62,6 @@ export const EBAY_CURRENCY = "USD";
 /** What a seller can ask for an item; recorded on the item (`ebay.request`) so it queues offline. */
 export const LISTING_ACTIONS = ["publish", "withdraw", "delete"] as const;
 export type ListingAction = (typeof LISTING_ACTIONS)[number];
-
-/** Where `/auth-declined` says why (query `reason`). */
-export const EBAY_DECLINE_REASONS = ["declined", "state", "exchange", "not-configured"] as const;
-export type EbayDeclineReason = (typeof EBAY_DECLINE_REASONS)[number];
-
-/** The state of an item's eBay listing as the server knows it. */
-export const LISTING_STATES = [
-  /** Known to the eBay job but never published (its first request has not got that far yet). */
-  "unlisted",
-  /** A request is waiting for (or in) the eBay job. */
-  "pending",
-  "published",
-  "withdrawn",
-  "deleted",
-  /** eBay (or a check before calling it) refused the last request; `error` says why. */
-  "failed",
-] as const;
-export type ListingState = (typeof LISTING_STATES)[number];
-
-/** What the admin listing lists sort by (`/api/admin/offer-list?sortBy=`). */
-export const ADMIN_LISTING_SORTS = ["updatedAt", "lastSyncedAt", "title", "sku", "state"] as const;
-export type AdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
 
 /** A row of the admin listing lists: the listing, its item and whose eBay account it is on. */
 export interface AdminListingRow extends EbayListing {

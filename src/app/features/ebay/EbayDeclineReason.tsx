@@ -1,6 +1,6 @@
 /** Why `/auth-declined` was reached from eBay's consent page (the callback's `reason`). */
 import { Trans } from "@lingui/react/macro";
-import type { EbayDeclineReason as Reason } from "../../../domain/ebay/contract";
+import type { EbayDeclineReason as Reason } from "../../../domain/ebay/decline-reasons";
 
 export function EbayDeclineReason({ reason }: { reason: Reason }) {
   switch (reason) {

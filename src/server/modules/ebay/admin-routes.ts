@@ -1,7 +1,7 @@
 /** Super admin views of eBay listings (spec section 2): one seller's, and all offers by state. */
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
-import { ADMIN_LISTING_SORTS, LISTING_STATES } from "../../../domain/ebay/contract";
+import { ADMIN_LISTING_SORTS, LISTING_STATES } from "../../../domain/ebay/listing-states";
 import { ROLES } from "../../../domain/roles";
 import { httpError } from "../../plugins/errors";
 import { listQuerySchema, pageSchema } from "../../plugins/paged-list";

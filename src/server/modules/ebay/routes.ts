@@ -7,12 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  EBAY_PATHS,
-  EBAY_STATE_TTL_SECONDS,
-  type EbayDeclineReason,
-  type EbayStatus,
-} from "../../../domain/ebay/contract";
+import { EBAY_PATHS, EBAY_STATE_TTL_SECONDS, type EbayStatus } from "../../../domain/ebay/contract";
+import type { EbayDeclineReason } from "../../../domain/ebay/decline-reasons";
 import { ERROR_CODES } from "../../../domain/errors";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { EbayConfig } from "../../config";

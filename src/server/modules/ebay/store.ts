@@ -5,13 +5,8 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type {
-  AdminListingSort,
-  EbayListing,
-  EbayOrder,
-  ListingAction,
-  ListingState,
-} from "../../../domain/ebay/contract";
+import type { EbayListing, EbayOrder, ListingAction } from "../../../domain/ebay/contract";
+import type { AdminListingSort, ListingState } from "../../../domain/ebay/listing-states";
 import type { Db } from "../../db/client";
 import {
   companies,

@@ -7,13 +7,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
+import type { AdminListingRow } from "../../../../domain/ebay/contract";
 import {
   ADMIN_LISTING_SORTS,
-  type AdminListingRow,
   type AdminListingSort,
   LISTING_STATES,
   type ListingState,
-} from "../../../../domain/ebay/contract";
+} from "../../../../domain/ebay/listing-states";
 import { patchSearch } from "../../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../../ui/server-list/ServerList";
 import { usePageTitle } from "../../../ui/usePageTitle";

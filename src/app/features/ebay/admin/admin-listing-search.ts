@@ -7,7 +7,7 @@ import {
   type AdminListingSort,
   LISTING_STATES,
   type ListingState,
-} from "../../../../domain/ebay/contract";
+} from "../../../../domain/ebay/listing-states";
 import { type ListSearch, parseListSearch } from "../../../ui/server-list/list-search";
 
 export interface AdminListingSearch extends ListSearch<AdminListingSort> {
