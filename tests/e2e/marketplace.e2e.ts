@@ -34,5 +34,13 @@ describe("marketplace", () => {
     await heading(staff.page, "Marketplace").waitFor();
     await staff.page.getByText(`${name}'s company`).waitFor();
     expect(await seriousViolations(staff.page)).toEqual([]);
+
+    // The seller's row opens their inventory on the seller's own screens, in their scope.
+    await staff.page
+      .getByRole("link", { name: `${name}'s company` })
+      .first()
+      .click();
+    await staff.page.waitForURL(/\/marketplace\/import\?/);
+    await staff.page.getByText(`Working in the inventory of ${name}'s company`).waitFor();
   }, 120_000); // two sign-ins and a registration: ~40 s on the loaded shared machine
 });
