@@ -2,8 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Button, Drawer, Group, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { InboxRow } from "../../../domain/admin/inbox";
 import { INBOX_STATES, type InboxState } from "../../../domain/admin/list-sorts";
-import { type InboxKind, type InboxRow, saveInboxRow } from "./inbox-api";
+import { type InboxKind, saveInboxRow } from "./inbox-api";
 import { useStateLabels } from "./state-labels";
 
 /** One demo request or contact message: what was sent, and its state and notes for staff to change. */

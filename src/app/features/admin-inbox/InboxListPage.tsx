@@ -1,12 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
+import type { InboxRow } from "../../../domain/admin/inbox";
 import { INBOX_SORTS, type InboxSort } from "../../../domain/admin/list-sorts";
 import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { InboxDrawer } from "./InboxDrawer";
-import { type InboxKind, type InboxRow, inboxEndpoint } from "./inbox-api";
+import { type InboxKind, inboxEndpoint } from "./inbox-api";
 import { useStateLabels } from "./state-labels";
 
 const STATE_COLOR = { new: "blue", contacted: "teal", scheduled: "grape", closed: "gray" } as const;

@@ -4,6 +4,7 @@
  * (new → contacted → scheduled → closed) and notes; each change records who made it and when.
  */
 import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { InboxRow } from "../../../domain/admin/inbox";
 import type { InboxSort, InboxState } from "../../../domain/admin/list-sorts";
 import type { Db } from "../../db/client";
 import { contactMessages, demoRequests } from "../../db/schema";
@@ -81,24 +82,14 @@ const columnsOf = (kind: InboxKind) => {
   };
 };
 
-interface Row {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  message: string | null;
-  interest: string | null;
-  state: InboxState;
-  notes: string;
-  stateChangedAt: Date | null;
-  stateChangedBy: string | null;
-  notesChangedAt: Date | null;
-  notesChangedBy: string | null;
+/** A row as read: the wire row's times as the database returns them. */
+type Row = Omit<InboxRow, "createdAt" | "stateChangedAt" | "notesChangedAt"> & {
   createdAt: Date;
-}
+  stateChangedAt: Date | null;
+  notesChangedAt: Date | null;
+};
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const toJson = (r: Row) => ({
+const toJson = (r: Row): InboxRow => ({
   ...r,
   createdAt: iso(r.createdAt) ?? "",
   stateChangedAt: iso(r.stateChangedAt),
