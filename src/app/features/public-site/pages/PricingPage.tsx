@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { REGISTER_PATH } from "../constants";
 import { ContentSection, PageIntro } from "../content/PageIntro";
+import { EmailDemoBox } from "../forms/EmailDemoBox";
 
 export function PricingPage() {
   const { t } = useLingui();
@@ -124,6 +125,7 @@ export function PricingPage() {
             <Trans>Request Demo</Trans>
           </Button>
         </Group>
+        <EmailDemoBox />
       </Stack>
     </Container>
   );
