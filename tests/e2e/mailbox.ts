@@ -1,36 +1,22 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../server/smtp-sink";
 
 /**
- * A real SMTP server on loopback for the end-to-end tests: every message the product
- * sends is received over SMTP and written to a folder, where tests read it.
+ * The server tests' SMTP sink, for the end-to-end tests: every message the product sends is
+ * received over SMTP and written to a folder, where the test files (other processes) read it.
  */
 export async function startMailbox(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
   mkdirSync(dir, { recursive: true });
   let n = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-        n += 1;
-        writeFileSync(
-          join(dir, `${Date.now()}-${String(n).padStart(4, "0")}.json`),
-          JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }),
-        );
-        callback();
-      });
-    },
+  const sink = await startSmtpSink((message) => {
+    n += 1;
+    writeFileSync(
+      join(dir, `${Date.now()}-${String(n).padStart(4, "0")}.json`),
+      JSON.stringify({ to: message.to.join(","), raw: message.raw.toString("utf8") }),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port: sink.port, close: sink.close };
 }
 
 export interface ReceivedMail {

@@ -1,6 +1,7 @@
 /**
  * A real local SMTP server for tests: it accepts every message and keeps it (envelope and raw
- * bytes) in `received`, in arrival order. Point the product's SMTP_URL at `url`.
+ * bytes) in `received`, in arrival order, and hands each to `onMessage` when given (the e2e
+ * mailbox writes them to a folder). Point the product's SMTP_URL at `url`.
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -13,11 +14,12 @@ export interface Received {
 
 export interface SmtpSink {
   url: string;
+  port: number;
   received: Received[];
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(onMessage?: (message: Received) => void): Promise<SmtpSink> {
   const received: Received[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -27,11 +29,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        received.push({
+        const message = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks),
-        });
+        };
+        received.push(message);
+        onMessage?.(message);
         callback();
       });
     },
@@ -40,6 +44,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const { port } = smtp.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
