@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { errorMessage } from "../../lib/error-message";
 import { tokenStore } from "../../lib/session/tokens";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -32,8 +33,6 @@ import {
   validatePassword,
   validateProfile,
 } from "./account-validation";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function ProfileForm() {
   const { t } = useLingui();
@@ -85,7 +84,7 @@ function ProfileForm() {
       await refreshToken().catch((error) => console.warn("Token refresh after profile change failed", error));
       toast.success(t`Profile updated`);
     } catch (error) {
-      toast.error(t`Profile not saved: ${messageOf(error)}`);
+      toast.error(t`Profile not saved: ${errorMessage(error)}`);
     } finally {
       setSaving(false);
     }
@@ -187,7 +186,7 @@ function PasswordForm() {
       setValues(empty);
       toast.success(t`Password changed`);
     } catch (error) {
-      const message = messageOf(error);
+      const message = errorMessage(error);
       if (message === "Current password is incorrect")
         setErrors({ currentPassword: t`Current password is incorrect` });
       else toast.error(t`Password not changed: ${message}`);

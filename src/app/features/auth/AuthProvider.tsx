@@ -2,6 +2,7 @@ import { t } from "@lingui/core/macro";
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { hasAnyRole, type Role } from "../../../domain/roles";
 import { hasAnalyticsConsent } from "../../lib/cookie-consent";
+import { errorMessage } from "../../lib/error-message";
 import { configureHttp, HttpError, refreshTokens } from "../../lib/http";
 import {
   ACCESS_TOKEN_KEY,
@@ -45,8 +46,6 @@ function authReducer(state: AuthState, action: Action): AuthState {
       return { ...state, isAuthenticated: false, user: null, token: null };
   }
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** After a sign-in: send the analytics id, ask the browser to keep our offline data. */
 function afterSignIn() {
@@ -152,7 +151,7 @@ export function AuthProvider({ children, navigate, assumeGuest = false }: AuthPr
         await completeSignIn(await call(), "SIGN_IN");
         toast.success(t`Login successful`);
       } catch (error) {
-        toast.error(t`Login failed: ${messageOf(error)}`);
+        toast.error(t`Login failed: ${errorMessage(error)}`);
         throw error;
       }
     },

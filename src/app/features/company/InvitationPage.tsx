@@ -16,6 +16,7 @@ import {
 import { IconUsersPlus } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { errorMessage } from "../../lib/error-message";
 import { HttpError } from "../../lib/http";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
@@ -29,8 +30,6 @@ type State =
   | { kind: "ready"; invitation: InvitationView }
   | { kind: "closed"; message: string }
   | { kind: "failed"; message: string };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Where the app goes after joining: the new active company's account page (full load: new token, new company). */
 const AFTER_ACCEPT_PATH = "/dashboard/company-account";
@@ -56,7 +55,7 @@ export function InvitationPage({ hash }: { hash: string }) {
           (error.status === 409 || error.status === 400 || error.status === 414)
         )
           setState({ kind: "closed", message: error.message });
-        else setState({ kind: "failed", message: messageOf(error) });
+        else setState({ kind: "failed", message: errorMessage(error) });
       });
     return () => {
       live = false;
@@ -87,7 +86,7 @@ export function InvitationPage({ hash }: { hash: string }) {
     } catch (error) {
       if (error instanceof HttpError && error.status === 409)
         setState({ kind: "closed", message: error.message });
-      else setAcceptError(messageOf(error));
+      else setAcceptError(errorMessage(error));
       setAccepting(false);
     }
   };

@@ -2,10 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Card, Loader, Stack, Switch, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { errorMessage } from "../../lib/error-message";
 import { toast } from "../../ui/toast";
 import { companyAccountApi, companyKeys, companyQueries } from "./company-account-api";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * "Managed listing" (docs/marketplace.md): the company hands its inventory to the marketplace
@@ -29,7 +28,7 @@ export function ManagedListingCard({ companyId, isAdmin }: { companyId: string; 
           : t`Managed listing is off: marketplace staff no longer reach your inventory`,
       );
     } catch (err) {
-      toast.error(t`Managed listing not changed: ${messageOf(err)}`);
+      toast.error(t`Managed listing not changed: ${errorMessage(err)}`);
     } finally {
       setSaving(false);
     }
@@ -54,7 +53,7 @@ export function ManagedListingCard({ companyId, isAdmin }: { companyId: string; 
           <Loader size="sm" role="status" aria-label={t`Loading managed listing`} />
         ) : setting.isError ? (
           <Alert color="red" title={t`Could not load the managed listing setting`}>
-            {messageOf(setting.error)}
+            {errorMessage(setting.error)}
           </Alert>
         ) : (
           <>

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { ROLES } from "../../../domain/roles";
+import { type CompanyRole, ROLES } from "../../../domain/roles";
 
 /** The spec's role labels (section 6): Employee, Company Admin, Admin (full access). */
 export function useRoleLabel() {
@@ -17,3 +17,13 @@ export function useRoleLabel() {
     }
   };
 }
+
+/** The roles a company admin can give: Employee and Company Admin, labelled. */
+export function useRoleOptions() {
+  const label = useRoleLabel();
+  return [ROLES.COMPANY_EMPLOYEE, ROLES.COMPANY_ADMIN].map((value) => ({ value, label: label(value) }));
+}
+
+/** A member's company role from their roles (Company Admin wins). */
+export const companyRoleOf = (roles: readonly string[]): CompanyRole =>
+  roles.includes(ROLES.COMPANY_ADMIN) ? ROLES.COMPANY_ADMIN : ROLES.COMPANY_EMPLOYEE;
