@@ -9,7 +9,7 @@ export const DASHBOARD_ATTENTION_PATH = "/api/dashboard/attention";
 export const ATTENTION_TOP = 3;
 
 /** A count and its first rows, most urgent first. */
-export interface AttentionList<T> {
+interface AttentionList<T> {
   count: number;
   top: T[];
 }
@@ -29,13 +29,13 @@ export interface AttentionDeadline {
 }
 
 /** A statement file not extracted: waiting to be, or its extraction failed. */
-export interface AttentionFile {
+interface AttentionFile {
   id: string;
   fileName: string;
   status: "uploaded" | "failed";
 }
 
-export interface AttentionQuote {
+interface AttentionQuote {
   id: string;
   filingId: string;
   bbl: string;
@@ -43,20 +43,20 @@ export interface AttentionQuote {
   totalCents: number;
 }
 
-export interface AttentionInvoice {
+interface AttentionInvoice {
   id: string;
   number: string;
   filingId: string;
   amountCents: number;
 }
 
-export interface AttentionItem {
+interface AttentionItem {
   id: string;
   title: string;
   sku: string;
 }
 
-export interface AttentionListing {
+interface AttentionListing {
   itemId: string;
   title: string;
   error: string;
