@@ -11,7 +11,7 @@ export function AttentionCard(props: {
   color: string;
   summary?: ReactNode;
   rows?: { key: string; node: ReactNode }[];
-  action: ReactNode;
+  action?: ReactNode;
   testId: string;
 }) {
   return (
@@ -37,7 +37,7 @@ export function AttentionCard(props: {
             ))}
           </Stack>
         ) : null}
-        <div>{props.action}</div>
+        {props.action ? <div>{props.action}</div> : null}
       </Stack>
     </Card>
   );

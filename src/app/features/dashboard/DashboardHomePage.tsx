@@ -106,8 +106,9 @@ function useCards(a: Attention, unsynced: number) {
           key: d.propertyId,
           node: (
             <Anchor component={Link} {...ROW} to="/dashboard/filings">
-              {d.address ?? dashedBbl(d.bbl)} · {usd(d.penaltyIfLate)} ·{" "}
-              {d.obligation === "must-file" ? t`RPIE statement` : t`Claim of Exclusion`}
+              {usd(d.penaltyIfLate)} ·{" "}
+              {d.obligation === "must-file" ? t`RPIE statement` : t`Claim of Exclusion`} ·{" "}
+              {d.address ?? dashedBbl(d.bbl)}
             </Anchor>
           ),
         }))}
@@ -129,7 +130,7 @@ function useCards(a: Attention, unsynced: number) {
                 <Link {...props} to="/dashboard/files/$fileId" params={{ fileId: f.id }} />
               )}
             >
-              {f.fileName} · {f.status === "failed" ? t`extraction failed` : t`not extracted yet`}
+              {f.status === "failed" ? t`Extraction failed` : t`Not extracted yet`} · {f.fileName}
             </Anchor>
           ),
         }))}
@@ -146,7 +147,7 @@ function useCards(a: Attention, unsynced: number) {
           key: q.id,
           node: (
             <Anchor component={Link} {...ROW} to="/dashboard/filings">
-              {t`BBL ${dashedBbl(q.bbl)}, ${q.year}`} · {cents(q.totalCents)}
+              {cents(q.totalCents)} · {t`BBL ${dashedBbl(q.bbl)}, ${q.year}`}
             </Anchor>
           ),
         }))}
@@ -168,7 +169,7 @@ function useCards(a: Attention, unsynced: number) {
                 <Link {...props} to="/dashboard/invoices/$invoiceId" params={{ invoiceId: inv.id }} />
               )}
             >
-              {inv.number} · {cents(inv.amountCents)}
+              {cents(inv.amountCents)} · {inv.number}
             </Anchor>
           ),
         }))}
@@ -239,7 +240,6 @@ function useCards(a: Attention, unsynced: number) {
         count={count}
         color="grape"
         summary={<Trans>Read them under the bell at the top of the page.</Trans>}
-        action={more("/dashboard/mail", t`Open mail`)}
       />
     ),
     unsynced: () => (
