@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freshPage, heading, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser } from "./browser";
 
 let browser: Browser;
@@ -33,7 +34,7 @@ describe("dashboard home", () => {
     await context.close();
   }, 90_000);
 
-  it("fits a phone (390×844) without horizontal scrolling", async () => {
+  it("fits a phone (390×844) without horizontal scrolling, with no serious accessibility violation", async () => {
     const { companyAdmin } = inject("demoAccounts");
     const { context, page } = await freshPage(browser, { width: 390, height: 844 });
     await signIn(page, companyAdmin.email, companyAdmin.password);
@@ -45,6 +46,7 @@ describe("dashboard home", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     const card = await page.getByTestId("attention-deadlines").boundingBox();
     expect(card && card.x >= 0 && card.x + card.width <= 390).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 90_000);
 });

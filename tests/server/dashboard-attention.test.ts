@@ -142,7 +142,8 @@ beforeAll(async () => {
   const f3 = await filing(ann.companyId, bigProperty, "quoted", year - 1);
   const q3 = await quote(ann.companyId, f3, "accepted", 60_000);
   unpaidInvoice = await invoice(ann.companyId, f3, q3, "unpaid");
-  const f4 = await filing(ann.companyId, smallProperty, "paid", year - 1);
+  // (last year's statement of the small property was filed: this year's is still due)
+  const f4 = await filing(ann.companyId, smallProperty, "filed", year - 1);
   const q4 = await quote(ann.companyId, f4, "accepted", 60_000);
   await invoice(ann.companyId, f4, q4, "paid");
 

@@ -25,7 +25,8 @@ async function rpieDeadlines(db: Db, companyId: string) {
   });
   if (assessed.length === 0) return { properties: props.length, open: [] as AttentionDeadline[] };
   const filed = new Set(
-    (await companyFilings(db, companyId, { kind: "rpie" }))
+    // every assessment is for the same (current) filing year
+    (await companyFilings(db, companyId, { kind: "rpie", year: assessed[0]?.a.filingYear }))
       .filter((f) => f.filing.state === "filed")
       .map((f) => `${f.filing.propertyId}:${f.filing.year}`),
   );
