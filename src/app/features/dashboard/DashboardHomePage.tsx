@@ -16,7 +16,6 @@ import {
   Title,
 } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Attention } from "../../../domain/dashboard/attention";
@@ -27,7 +26,7 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { AttentionCard } from "./AttentionCard";
 import { type AttentionCardKey, type AttentionSectionKey, attentionSections } from "./attention-sections";
-import { dashboardQueries } from "./dashboard-api";
+import { useAttention } from "./use-attention";
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -291,7 +290,7 @@ export function DashboardHomePage() {
   usePageTitle(t`Dashboard`);
   const { user } = useAuth();
   const companyId = useCompanyId() ?? user?.companyId ?? null;
-  const attention = useQuery(dashboardQueries.attention(companyId));
+  const attention = useAttention(companyId);
   return (
     <Stack gap="lg" miw={0}>
       <div>

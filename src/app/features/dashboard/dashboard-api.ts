@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { type Attention, DASHBOARD_ATTENTION_PATH } from "../../../domain/dashboard/attention";
 import { http } from "../../lib/http";
 
-const dashboardKeys = {
+export const dashboardKeys = {
   all: ["dashboard"] as const,
   attention: (companyId: string | null) => ["dashboard", "attention", companyId] as const,
 };
