@@ -39,6 +39,11 @@ export const ITEM_STATUSES = [
 ] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
+/** The status of items waiting to be described (Describe and List's queue, the dashboard's count)… */
+export const TO_DESCRIBE: ItemStatus = "new";
+/** …and the one a description moves them to (described, waiting to be listed). */
+export const DESCRIBED: ItemStatus = "pending";
+
 interface Dimensions {
   length: number | null;
   width: number | null;

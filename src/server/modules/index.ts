@@ -7,6 +7,7 @@ import { authRoutes } from "./auth/routes";
 import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
+import { dashboardRoutes } from "./dashboard/routes";
 import { demoRoutes } from "./demo/routes";
 import { ebayAdminRoutes } from "./ebay/admin-routes";
 import { ebayDeletionRoutes } from "./ebay/deletion-routes";
@@ -78,4 +79,5 @@ export async function registerModules(
   await app.register(calendarRoutes);
   await app.register(mailRoutes);
   await app.register(notificationRoutes);
+  await app.register(dashboardRoutes);
 }

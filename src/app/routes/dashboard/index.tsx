@@ -1,18 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Title } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
-import { usePageTitle } from "../../ui/usePageTitle";
+import { DashboardHomePage } from "../../features/dashboard/DashboardHomePage";
 
-function DashboardHome() {
-  const { t } = useLingui();
-  usePageTitle(t`Dashboard`);
-  return (
-    <Title order={1}>
-      <Trans>Dashboard</Trans>
-    </Title>
-  );
-}
-
+/** The company's start page: what needs attention (a lazy chunk, like every dashboard route). */
 export const Route = createFileRoute("/dashboard/")({
-  component: DashboardHome,
+  component: DashboardHomePage,
 });

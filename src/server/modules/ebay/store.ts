@@ -18,6 +18,7 @@ import {
   jobs,
   users,
 } from "../../db/schema";
+import { splitTotal, totalOver } from "../../db/total-over";
 import { containsPattern } from "../../plugins/paged-list";
 
 export type ConnectionRow = typeof ebayConnections.$inferSelect;
@@ -191,6 +192,30 @@ export async function pendingListings(db: Db, companyId: string, limit: number) 
     .where(and(eq(ebayListings.companyId, companyId), gt(ebayListings.wantedSeq, ebayListings.doneSeq)))
     .orderBy(asc(ebayListings.updatedAt))
     .limit(limit);
+}
+
+/** Listings whose last eBay request was refused (and none waits): how many, latest first, with the item's title. */
+export async function failedListings(db: Db, companyId: string, limit: number) {
+  const rows = await db
+    .select({
+      itemId: ebayListings.itemId,
+      title: inventoryItems.title,
+      error: sql<string>`${ebayListings.error}`,
+      total: totalOver(),
+    })
+    .from(ebayListings)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, ebayListings.itemId))
+    .where(
+      and(
+        eq(ebayListings.companyId, companyId),
+        isNull(inventoryItems.deletedAt),
+        sql`${ebayListings.error} is not null`,
+        sql`${ebayListings.wantedSeq} <= ${ebayListings.doneSeq}`,
+      ),
+    )
+    .orderBy(desc(ebayListings.updatedAt))
+    .limit(limit);
+  return splitTotal(rows);
 }
 
 export async function skusTaken(db: Db, companyId: string, candidates: string[]) {

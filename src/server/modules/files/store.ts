@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../../db/client";
 import {
@@ -9,6 +9,7 @@ import {
   properties,
   statementFiles,
 } from "../../db/schema";
+import { splitTotal, totalOver } from "../../db/total-over";
 import { extractJobKey } from "./extraction-job";
 import type { DocumentType } from "./schemas";
 import type { FileStatus } from "./status-bus";
@@ -106,6 +107,28 @@ export async function companyFiles(
     .where(and(...where))
     .orderBy(desc(statementFiles.createdAt))
     .limit(1000);
+}
+
+/** The company's live files not extracted (uploaded and waiting, or failed): how many, oldest first. */
+export async function filesWaiting(db: Db, companyId: string, limit: number) {
+  const rows = await db
+    .select({
+      id: statementFiles.id,
+      fileName: statementFiles.fileName,
+      status: sql<"uploaded" | "failed">`${statementFiles.status}`,
+      total: totalOver(),
+    })
+    .from(statementFiles)
+    .where(
+      and(
+        eq(statementFiles.companyId, companyId),
+        isNull(statementFiles.deletedAt),
+        inArray(statementFiles.status, ["uploaded", "failed"]),
+      ),
+    )
+    .orderBy(asc(statementFiles.createdAt))
+    .limit(limit);
+  return splitTotal(rows);
 }
 
 /** Staff: every company's files with the company's name, one page, and how many match. */

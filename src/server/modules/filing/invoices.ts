@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { FilingActor } from "../../../domain/filing";
 import { formatCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import { filings, invoices, payments } from "../../db/schema";
+import { splitTotal, totalOver } from "../../db/total-over";
 import { httpError } from "../../plugins/errors";
 import { notify } from "../notifications/store";
 import {
@@ -31,6 +32,23 @@ export async function listInvoices(q: Q, companyId: string) {
     .where(eq(invoices.companyId, companyId))
     .orderBy(desc(invoices.createdAt));
   return invoicesToApi(q, rows);
+}
+
+/** The company's unpaid invoices: how many, oldest first. */
+export async function invoicesDue(q: Q, companyId: string, limit: number) {
+  const rows = await q
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      filingId: invoices.filingId,
+      amountCents: invoices.amountCents,
+      total: totalOver(),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.status, "unpaid")))
+    .orderBy(asc(invoices.createdAt))
+    .limit(limit);
+  return splitTotal(rows);
 }
 
 async function invoicesToApi(q: Q, rows: InvoiceRow[]) {

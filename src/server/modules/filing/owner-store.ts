@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { ERROR_CODES } from "../../../domain/errors";
 import { FILING_KIND_LABELS, type FilingKind } from "../../../domain/filing";
-import { filings, properties, statementFiles } from "../../db/schema";
+import { filings, properties, quotes, statementFiles } from "../../db/schema";
+import { splitTotal, totalOver } from "../../db/total-over";
 import { httpError } from "../../plugins/errors";
 import { isUniqueViolation } from "../auth/db-errors";
 import { addEvent, filingApi, lockFiling, moveFiling, type Q, selectFilings } from "./filings";
@@ -168,4 +169,24 @@ export async function answerQuestion(
       onStale: (tx) => filingApi(tx, filing.id, "owner", false),
     });
   });
+}
+
+/** Quotes sent to the company and not yet accepted (nor withdrawn): how many, oldest first. */
+export async function quotesToAccept(q: Q, companyId: string, limit: number) {
+  const rows = await q
+    .select({
+      id: quotes.id,
+      filingId: quotes.filingId,
+      bbl: properties.bbl,
+      year: filings.year,
+      totalCents: quotes.totalCents,
+      total: totalOver(),
+    })
+    .from(quotes)
+    .innerJoin(filings, eq(filings.id, quotes.filingId))
+    .innerJoin(properties, eq(properties.id, filings.propertyId))
+    .where(and(eq(quotes.companyId, companyId), eq(quotes.status, "sent")))
+    .orderBy(asc(quotes.sentAt))
+    .limit(limit);
+  return splitTotal(rows);
 }

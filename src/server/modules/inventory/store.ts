@@ -7,6 +7,7 @@ import {
   newItemFields,
   type Product,
   type ProductFields,
+  TO_DESCRIBE,
 } from "../../../domain/inventory/item";
 import { BATCH_TYPE, ITEM_TYPE, PRODUCT_TYPE } from "../../../domain/inventory/synced-types";
 import {
@@ -18,6 +19,7 @@ import {
 } from "../../../domain/inventory/validate";
 import type { Db } from "../../db/client";
 import { inventoryBatches, inventoryItems, inventoryProducts } from "../../db/schema";
+import { splitTotal, totalOver } from "../../db/total-over";
 import { httpError } from "../../plugins/errors";
 import { containsPattern } from "../../plugins/paged-list";
 import { type AnyKind, type SyncKind, syncTx } from "../sync/store";
@@ -332,4 +334,36 @@ export async function listRecords<Api>(db: Db, kind: AnyKind, companyId: string,
     page: p.page,
     rowsPerPage: p.rowsPerPage,
   };
+}
+
+/** The company's live items still to describe (Describe and List's queue): how many, oldest first. */
+export async function itemsToDescribe(db: Db, companyId: string, limit: number) {
+  const rows = await db
+    .select({
+      id: inventoryItems.id,
+      title: inventoryItems.title,
+      sku: inventoryItems.sku,
+      total: totalOver(),
+    })
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.companyId, companyId),
+        isNull(inventoryItems.deletedAt),
+        eq(inventoryItems.status, TO_DESCRIBE),
+      ),
+    )
+    .orderBy(asc(inventoryItems.id))
+    .limit(limit);
+  return splitTotal(rows);
+}
+
+/** True when the company has any live item (its inventory area is in use). */
+export async function hasItems(db: Db, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.companyId, companyId), isNull(inventoryItems.deletedAt)))
+    .limit(1);
+  return !!row;
 }

@@ -8,17 +8,14 @@
  * - "search": items matching a text (title, SKU, barcode).
  * Items are in id order (UUIDv7: creation order), so "next" is stable while items change.
  */
-import type { Item, ItemStatus } from "../../../../domain/inventory/item";
+import { type Item, TO_DESCRIBE } from "../../../../domain/inventory/item";
 import type { BlocklotDb } from "../../../offline/db";
 import { batchItems, searchItems } from "../labels/item-search";
 
 import type { QueueSource } from "./queue-source";
 
+export { DESCRIBED, TO_DESCRIBE } from "../../../../domain/inventory/item";
 export type { QueueSource } from "./queue-source";
-
-/** The status of items waiting to be described, and the one a description moves them to. */
-export const TO_DESCRIBE: ItemStatus = "new";
-export const DESCRIBED: ItemStatus = "pending";
 
 export interface QueueSpec {
   source: QueueSource;
