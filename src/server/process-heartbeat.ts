@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { serverProcesses } from "./db/schema";
 
@@ -25,9 +25,11 @@ const STALE_SECONDS = 15;
 /** Rows of processes gone this long are deleted (their claims are long past any lease). */
 const PRUNE_HOURS = 24;
 
+const stale = sql.raw(`interval '${STALE_SECONDS} seconds'`);
+
 /** SQL condition: the process with boot id `boot` (a column) is dead. A missing row is not known to be dead. */
 export function ownerDead(boot: unknown) {
-  return sql`exists (select 1 from server_processes sp where sp.boot_id = ${boot} and sp.heartbeat_at < now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)})`;
+  return sql`exists (select 1 from server_processes sp where sp.boot_id = ${boot} and sp.heartbeat_at < now() - ${stale})`;
 }
 
 function pidAlive(pid: number): boolean {
@@ -73,10 +75,17 @@ async function beat(db: Db) {
     .onConflictDoUpdate({ target: serverProcesses.bootId, set: { heartbeatAt: sql`now()` } });
 }
 
-/** Stamps dead every row of this host whose process is gone; prunes old rows. */
+/** Stamps dead every row of this host still counted alive whose process is gone. */
 async function sweep(db: Db) {
-  const here = await db.select().from(serverProcesses).where(eq(serverProcesses.host, HOST));
+  const here = await db
+    .select()
+    .from(serverProcesses)
+    .where(and(eq(serverProcesses.host, HOST), gte(serverProcesses.heartbeatAt, sql`now() - ${stale}`)));
   for (const row of here) if (goneHere(row)) await markDead(db, row.bootId);
+}
+
+/** Deletes the rows of processes gone for a day. */
+async function prune(db: Db) {
   await db
     .delete(serverProcesses)
     .where(lt(serverProcesses.heartbeatAt, sql`now() - ${sql.raw(`interval '${PRUNE_HOURS} hours'`)}`));
@@ -87,9 +96,10 @@ export interface Heartbeat {
 }
 
 /**
- * Registers this process and keeps its heartbeat; sweeps this host's dead processes at start
- * (a restarted server frees its predecessor's claims at once) and every minute. On a clean stop
- * the row is stamped dead: whatever it still holds is free.
+ * Registers this process and keeps its heartbeat; at start and at every beat stamps dead this
+ * host's processes that are gone (a restarted server frees its predecessor's claims at once, a
+ * surviving worker its killed neighbour's jobs within a beat). Prunes day-old rows hourly. On a
+ * clean stop the row is stamped dead: whatever it still holds is free.
  */
 export async function startHeartbeat(
   db: Db,
@@ -97,10 +107,13 @@ export async function startHeartbeat(
 ): Promise<Heartbeat> {
   await beat(db);
   await sweep(db);
+  await prune(db);
   let ticks = 0;
   const timer = setInterval(() => {
     ticks++;
-    const work = ticks % 20 === 0 ? beat(db).then(() => sweep(db)) : beat(db);
+    const work = beat(db)
+      .then(() => sweep(db))
+      .then(() => (ticks % 1200 === 0 ? prune(db) : undefined));
     work.catch((err) => log.warn({ err }, "process heartbeat failed"));
   }, HEARTBEAT_SECONDS * 1000);
   timer.unref();
