@@ -51,7 +51,7 @@ launch() {
 wait_http() {
   local url=$1 name=$2 code
   for _ in $(seq 1 120); do
-    code=$(curl -s -o /dev/null -w '%{http_code}' "$url" 2>/dev/null || true)
+    code=$(curl -s --max-time 2 -o /dev/null -w '%{http_code}' "$url" 2>/dev/null || true)
     if [ "$code" = 200 ] || { [ "${3:-}" = any ] && [ "$code" != 000 ] && [ -n "$code" ]; }; then return 0; fi
     if ! alive "$name"; then
       echo "$name stopped while starting; its log, $logs/$name.log, ends:" >&2
@@ -113,7 +113,8 @@ data_dir() {
 s3rver_bin() {
   local bin="$root/node_modules/.bin/s3rver"
   if [ ! -x "$bin" ]; then
-    echo "The S3-compatible store is the npm package s3rver (a dev dependency): run npm ci" >&2
+    echo "The S3-compatible store is the npm package s3rver, not installed: npm install --save-dev s3rver@3.7.1" >&2
+    echo "(or CLUSTER_S3=off npm run cluster, without an object store)" >&2
     exit 1
   fi
   echo "$bin"
@@ -135,6 +136,7 @@ start() {
   mkdir -p "$run" "$logs" "$dir/s3" "$dir/pg" "$dir/nginx/tmp" "$dir/nginx/logs"
   # A start that fails half-way stops what it started: nothing is left running.
   trap 'if [ "$started" != 1 ]; then echo "Start failed; stopping what was started" >&2; stop_all; fi' EXIT
+  trap 'exit 130' INT TERM
   chmod 755 "$dir"
   chmod 1777 "$dir/nginx/tmp"
 
