@@ -21,6 +21,7 @@ import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { makeAjv } from "./plugins/validators";
+import { startHeartbeat } from "./process-heartbeat";
 
 export interface BuildOptions {
   config: Config;
@@ -63,6 +64,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx: ServerContext = { config, database, db: database.db, mailer };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => mailer.close());
+  // This process's liveness, read by others to free its idempotency claims and jobs once it is dead.
+  const heartbeat = await startHeartbeat(database.db, app.log);
+  app.addHook("onClose", async () => heartbeat.stop());
 
   installErrorHandler(app);
   await registerSecurityHeaders(app, config);

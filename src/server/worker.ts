@@ -11,6 +11,7 @@ import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules
 import { MAIL_SEND_JOB, mailSendHandler } from "./modules/mail/send";
 import { createPruneRunner, ensurePruneScheduled } from "./modules/notifications/prune-job";
 import { excerpt, excerptDeep, isLoopbackUrl } from "./plugins/log-redaction";
+import { startHeartbeat } from "./process-heartbeat";
 import { createFileStore } from "./storage";
 
 /**
@@ -27,6 +28,10 @@ async function main() {
     );
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  // This process's liveness: another worker claims its jobs at once if it dies (process-heartbeat.ts).
+  const heartbeat = await startHeartbeat(database.db, {
+    warn: (obj, msg) => console.warn(logLine("warn", obj, msg)),
+  });
   const log = {
     info: (obj: object, msg?: string) => console.log(logLine("info", obj, msg)),
     warn: (obj: object, msg?: string) => console.warn(logLine("warn", obj, msg)),
@@ -83,6 +88,7 @@ async function main() {
       ebayRunner?.stop(3000),
     ]);
     mailer.close();
+    await heartbeat.stop();
     await database.close();
     process.exit(0);
   };

@@ -425,6 +425,24 @@ export const extractionResults = pgTable("extraction_results", {
 });
 
 /**
+ * Every running server or worker process (src/server/process-heartbeat.ts): one row per boot,
+ * its heartbeat refreshed every few seconds. Idempotency claims and job locks carry the boot id,
+ * so a process that finds one held by a dead process (stale heartbeat, or on the same host a pid
+ * that is gone) takes it over at once instead of waiting for the lease.
+ */
+export const serverProcesses = pgTable(
+  "server_processes",
+  {
+    bootId: uuid("boot_id").primaryKey(),
+    host: text("host").notNull(),
+    pid: integer("pid").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("server_processes_heartbeat_idx").on(t.heartbeatAt)],
+);
+
+/**
  * Background jobs (PostgreSQL-backed queue): claimed with FOR UPDATE SKIP LOCKED by any
  * process; a lock that outlives locked_until is stale and may be claimed again.
  * At most one queued or running job per key (e.g. "extract:<file id>").
@@ -443,6 +461,8 @@ export const jobs = pgTable(
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text("locked_by"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The claiming process's boot id (server_processes): once it is dead the job is claimed again at once. */
+    lockedBoot: uuid("locked_boot"),
     lastError: text("last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -899,6 +919,8 @@ export const idempotencyKeys = pgTable(
     /** Random token of the request processing the key; a stale claim may be taken over. */
     claim: uuid("claim").notNull(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
+    /** The claiming process's boot id (server_processes): once it is dead a replay takes the claim over at once. */
+    ownerBoot: uuid("owner_boot"),
     responseStatus: integer("response_status"),
     /** The response body exactly as sent (JSON text). */
     responseBody: text("response_body"),

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
 import { jobs } from "../db/schema";
+import { BOOT_ID, ownerDead } from "../process-heartbeat";
 
 export interface Job {
   id: string;
@@ -45,13 +46,16 @@ export async function enqueue(
   }
 }
 
+/** A running job's lock is stale: its lease ran out, or its process is dead (process-heartbeat.ts). */
+const stale = sql`(locked_until < now() or ${ownerDead(sql.raw("jobs.locked_boot"))})`;
+
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
 }
 
 /**
  * Claims the next due job for `workerId`: queued jobs whose run_at has come, or running
- * jobs whose lock expired (their worker died). `FOR UPDATE SKIP LOCKED` lets several
+ * jobs whose worker died (its heartbeat is stale) or whose lock expired (the last resort). `FOR UPDATE SKIP LOCKED` lets several
  * processes claim from one PostgreSQL database without taking the same job.
  */
 export async function claimJob(
@@ -68,11 +72,12 @@ export async function claimJob(
     : sql``;
   const result = await db.execute(sql`
     update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+      locked_boot = ${BOOT_ID},
       locked_until = now() + (${leaseMs}::int * interval '1 millisecond'), updated_at = now()
     where id = (
       select id from jobs
       where ((status = 'queued' and run_at <= now())
-        or (status = 'running' and locked_until < now() and attempts < max_attempts))
+        or (status = 'running' and ${stale} and attempts < max_attempts))
       ${kindFilter}
       order by run_at, id
       limit 1
@@ -103,7 +108,7 @@ export async function extendLease(db: Db, id: string, workerId: string, leaseMs:
 export async function completeJob(db: Db, id: string) {
   await db
     .update(jobs)
-    .set({ status: "done", lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
+    .set({ status: "done", lockedBy: null, lockedUntil: null, lockedBoot: null, updatedAt: sql`now()` })
     .where(eq(jobs.id, id));
 }
 
@@ -123,6 +128,7 @@ export async function failJob(db: Db, job: Job, error: string, opts: { baseSecon
       lastError: error.slice(0, 2000),
       lockedBy: null,
       lockedUntil: null,
+      lockedBoot: null,
       runAt: final ? sql`run_at` : sql`now() + (${delay}::int * interval '1 second')`,
       updatedAt: sql`now()`,
     })
@@ -144,8 +150,8 @@ export async function reapExhaustedJobs(db: Db, kinds?: string[]): Promise<Job[]
     : sql``;
   const result = await db.execute(sql`
     update jobs set status = 'failed', last_error = 'worker stopped during the last attempt',
-      locked_by = null, locked_until = null, updated_at = now()
-    where status = 'running' and locked_until < now() and attempts >= max_attempts ${kindFilter}
+      locked_by = null, locked_until = null, locked_boot = null, updated_at = now()
+    where status = 'running' and ${stale} and attempts >= max_attempts ${kindFilter}
     returning id, kind, key, payload, attempts, max_attempts`);
   return rowsOf(result).map((row) => ({
     id: String(row.id),

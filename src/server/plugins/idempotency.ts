@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import { ERROR_CODES, type ErrorCode } from "../../domain/errors";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
+import { BOOT_ID, markIfGone, ownerDead } from "../process-heartbeat";
 import { httpError } from "./errors";
 
 /**
@@ -19,7 +20,9 @@ import { httpError } from "./errors";
  * - The same key again with the same method, path and body answers the stored response with
  *   `Idempotent-Replayed: true` and runs nothing.
  * - The same key with another method, path or body → 422.
- * - The same key while the first request still runs → 409 with `Retry-After: 1`.
+ * - The same key while the first request still runs → 409 with `Retry-After: 1`. A claim whose
+ *   process is dead (its boot id's heartbeat is stale, or on this host its pid is gone;
+ *   process-heartbeat.ts) is taken over at once; otherwise after its 30 s lease.
  * - Keys belong to a user in their active company and expire after 24 hours.
  */
 
@@ -123,6 +126,7 @@ async function claimKey(db: Db, c: Omit<Claim, "recorded">, method: string, path
       requestHash: hash,
       claim: c.claim,
       lockedUntil: sql`now() + ${lease}`,
+      ownerBoot: BOOT_ID,
     })
     .onConflictDoUpdate({
       target: [idempotencyKeys.companyId, idempotencyKeys.userId, idempotencyKeys.key],
@@ -132,14 +136,16 @@ async function claimKey(db: Db, c: Omit<Claim, "recorded">, method: string, path
         requestHash: hash,
         claim: c.claim,
         lockedUntil: sql`now() + ${lease}`,
+        ownerBoot: BOOT_ID,
         responseStatus: null,
         responseBody: null,
         createdAt: sql`now()`,
         completedAt: null,
       },
-      // Expired keys start afresh; an unfinished claim whose lease ran out (its process died,
-      // and for transactional routes nothing of it was committed) may be retried by the same request.
-      setWhere: sql`${idempotencyKeys.createdAt} < now() - ${ttl} or (${idempotencyKeys.responseStatus} is null and ${idempotencyKeys.lockedUntil} < now() and ${idempotencyKeys.requestHash} = ${hash})`,
+      // Expired keys start afresh; an unfinished claim whose process is dead (stale heartbeat,
+      // process-heartbeat.ts) or whose lease ran out (the last resort) may be retried by the same
+      // request: for transactional routes nothing of the first attempt was committed.
+      setWhere: sql`${idempotencyKeys.createdAt} < now() - ${ttl} or (${idempotencyKeys.responseStatus} is null and ${idempotencyKeys.requestHash} = ${hash} and (${idempotencyKeys.lockedUntil} < now() or ${ownerDead(idempotencyKeys.ownerBoot)}))`,
     })
     .returning({ claim: idempotencyKeys.claim });
   return rows[0]?.claim === c.claim;
@@ -190,8 +196,10 @@ export async function claimInTx(
     if (!row) continue;
     if (row.requestHash !== hash)
       return { refused: { status: 422, message: KEY_REUSED_MESSAGE, ...KEY_REUSED } };
-    if (row.responseStatus === null || row.responseBody === null)
+    if (row.responseStatus === null || row.responseBody === null) {
+      if (await markIfGone(tx, row.ownerBoot)) continue; // its process is gone: claim again now
       return { refused: { status: 409, message: IN_FLIGHT_MESSAGE, ...IN_FLIGHT } };
+    }
     return {
       replay: {
         status: row.responseStatus,
@@ -243,6 +251,7 @@ async function preHandler(app: FastifyInstance, request: FastifyRequest, reply: 
     if (!row) continue; // purged in between: claim again
     if (row.requestHash !== hash) throw httpError(422, KEY_REUSED_MESSAGE, KEY_REUSED);
     if (row.responseStatus === null || row.responseBody === null) {
+      if (await markIfGone(db, row.ownerBoot)) continue; // its process is gone: claim again now
       reply.header("retry-after", "1");
       throw httpError(409, IN_FLIGHT_MESSAGE, IN_FLIGHT);
     }
