@@ -1,0 +1,95 @@
+/**
+ * Articles of the public blog (issue 17, docs/articles.md): the states staff move an article
+ * through, the slug rule, the wire row and the reading-time rule, shared by the app and the server.
+ */
+
+/** draft → scheduled (publish_at in the future) → published → unpublished (and back). */
+export const ARTICLE_STATES = ["draft", "scheduled", "published", "unpublished"] as const;
+export type ArticleState = (typeof ARTICLE_STATES)[number];
+
+export const ARTICLE_SORTS = ["updatedAt", "publishedAt", "title", "state"] as const;
+export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+
+/** Lower-case words joined by single hyphens: "rpie-deadline-2026". */
+export const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
+export const SLUG_MAX = 120;
+export const TITLE_MAX = 200;
+export const SUMMARY_MAX = 400;
+export const BODY_MAX = 100_000;
+export const TAGS_MAX = 10;
+export const TAG_MAX = 40;
+
+/** Articles per page of the public list. */
+export const PUBLIC_PAGE_SIZE = 10;
+
+/** The editable fields ("front matter" and body). */
+export interface ArticleInput {
+  slug: string;
+  title: string;
+  summary: string;
+  bodyMd: string;
+  coverImage: string | null;
+  tags: string[];
+  author: string;
+}
+
+/** An article as the public pages read it. */
+export interface PublicArticle {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  coverImage: string | null;
+  tags: string[];
+  author: string;
+  publishedAt: string;
+  updatedAt: string;
+  readingMinutes: number;
+}
+
+interface PublicArticleWithBody extends PublicArticle {
+  /** The body rendered and sanitised by the server. */
+  html: string;
+}
+
+/** An article as staff see it. */
+export interface StaffArticle extends ArticleInput {
+  id: string;
+  state: ArticleState;
+  publishAt: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  readingMinutes: number;
+}
+
+const WORDS_PER_MINUTE = 200;
+
+/** Minutes to read a Markdown body at 200 words a minute, at least 1. */
+export function readingMinutes(markdown: string): number {
+  const words = markdown
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/[#>*_`[\]()!-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+/** A slug made from a title: "What is RPIE?" → "what-is-rpie". */
+export function slugify(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, "");
+}
+
+/** API paths (staff under /api/admin, guests under /api/articles). */
+export const ARTICLE_PATHS = {
+  staff: "/api/admin/articles",
+  preview: "/api/admin/articles/preview",
+  public: "/api/articles",
+} as const;
