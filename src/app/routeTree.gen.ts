@@ -36,6 +36,7 @@ import { Route as PublicPenaltyRemovalRouteImport } from "./routes/_public/penal
 import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminArticleListRouteImport } from "./routes/admin/article-list"
 import { Route as AdminClarityListRouteImport } from "./routes/admin/clarity-list"
 import { Route as AdminContactMessagesRouteImport } from "./routes/admin/contact-messages"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
@@ -78,6 +79,7 @@ import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articl
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
 import { Route as AdminAllUserListIndexRouteImport } from "./routes/admin/all-user-list/index"
 import { Route as AdminAllUserListUserIdRouteImport } from "./routes/admin/all-user-list/$userId"
+import { Route as AdminArticleCreateRouteImport } from "./routes/admin/article/create"
 import { Route as AdminFilingsIndexRouteImport } from "./routes/admin/filings/index"
 import { Route as AdminFilingsFilingIdRouteImport } from "./routes/admin/filings/$filingId"
 import { Route as AdminStatementMappingIndexRouteImport } from "./routes/admin/statement-mapping/index"
@@ -107,6 +109,8 @@ import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/p
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
+import { Route as AdminArticleEditSlugRouteImport } from "./routes/admin/article/edit/$slug"
+import { Route as AdminArticleViewSlugRouteImport } from "./routes/admin/article/view/$slug"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
 import { Route as AdminStatementMappingAuditReportFilingIdRouteImport } from "./routes/admin/statement-mapping/audit-report.$filingId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
@@ -253,6 +257,11 @@ const PublicPricingRoute = PublicPricingRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminArticleListRoute = AdminArticleListRouteImport.update({
+  id: "/article-list",
+  path: "/article-list",
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminClarityListRoute = AdminClarityListRouteImport.update({
@@ -468,6 +477,11 @@ const AdminAllUserListUserIdRoute = AdminAllUserListUserIdRouteImport.update({
   path: "/all-user-list/$userId",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminArticleCreateRoute = AdminArticleCreateRouteImport.update({
+  id: "/article/create",
+  path: "/article/create",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminFilingsIndexRoute = AdminFilingsIndexRouteImport.update({
   id: "/filings/",
   path: "/filings/",
@@ -623,6 +637,16 @@ const MarketplaceSellerImportRoute = MarketplaceSellerImportRouteImport.update({
   path: "/import",
   getParentRoute: () => MarketplaceSellerRoute,
 } as any)
+const AdminArticleEditSlugRoute = AdminArticleEditSlugRouteImport.update({
+  id: "/article/edit/$slug",
+  path: "/article/edit/$slug",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminArticleViewSlugRoute = AdminArticleViewSlugRouteImport.update({
+  id: "/article/view/$slug",
+  path: "/article/view/$slug",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminEbayListingListUserIdRoute =
   AdminEbayListingListUserIdRouteImport.update({
     id: "/ebay-listing/list/$userId",
@@ -721,6 +745,7 @@ export interface FileRoutesByFullPath {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/article-list": typeof AdminArticleListRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -761,6 +786,7 @@ export interface FileRoutesByFullPath {
   "/marketplace/": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
+  "/admin/article/create": typeof AdminArticleCreateRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -792,6 +818,8 @@ export interface FileRoutesByFullPath {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/article/edit/$slug": typeof AdminArticleEditSlugRoute
+  "/admin/article/view/$slug": typeof AdminArticleViewSlugRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -827,6 +855,7 @@ export interface FileRoutesByTo {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/article-list": typeof AdminArticleListRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -868,6 +897,7 @@ export interface FileRoutesByTo {
   "/dashboard": typeof DashboardIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
+  "/admin/article/create": typeof AdminArticleCreateRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -899,6 +929,8 @@ export interface FileRoutesByTo {
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
+  "/admin/article/edit/$slug": typeof AdminArticleEditSlugRoute
+  "/admin/article/view/$slug": typeof AdminArticleViewSlugRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -939,6 +971,7 @@ export interface FileRoutesById {
   "/_public/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
+  "/admin/article-list": typeof AdminArticleListRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -981,6 +1014,7 @@ export interface FileRoutesById {
   "/marketplace/": typeof MarketplaceIndexRoute
   "/_public/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
+  "/admin/article/create": typeof AdminArticleCreateRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -1012,6 +1046,8 @@ export interface FileRoutesById {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/article/edit/$slug": typeof AdminArticleEditSlugRoute
+  "/admin/article/view/$slug": typeof AdminArticleViewSlugRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -1053,6 +1089,7 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/article-list"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1093,6 +1130,7 @@ export interface FileRouteTypes {
     | "/marketplace/"
     | "/articles/$slug"
     | "/admin/all-user-list/$userId"
+    | "/admin/article/create"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1124,6 +1162,8 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/article/edit/$slug"
+    | "/admin/article/view/$slug"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1159,6 +1199,7 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/article-list"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1200,6 +1241,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/articles/$slug"
     | "/admin/all-user-list/$userId"
+    | "/admin/article/create"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1231,6 +1273,8 @@ export interface FileRouteTypes {
     | "/admin/filings"
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
+    | "/admin/article/edit/$slug"
+    | "/admin/article/view/$slug"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1270,6 +1314,7 @@ export interface FileRouteTypes {
     | "/_public/penalty-removal"
     | "/_public/policy"
     | "/_public/pricing"
+    | "/admin/article-list"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1312,6 +1357,7 @@ export interface FileRouteTypes {
     | "/marketplace/"
     | "/_public/articles/$slug"
     | "/admin/all-user-list/$userId"
+    | "/admin/article/create"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1343,6 +1389,8 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/article/edit/$slug"
+    | "/admin/article/view/$slug"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1579,6 +1627,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/admin/"
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/article-list": {
+      id: "/admin/article-list"
+      path: "/article-list"
+      fullPath: "/admin/article-list"
+      preLoaderRoute: typeof AdminArticleListRouteImport
       parentRoute: typeof AdminRoute
     }
     "/admin/clarity-list": {
@@ -1875,6 +1930,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminAllUserListUserIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/article/create": {
+      id: "/admin/article/create"
+      path: "/article/create"
+      fullPath: "/admin/article/create"
+      preLoaderRoute: typeof AdminArticleCreateRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/filings/": {
       id: "/admin/filings/"
       path: "/filings"
@@ -2078,6 +2140,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceSellerImportRouteImport
       parentRoute: typeof MarketplaceSellerRoute
     }
+    "/admin/article/edit/$slug": {
+      id: "/admin/article/edit/$slug"
+      path: "/article/edit/$slug"
+      fullPath: "/admin/article/edit/$slug"
+      preLoaderRoute: typeof AdminArticleEditSlugRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/article/view/$slug": {
+      id: "/admin/article/view/$slug"
+      path: "/article/view/$slug"
+      fullPath: "/admin/article/view/$slug"
+      preLoaderRoute: typeof AdminArticleViewSlugRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/ebay-listing/list/$userId": {
       id: "/admin/ebay-listing/list/$userId"
       path: "/ebay-listing/list/$userId"
@@ -2191,6 +2267,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AdminRouteChildren {
+  AdminArticleListRoute: typeof AdminArticleListRoute
   AdminClarityListRoute: typeof AdminClarityListRoute
   AdminContactMessagesRoute: typeof AdminContactMessagesRoute
   AdminDemoDataRoute: typeof AdminDemoDataRoute
@@ -2203,10 +2280,13 @@ interface AdminRouteChildren {
   AdminUserListRoute: typeof AdminUserListRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAllUserListUserIdRoute: typeof AdminAllUserListUserIdRoute
+  AdminArticleCreateRoute: typeof AdminArticleCreateRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
   AdminAllUserListIndexRoute: typeof AdminAllUserListIndexRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
+  AdminArticleEditSlugRoute: typeof AdminArticleEditSlugRoute
+  AdminArticleViewSlugRoute: typeof AdminArticleViewSlugRoute
   AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
   AdminStatementMappingAuditReportFilingIdRoute: typeof AdminStatementMappingAuditReportFilingIdRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -2214,6 +2294,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminArticleListRoute: AdminArticleListRoute,
   AdminClarityListRoute: AdminClarityListRoute,
   AdminContactMessagesRoute: AdminContactMessagesRoute,
   AdminDemoDataRoute: AdminDemoDataRoute,
@@ -2226,10 +2307,13 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUserListRoute: AdminUserListRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAllUserListUserIdRoute: AdminAllUserListUserIdRoute,
+  AdminArticleCreateRoute: AdminArticleCreateRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
   AdminAllUserListIndexRoute: AdminAllUserListIndexRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
+  AdminArticleEditSlugRoute: AdminArticleEditSlugRoute,
+  AdminArticleViewSlugRoute: AdminArticleViewSlugRoute,
   AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,
   AdminStatementMappingAuditReportFilingIdRoute:
     AdminStatementMappingAuditReportFilingIdRoute,

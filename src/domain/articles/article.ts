@@ -47,7 +47,7 @@ export interface PublicArticle {
   readingMinutes: number;
 }
 
-interface PublicArticleWithBody extends PublicArticle {
+export interface PublicArticleWithBody extends PublicArticle {
   /** The body rendered and sanitised by the server. */
   html: string;
 }

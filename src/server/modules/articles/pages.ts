@@ -122,7 +122,7 @@ export function articleListHtml(
   return fill(
     template,
     {
-      title: "Articles about RPIE filing",
+      title: "Blog and News",
       description,
       canonical,
       type: "website",
