@@ -79,7 +79,7 @@ import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articl
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
 import { Route as AdminAllUserListIndexRouteImport } from "./routes/admin/all-user-list/index"
 import { Route as AdminAllUserListUserIdRouteImport } from "./routes/admin/all-user-list/$userId"
-import { Route as AdminArticleCreateRouteImport } from "./routes/admin/article/create"
+import { Route as AdminArticleSplatRouteImport } from "./routes/admin/article.$"
 import { Route as AdminFilingsIndexRouteImport } from "./routes/admin/filings/index"
 import { Route as AdminFilingsFilingIdRouteImport } from "./routes/admin/filings/$filingId"
 import { Route as AdminStatementMappingIndexRouteImport } from "./routes/admin/statement-mapping/index"
@@ -109,8 +109,6 @@ import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/p
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
-import { Route as AdminArticleEditSlugRouteImport } from "./routes/admin/article/edit/$slug"
-import { Route as AdminArticleViewSlugRouteImport } from "./routes/admin/article/view/$slug"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
 import { Route as AdminStatementMappingAuditReportFilingIdRouteImport } from "./routes/admin/statement-mapping/audit-report.$filingId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
@@ -477,9 +475,9 @@ const AdminAllUserListUserIdRoute = AdminAllUserListUserIdRouteImport.update({
   path: "/all-user-list/$userId",
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminArticleCreateRoute = AdminArticleCreateRouteImport.update({
-  id: "/article/create",
-  path: "/article/create",
+const AdminArticleSplatRoute = AdminArticleSplatRouteImport.update({
+  id: "/article/$",
+  path: "/article/$",
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminFilingsIndexRoute = AdminFilingsIndexRouteImport.update({
@@ -637,16 +635,6 @@ const MarketplaceSellerImportRoute = MarketplaceSellerImportRouteImport.update({
   path: "/import",
   getParentRoute: () => MarketplaceSellerRoute,
 } as any)
-const AdminArticleEditSlugRoute = AdminArticleEditSlugRouteImport.update({
-  id: "/article/edit/$slug",
-  path: "/article/edit/$slug",
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminArticleViewSlugRoute = AdminArticleViewSlugRouteImport.update({
-  id: "/article/view/$slug",
-  path: "/article/view/$slug",
-  getParentRoute: () => AdminRoute,
-} as any)
 const AdminEbayListingListUserIdRoute =
   AdminEbayListingListUserIdRouteImport.update({
     id: "/ebay-listing/list/$userId",
@@ -786,7 +774,7 @@ export interface FileRoutesByFullPath {
   "/marketplace/": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
-  "/admin/article/create": typeof AdminArticleCreateRoute
+  "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -818,8 +806,6 @@ export interface FileRoutesByFullPath {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
-  "/admin/article/edit/$slug": typeof AdminArticleEditSlugRoute
-  "/admin/article/view/$slug": typeof AdminArticleViewSlugRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -897,7 +883,7 @@ export interface FileRoutesByTo {
   "/dashboard": typeof DashboardIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
-  "/admin/article/create": typeof AdminArticleCreateRoute
+  "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -929,8 +915,6 @@ export interface FileRoutesByTo {
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
-  "/admin/article/edit/$slug": typeof AdminArticleEditSlugRoute
-  "/admin/article/view/$slug": typeof AdminArticleViewSlugRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -1014,7 +998,7 @@ export interface FileRoutesById {
   "/marketplace/": typeof MarketplaceIndexRoute
   "/_public/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
-  "/admin/article/create": typeof AdminArticleCreateRoute
+  "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -1046,8 +1030,6 @@ export interface FileRoutesById {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
-  "/admin/article/edit/$slug": typeof AdminArticleEditSlugRoute
-  "/admin/article/view/$slug": typeof AdminArticleViewSlugRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -1130,7 +1112,7 @@ export interface FileRouteTypes {
     | "/marketplace/"
     | "/articles/$slug"
     | "/admin/all-user-list/$userId"
-    | "/admin/article/create"
+    | "/admin/article/$"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1162,8 +1144,6 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
-    | "/admin/article/edit/$slug"
-    | "/admin/article/view/$slug"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1241,7 +1221,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/articles/$slug"
     | "/admin/all-user-list/$userId"
-    | "/admin/article/create"
+    | "/admin/article/$"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1273,8 +1253,6 @@ export interface FileRouteTypes {
     | "/admin/filings"
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
-    | "/admin/article/edit/$slug"
-    | "/admin/article/view/$slug"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1357,7 +1335,7 @@ export interface FileRouteTypes {
     | "/marketplace/"
     | "/_public/articles/$slug"
     | "/admin/all-user-list/$userId"
-    | "/admin/article/create"
+    | "/admin/article/$"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1389,8 +1367,6 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
-    | "/admin/article/edit/$slug"
-    | "/admin/article/view/$slug"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1930,11 +1906,11 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminAllUserListUserIdRouteImport
       parentRoute: typeof AdminRoute
     }
-    "/admin/article/create": {
-      id: "/admin/article/create"
-      path: "/article/create"
-      fullPath: "/admin/article/create"
-      preLoaderRoute: typeof AdminArticleCreateRouteImport
+    "/admin/article/$": {
+      id: "/admin/article/$"
+      path: "/article/$"
+      fullPath: "/admin/article/$"
+      preLoaderRoute: typeof AdminArticleSplatRouteImport
       parentRoute: typeof AdminRoute
     }
     "/admin/filings/": {
@@ -2140,20 +2116,6 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceSellerImportRouteImport
       parentRoute: typeof MarketplaceSellerRoute
     }
-    "/admin/article/edit/$slug": {
-      id: "/admin/article/edit/$slug"
-      path: "/article/edit/$slug"
-      fullPath: "/admin/article/edit/$slug"
-      preLoaderRoute: typeof AdminArticleEditSlugRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    "/admin/article/view/$slug": {
-      id: "/admin/article/view/$slug"
-      path: "/article/view/$slug"
-      fullPath: "/admin/article/view/$slug"
-      preLoaderRoute: typeof AdminArticleViewSlugRouteImport
-      parentRoute: typeof AdminRoute
-    }
     "/admin/ebay-listing/list/$userId": {
       id: "/admin/ebay-listing/list/$userId"
       path: "/ebay-listing/list/$userId"
@@ -2280,13 +2242,11 @@ interface AdminRouteChildren {
   AdminUserListRoute: typeof AdminUserListRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAllUserListUserIdRoute: typeof AdminAllUserListUserIdRoute
-  AdminArticleCreateRoute: typeof AdminArticleCreateRoute
+  AdminArticleSplatRoute: typeof AdminArticleSplatRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
   AdminAllUserListIndexRoute: typeof AdminAllUserListIndexRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
-  AdminArticleEditSlugRoute: typeof AdminArticleEditSlugRoute
-  AdminArticleViewSlugRoute: typeof AdminArticleViewSlugRoute
   AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
   AdminStatementMappingAuditReportFilingIdRoute: typeof AdminStatementMappingAuditReportFilingIdRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -2307,13 +2267,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUserListRoute: AdminUserListRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAllUserListUserIdRoute: AdminAllUserListUserIdRoute,
-  AdminArticleCreateRoute: AdminArticleCreateRoute,
+  AdminArticleSplatRoute: AdminArticleSplatRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
   AdminAllUserListIndexRoute: AdminAllUserListIndexRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
-  AdminArticleEditSlugRoute: AdminArticleEditSlugRoute,
-  AdminArticleViewSlugRoute: AdminArticleViewSlugRoute,
   AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,
   AdminStatementMappingAuditReportFilingIdRoute:
     AdminStatementMappingAuditReportFilingIdRoute,

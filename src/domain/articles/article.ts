@@ -3,12 +3,9 @@
  * through, the slug rule, the wire row and the reading-time rule, shared by the app and the server.
  */
 
-/** draft → scheduled (publish_at in the future) → published → unpublished (and back). */
-export const ARTICLE_STATES = ["draft", "scheduled", "published", "unpublished"] as const;
-export type ArticleState = (typeof ARTICLE_STATES)[number];
+import type { ArticleState } from "./list";
 
-export const ARTICLE_SORTS = ["updatedAt", "publishedAt", "title", "state"] as const;
-export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+export { ARTICLE_SORTS, ARTICLE_STATES, type ArticleSort, type ArticleState } from "./list";
 
 /** Lower-case words joined by single hyphens: "rpie-deadline-2026". */
 export const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";

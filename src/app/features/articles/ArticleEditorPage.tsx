@@ -7,7 +7,6 @@ import {
   Loader,
   SimpleGrid,
   Stack,
-  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -18,7 +17,8 @@ import type { StaffArticle } from "../../../domain/articles/article";
 import { HttpError } from "../../lib/http";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ArticleBody } from "./ArticleBody";
-import { useArticleEditor } from "./use-article-editor";
+import { viewPath } from "./articles-api";
+import { splitTags, useArticleEditor } from "./use-article-editor";
 
 /**
  * /admin/article/create and /admin/article/edit/{slug}: the front matter, the Markdown body and,
@@ -59,7 +59,7 @@ export function ArticleEditorPage({
               <Button
                 variant="default"
                 renderRoot={(props) => (
-                  <Link {...props} to="/admin/article/view/$slug" params={{ slug: article.slug }} />
+                  <Link {...props} to="/admin/article/$" params={{ _splat: viewPath(article.slug) }} />
                 )}
               >
                 <Trans>Cancel</Trans>
@@ -94,7 +94,12 @@ export function ArticleEditorPage({
             {...form.getInputProps("coverImage")}
             value={form.values.coverImage ?? ""}
           />
-          <TagsInput label={t`Tags`} maxTags={10} {...form.getInputProps("tags")} />
+          <TextInput
+            label={t`Tags`}
+            description={t`Separated by commas`}
+            value={form.values.tags.join(", ")}
+            onChange={(e) => form.setFieldValue("tags", splitTags(e.currentTarget.value))}
+          />
           <Textarea
             label={t`Summary`}
             autosize

@@ -10,23 +10,31 @@ import {
   type ArticleState,
   type StaffArticle,
 } from "../../../domain/articles/article";
-import type { ListSearch } from "../../ui/server-list/list-search";
+import { type ListSearch, parseListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ArticleStateBadge } from "./ArticleStateBadge";
+import { editPath, viewPath } from "./articles-api";
 import { useArticleStateLabels } from "./state-labels";
 
-export type ArticleListSearch = ListSearch<ArticleSort> & { state?: ArticleState };
+type ArticleListSearch = ListSearch<ArticleSort> & { state?: ArticleState };
+
+/** The list's URL search: the shared list parameters and a known state. */
+function articleListSearch(raw: Record<string, unknown>): ArticleListSearch {
+  const state = ARTICLE_STATES.find((s) => s === raw.state);
+  return { ...parseListSearch(raw, ARTICLE_SORTS), ...(state ? { state } : {}) };
+}
 
 /** /admin/article-list: every article in every state, paged and searched on the server. */
 export function ArticleListPage({
-  search,
+  rawSearch,
   onSearch,
 }: {
-  search: ArticleListSearch;
+  rawSearch: Record<string, unknown>;
   onSearch(next: ArticleListSearch): void;
 }) {
   const { t, i18n } = useLingui();
+  const search = articleListSearch(rawSearch);
   usePageTitle(t`All Articles`);
   const states = useArticleStateLabels();
   const when = (iso: string | null) =>
@@ -39,7 +47,7 @@ export function ArticleListPage({
   };
   const titleLink = (a: StaffArticle) => (
     <Anchor
-      renderRoot={(props) => <Link {...props} to="/admin/article/view/$slug" params={{ slug: a.slug }} />}
+      renderRoot={(props) => <Link {...props} to="/admin/article/$" params={{ _splat: viewPath(a.slug) }} />}
     >
       {a.title}
     </Anchor>
@@ -66,7 +74,9 @@ export function ArticleListPage({
         <Button
           size="compact-sm"
           variant="light"
-          renderRoot={(props) => <Link {...props} to="/admin/article/edit/$slug" params={{ slug: a.slug }} />}
+          renderRoot={(props) => (
+            <Link {...props} to="/admin/article/$" params={{ _splat: editPath(a.slug) }} />
+          )}
           aria-label={t`Edit ${a.title}`}
         >
           <Trans>Edit</Trans>
@@ -82,7 +92,7 @@ export function ArticleListPage({
         </Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden="true" />}
-          renderRoot={(props) => <Link {...props} to="/admin/article/create" />}
+          renderRoot={(props) => <Link {...props} to="/admin/article/$" params={{ _splat: "create" }} />}
         >
           <Trans>New article</Trans>
         </Button>

@@ -6,7 +6,7 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { ArticleBody } from "./ArticleBody";
 import { ArticleStateActions } from "./ArticleStateActions";
 import { ArticleStateBadge } from "./ArticleStateBadge";
-import { articleQueries } from "./articles-api";
+import { articleQueries, editPath } from "./articles-api";
 
 /** /admin/article/view/{slug}: an article in any state as it will read, with its state changes. */
 export function ArticleViewPage({ slug }: { slug: string }) {
@@ -60,7 +60,7 @@ export function ArticleViewPage({ slug }: { slug: string }) {
           <Button
             variant="default"
             renderRoot={(props) => (
-              <Link {...props} to="/admin/article/edit/$slug" params={{ slug: article.slug }} />
+              <Link {...props} to="/admin/article/$" params={{ _splat: editPath(article.slug) }} />
             )}
           >
             <Trans>Edit</Trans>

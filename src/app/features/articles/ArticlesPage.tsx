@@ -17,13 +17,26 @@ import { Link } from "@tanstack/react-router";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { PageIntro } from "../public-site/content/PageIntro";
 import { ArticleMetaLine } from "./ArticleMetaLine";
-import { articleQueries, publicPageCount } from "./articles-api";
+import { publicArticleQueries, publicPageCount } from "./public-api";
+
+/** The page a URL's `?page=` names (from 1); anything else is the first. */
+function pageOf(search: Record<string, unknown>): number {
+  const page = Number(search.page);
+  return Number.isInteger(page) && page > 1 && page <= 100_000 ? page : 1;
+}
 
 /** /articles: the published articles, newest first, a page at a time (`?page=` from 1). */
-export function ArticlesPage({ page, onPage }: { page: number; onPage(page: number): void }) {
+export function ArticlesPage({
+  search,
+  onPage,
+}: {
+  search: Record<string, unknown>;
+  onPage(page: number): void;
+}) {
   const { t } = useLingui();
+  const page = pageOf(search);
   usePageTitle(t`Blog and News`);
-  const list = useQuery(articleQueries.publicList(page));
+  const list = useQuery(publicArticleQueries.list(page));
   const pages = publicPageCount(list.data?.total ?? 0);
   return (
     <Container size="md">

@@ -21,6 +21,13 @@ const EMPTY: ArticleInput = {
 };
 const slugRule = new RegExp(SLUG_PATTERN);
 
+/** "RPIE, penalties," → ["RPIE", "penalties", ""]: empty ones are dropped when saved, so typing a comma works. */
+export const splitTags = (text: string) =>
+  text
+    .split(",")
+    .map((t) => t.trimStart())
+    .slice(0, 10);
+
 const inputOf = (a: StaffArticle): ArticleInput => ({
   title: a.title,
   slug: a.slug,
@@ -77,7 +84,11 @@ export function useArticleEditor(
       slugTouched.current = true;
     },
     submit: form.onSubmit((values) =>
-      save.mutate({ ...values, coverImage: values.coverImage?.trim() ? values.coverImage.trim() : null }),
+      save.mutate({
+        ...values,
+        tags: values.tags.map((t) => t.trim()).filter(Boolean),
+        coverImage: values.coverImage?.trim() ? values.coverImage.trim() : null,
+      }),
     ),
   };
 }

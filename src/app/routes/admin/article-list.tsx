@@ -1,18 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ARTICLE_SORTS, ARTICLE_STATES, type ArticleState } from "../../../domain/articles/article";
-import { ArticleListPage, type ArticleListSearch } from "../../features/articles/ArticleListPage";
-import { parseListSearch } from "../../ui/server-list/list-search";
+import { ArticleListScreen } from "../../features/articles/ArticleListScreen";
 
-/** /admin/article-list: every article, paged and searched on the server (docs/articles.md). */
+/**
+ * /admin/article-list: every article, paged and searched on the server (docs/articles.md). The page
+ * reads its search itself (no validateSearch here, so nothing of it loads with the landing page).
+ */
 export const Route = createFileRoute("/admin/article-list")({
-  validateSearch: (s): ArticleListSearch => {
-    const state = (ARTICLE_STATES as readonly string[]).includes(s.state as string)
-      ? (s.state as ArticleState)
-      : undefined;
-    return { ...parseListSearch(s, ARTICLE_SORTS), ...(state ? { state } : {}) };
-  },
   component: function Page() {
     const navigate = Route.useNavigate();
-    return <ArticleListPage search={Route.useSearch()} onSearch={(next) => navigate({ search: next })} />;
+    return (
+      <ArticleListScreen
+        rawSearch={Route.useSearch() as Record<string, unknown>}
+        onSearch={(next) => navigate({ search: next as never })}
+      />
+    );
   },
 });

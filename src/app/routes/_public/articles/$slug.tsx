@@ -1,24 +1,19 @@
-import { createFileRoute, notFound, redirect } from "@tanstack/react-router";
-import { ArticlePage } from "../../../features/articles/ArticlePage";
-import { articleQueries } from "../../../features/articles/articles-api";
-import { HttpError } from "../../../lib/http";
-import { queryClient } from "../../../lib/query-client";
+import { createFileRoute } from "@tanstack/react-router";
+import { PublicArticleScreen } from "../../../features/articles/PublicArticleScreen";
 
+/**
+ * /articles/{slug} (an id or an earlier slug goes to the current one). The page loads the article
+ * itself rather than a route loader: one lazy chunk and no loader in the landing page's route table.
+ */
 export const Route = createFileRoute("/_public/articles/$slug")({
-  loader: async ({ params }) => {
-    const article = await queryClient
-      .ensureQueryData(articleQueries.publicArticle(params.slug))
-      .catch((e: unknown) => {
-        if (e instanceof HttpError && e.status === 404) throw notFound();
-        throw e;
-      });
-    // An id or an earlier slug: the server answered with the article under its one address.
-    if (article.slug !== params.slug) {
-      throw redirect({ to: "/articles/$slug", params: { slug: article.slug }, replace: true });
-    }
-    return article;
-  },
   component: function Article() {
-    return <ArticlePage article={Route.useLoaderData()} />;
+    const { slug } = Route.useParams();
+    const navigate = Route.useNavigate();
+    return (
+      <PublicArticleScreen
+        slug={slug}
+        onMoved={(current) => navigate({ to: "/articles/$slug", params: { slug: current }, replace: true })}
+      />
+    );
   },
 });
