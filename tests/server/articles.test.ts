@@ -3,30 +3,21 @@
  * publishes itself when its time comes), slug changes that keep a redirect, sanitisation of the
  * Markdown against known XSS payloads, and the sitemap and feeds (published articles only, valid XML).
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES } from "../../src/domain/roles";
+import { ROLES, type Role } from "../../src/domain/roles";
 import { articles } from "../../src/server/db/schema";
 import { renderArticle } from "../../src/server/modules/articles/render";
-import { buildClaims } from "../../src/server/modules/users/claims";
-import { createUserWithCompany } from "../../src/server/modules/users/create";
-import { signAccessToken } from "../../src/server/plugins/access-token";
+import { createTestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 
 let server: TestServer;
 let admin: string;
 
-async function tokenFor(roles: (typeof ROLES)[keyof typeof ROLES][], email: string) {
-  const { userId } = await createUserWithCompany(server.database.db, {
-    email,
-    displayName: email,
-    roles,
-    emailConfirmed: true,
-  });
-  const claims = await buildClaims(server.database.db, userId);
-  if (!claims) throw new Error("no claims");
-  return signAccessToken(claims, server.config.jwtSecret, 900);
-}
+const tokenFor = async (roles: Role[]) => (await createTestUser(server, { roles })).token;
 const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
 const get = (url: string, token?: string) => server.app.inject({ method: "GET", url, headers: auth(token) });
 /** Sent as the super admin unless a token (or null: a guest) is given. */
@@ -60,13 +51,13 @@ const publicSlugs = async () =>
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL: "https://blocklot.test" });
-  admin = await tokenFor([ROLES.SUPER_ADMIN], "root@example.com");
+  admin = await tokenFor([ROLES.SUPER_ADMIN]);
 });
 afterAll(async () => server.close());
 
 describe("who may write articles", () => {
   it("answers 401 to a guest and 403 to a company admin on every staff route", async () => {
-    const companyAdmin = await tokenFor([ROLES.COMPANY_ADMIN], "owner@example.com");
+    const companyAdmin = await tokenFor([ROLES.COMPANY_ADMIN]);
     const { id } = await create("staff-only");
     const calls = [
       () => get("/api/admin/articles"),
@@ -260,5 +251,80 @@ describe("sitemap and feeds", () => {
       expect(feed.body).not.toContain("never-published");
       expect(feed.body).not.toContain("staff-only");
     }
+  });
+});
+
+describe("server-rendered pages", () => {
+  let site: TestServer;
+  let siteAdmin: string;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "articles-app-"));
+    writeFileSync(
+      join(dir, "index.html"),
+      '<!doctype html><html><head><meta name="description" content="Blocklot" /><title>Blocklot</title></head><body><div id="root"><div id="boot-splash"></div></div></body></html>',
+    );
+    site = await startTestServer({ PUBLIC_URL: "https://blocklot.test", STATIC_DIR: dir });
+    siteAdmin = (await createTestUser(site, { roles: [ROLES.SUPER_ADMIN] })).token;
+  });
+  afterAll(async () => site.close());
+
+  it("carry the article, its head tags and JSON-LD for guests without script; old slugs redirect", async () => {
+    const headers = { authorization: `Bearer ${siteAdmin}` };
+    const title = 'Deadline </script><script>alert(1)</script> & "quotes"';
+    const created = await site.app.inject({
+      method: "POST",
+      url: "/api/admin/articles",
+      headers,
+      payload: draft("page-one", { title, bodyMd: "Body with **bold** text." }),
+    });
+    const { id } = created.json();
+    await site.app.inject({
+      method: "POST",
+      url: `/api/admin/articles/${id}/state`,
+      headers,
+      payload: { state: "published" },
+    });
+    await site.app.inject({
+      method: "PUT",
+      url: `/api/admin/articles/${id}`,
+      headers,
+      payload: draft("page-two", { title, bodyMd: "Body with **bold** text." }),
+    });
+
+    const page = await site.app.inject({ method: "GET", url: "/articles/page-two" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    const html = page.body;
+    expect(html).toContain("<strong>bold</strong>");
+    expect(html).toContain('<link rel="canonical" href="https://blocklot.test/articles/page-two" />');
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(
+      "<title>Deadline &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; | Blocklot</title>",
+    );
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    // The only <script> is the JSON-LD, which the title cannot close.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "{}",
+    );
+    expect(ld).toMatchObject({
+      "@type": "Article",
+      headline: title,
+      mainEntityOfPage: "https://blocklot.test/articles/page-two",
+    });
+    expect(html).not.toContain("boot-splash");
+
+    const old = await site.app.inject({ method: "GET", url: "/articles/page-one" });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe("/articles/page-two");
+    const byId = await site.app.inject({ method: "GET", url: `/articles/${id}` });
+    expect(byId.headers.location).toBe("/articles/page-two");
+    expect((await site.app.inject({ method: "GET", url: "/articles/no-such-one" })).statusCode).toBe(404);
+
+    const list = await site.app.inject({ method: "GET", url: "/articles" });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('<a href="/articles/page-two">Deadline &lt;/script&gt;');
+    expect(list.body).toContain('<link rel="canonical" href="https://blocklot.test/articles" />');
   });
 });
