@@ -16,9 +16,6 @@ export const BODY_MAX = 100_000;
 export const TAGS_MAX = 10;
 export const TAG_MAX = 40;
 
-/** Articles per page of the public list. */
-export const PUBLIC_PAGE_SIZE = 10;
-
 /** The editable fields ("front matter" and body). */
 export interface ArticleInput {
   slug: string;
@@ -28,25 +25,6 @@ export interface ArticleInput {
   coverImage: string | null;
   tags: string[];
   author: string;
-}
-
-/** An article as the public pages read it. */
-export interface PublicArticle {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  coverImage: string | null;
-  tags: string[];
-  author: string;
-  publishedAt: string;
-  updatedAt: string;
-  readingMinutes: number;
-}
-
-export interface PublicArticleWithBody extends PublicArticle {
-  /** The body rendered and sanitised by the server. */
-  html: string;
 }
 
 /** An article as staff see it. */
@@ -84,9 +62,8 @@ export function slugify(title: string): string {
     .replace(/-+$/, "");
 }
 
-/** API paths (staff under /api/admin, guests under /api/articles). */
+/** Staff API paths (the public ones are in public.ts). */
 export const ARTICLE_PATHS = {
   staff: "/api/admin/articles",
   preview: "/api/admin/articles/preview",
-  public: "/api/articles",
 } as const;

@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { Anchor, Badge, Button, Container, Divider, Group, Image, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { PublicArticleWithBody } from "../../../domain/articles/article";
+import type { PublicArticleWithBody } from "../../../domain/articles/public";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { REGISTER_PATH } from "../public-site/constants";
 import { ArticleBody } from "./ArticleBody";

@@ -1,11 +1,11 @@
 /** What the public article pages read (server: src/server/modules/articles, docs/articles.md). */
 import { queryOptions } from "@tanstack/react-query";
 import {
-  ARTICLE_PATHS,
+  PUBLIC_ARTICLES_PATH,
   PUBLIC_PAGE_SIZE,
   type PublicArticle,
   type PublicArticleWithBody,
-} from "../../../domain/articles/article";
+} from "../../../domain/articles/public";
 import { http } from "../../lib/http";
 
 interface ArticlePage {
@@ -27,14 +27,14 @@ export const publicArticleQueries = {
     queryOptions({
       queryKey: publicArticleKeys.list(page),
       queryFn: ({ signal }) =>
-        http.get<ArticlePage>(ARTICLE_PATHS.public, { query: { page: page - 1 }, anonymous: true, signal }),
+        http.get<ArticlePage>(PUBLIC_ARTICLES_PATH, { query: { page: page - 1 }, anonymous: true, signal }),
     }),
   /** An id or old slug answers with the article under its current slug (the server redirects). */
   one: (slug: string) =>
     queryOptions({
       queryKey: publicArticleKeys.one(slug),
       queryFn: ({ signal }) =>
-        http.get<PublicArticleWithBody>(`${ARTICLE_PATHS.public}/${encodeURIComponent(slug)}`, {
+        http.get<PublicArticleWithBody>(`${PUBLIC_ARTICLES_PATH}/${encodeURIComponent(slug)}`, {
           anonymous: true,
           signal,
         }),

@@ -5,7 +5,8 @@
  * without JavaScript and a crawler read it. The app then starts as usual and renders the same
  * article from /api/articles.
  */
-import { PUBLIC_PAGE_SIZE, readingMinutes } from "../../../domain/articles/article";
+import { readingMinutes } from "../../../domain/articles/article";
+import { PUBLIC_PAGE_SIZE } from "../../../domain/articles/public";
 import { articleText, renderArticle } from "./render";
 import type { allPublished } from "./store";
 

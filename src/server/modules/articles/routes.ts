@@ -14,7 +14,6 @@ import {
   type ArticleInput,
   type ArticleState,
   BODY_MAX,
-  PUBLIC_PAGE_SIZE,
   SLUG_MAX,
   SLUG_PATTERN,
   SUMMARY_MAX,
@@ -22,6 +21,7 @@ import {
   TAGS_MAX,
   TITLE_MAX,
 } from "../../../domain/articles/article";
+import { PUBLIC_ARTICLES_PATH, PUBLIC_PAGE_SIZE } from "../../../domain/articles/public";
 import { ERROR_CODES } from "../../../domain/errors";
 import { ROLES } from "../../../domain/roles";
 import { ErrorBody, httpError } from "../../plugins/errors";
@@ -240,7 +240,7 @@ export async function articleRoutes(app: FastifyInstance) {
   // ---- guests ----
 
   app.get<{ Querystring: { page: number } }>(
-    ARTICLE_PATHS.public,
+    PUBLIC_ARTICLES_PATH,
     {
       config: publicRoute,
       schema: {
@@ -260,7 +260,7 @@ export async function articleRoutes(app: FastifyInstance) {
   );
 
   app.get<{ Params: { key: string } }>(
-    `${ARTICLE_PATHS.public}/:key`,
+    `${PUBLIC_ARTICLES_PATH}/:key`,
     {
       config: publicRoute,
       schema: {
@@ -281,7 +281,7 @@ export async function articleRoutes(app: FastifyInstance) {
       if ("redirectTo" in found)
         return reply
           .status(301)
-          .header("location", `${ARTICLE_PATHS.public}/${found.redirectTo}`)
+          .header("location", `${PUBLIC_ARTICLES_PATH}/${found.redirectTo}`)
           .send({ slug: found.redirectTo });
       return { ...toPublic(found.row), html: renderArticle(found.row.bodyMd) };
     },

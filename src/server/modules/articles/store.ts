@@ -9,10 +9,10 @@ import {
   type ArticleInput,
   type ArticleSort,
   type ArticleState,
-  type PublicArticle,
   readingMinutes,
   type StaffArticle,
 } from "../../../domain/articles/article";
+import type { PublicArticle } from "../../../domain/articles/public";
 import type { Db } from "../../db/client";
 import { articleSlugRedirects, articles } from "../../db/schema";
 import { containsPattern, type ListParams, orderOf, pageOf, searchTerm } from "../../plugins/paged-list";

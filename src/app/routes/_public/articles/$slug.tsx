@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PublicArticleScreen } from "../../../features/articles/PublicArticleScreen";
+import { QueryProvider } from "../../../lib/QueryProvider";
 
 /**
  * /articles/{slug} (an id or an earlier slug goes to the current one). The page loads the article
@@ -10,10 +11,12 @@ export const Route = createFileRoute("/_public/articles/$slug")({
     const { slug } = Route.useParams();
     const navigate = Route.useNavigate();
     return (
-      <PublicArticleScreen
-        slug={slug}
-        onMoved={(current) => navigate({ to: "/articles/$slug", params: { slug: current }, replace: true })}
-      />
+      <QueryProvider>
+        <PublicArticleScreen
+          slug={slug}
+          onMoved={(current) => navigate({ to: "/articles/$slug", params: { slug: current }, replace: true })}
+        />
+      </QueryProvider>
     );
   },
 });

@@ -1,15 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ArticlesPage } from "../../../features/articles/ArticlesPage";
+import { QueryProvider } from "../../../lib/QueryProvider";
 
 /** /articles?page=N (from 1; read by the page, so no search parser loads with the landing page). */
 export const Route = createFileRoute("/_public/articles/")({
   component: function Articles() {
     const navigate = Route.useNavigate();
     return (
-      <ArticlesPage
-        search={Route.useSearch() as Record<string, unknown>}
-        onPage={(p) => navigate({ search: (p > 1 ? { page: p } : {}) as never })}
-      />
+      <QueryProvider>
+        <ArticlesPage
+          search={Route.useSearch() as Record<string, unknown>}
+          onPage={(p) => navigate({ search: (p > 1 ? { page: p } : {}) as never })}
+        />
+      </QueryProvider>
     );
   },
 });
