@@ -1,4 +1,3 @@
-import { Loader } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { NotFoundPage } from "../errors/pages";
 import { parseArticleAdminPath } from "./admin-paths";
@@ -17,7 +16,7 @@ export function ArticleAdminScreen({ path, onOpen }: { path: string; onOpen(path
   if (!target) return <NotFoundPage />;
   const saved = (a: { slug: string }) => onOpen(`view/${a.slug}`);
   return (
-    <Suspense fallback={<Loader m="xl" />}>
+    <Suspense fallback={null}>
       {target.screen === "create" && <ArticleEditorPage article={null} onSaved={saved} />}
       {target.screen === "edit" && <ArticleEditPage key={target.slug} slug={target.slug} onSaved={saved} />}
       {target.screen === "view" && <ArticleViewPage key={target.slug} slug={target.slug} />}

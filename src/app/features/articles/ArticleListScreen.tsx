@@ -1,4 +1,3 @@
-import { Loader } from "@mantine/core";
 import { type ComponentProps, lazy, Suspense } from "react";
 
 // Loaded when opened, as the other admin article screens (ArticleAdminScreen.tsx): the landing
@@ -8,7 +7,7 @@ const ArticleListPage = lazy(() => import("./ArticleListPage").then((m) => ({ de
 /** /admin/article-list. */
 export function ArticleListScreen(props: ComponentProps<typeof ArticleListPage>) {
   return (
-    <Suspense fallback={<Loader m="xl" />}>
+    <Suspense fallback={null}>
       <ArticleListPage {...props} />
     </Suspense>
   );

@@ -14,6 +14,8 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import type { ComponentProps } from "react";
+import { QueryProvider } from "../../lib/QueryProvider";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { PageIntro } from "../public-site/content/PageIntro";
 import { ArticleMetaLine } from "./ArticleMetaLine";
@@ -25,14 +27,17 @@ function pageOf(search: Record<string, unknown>): number {
   return Number.isInteger(page) && page > 1 && page <= 100_000 ? page : 1;
 }
 
+/** /articles, with the QueryProvider the public layout does not have. */
+export function ArticlesPage(props: ComponentProps<typeof ArticleList>) {
+  return (
+    <QueryProvider>
+      <ArticleList {...props} />
+    </QueryProvider>
+  );
+}
+
 /** /articles: the published articles, newest first, a page at a time (`?page=` from 1). */
-export function ArticlesPage({
-  search,
-  onPage,
-}: {
-  search: Record<string, unknown>;
-  onPage(page: number): void;
-}) {
+function ArticleList({ search, onPage }: { search: Record<string, unknown>; onPage(page: number): void }) {
   const { t } = useLingui();
   const page = pageOf(search);
   usePageTitle(t`Blog and News`);

@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { Alert, Container, Loader } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ComponentProps, useEffect } from "react";
 import { HttpError } from "../../lib/http";
+import { QueryProvider } from "../../lib/QueryProvider";
 import { NotFoundPage } from "../errors/pages";
 import { ArticlePage } from "./ArticlePage";
 import { publicArticleQueries } from "./public-api";
@@ -11,7 +12,15 @@ import { publicArticleQueries } from "./public-api";
  * A public article by the slug in the URL: the 404 page when there is none, and a move to the
  * current slug when the URL named its id or an earlier slug (the server answered with the article).
  */
-export function PublicArticleScreen({ slug, onMoved }: { slug: string; onMoved(current: string): void }) {
+export function PublicArticleScreen(props: ComponentProps<typeof PublicArticle>) {
+  return (
+    <QueryProvider>
+      <PublicArticle {...props} />
+    </QueryProvider>
+  );
+}
+
+function PublicArticle({ slug, onMoved }: { slug: string; onMoved(current: string): void }) {
   const { t } = useLingui();
   const query = useQuery({
     ...publicArticleQueries.one(slug),

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PublicArticleScreen } from "../../../features/articles/PublicArticleScreen";
-import { QueryProvider } from "../../../lib/QueryProvider";
+import { ArticleScreen } from "../../../features/articles/ArticleScreen";
 
 /**
  * /articles/{slug} (an id or an earlier slug goes to the current one). The page loads the article
@@ -11,12 +10,10 @@ export const Route = createFileRoute("/_public/articles/$slug")({
     const { slug } = Route.useParams();
     const navigate = Route.useNavigate();
     return (
-      <QueryProvider>
-        <PublicArticleScreen
-          slug={slug}
-          onMoved={(current) => navigate({ to: "/articles/$slug", params: { slug: current }, replace: true })}
-        />
-      </QueryProvider>
+      <ArticleScreen
+        slug={slug}
+        onMoved={(current) => navigate({ to: "/articles/$slug", params: { slug: current }, replace: true })}
+      />
     );
   },
 });
