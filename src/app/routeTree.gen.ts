@@ -36,6 +36,7 @@ import { Route as PublicPenaltyRemovalRouteImport } from "./routes/_public/penal
 import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminArticleListRouteImport } from "./routes/admin/article-list"
 import { Route as AdminClarityListRouteImport } from "./routes/admin/clarity-list"
 import { Route as AdminContactMessagesRouteImport } from "./routes/admin/contact-messages"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
@@ -78,6 +79,7 @@ import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articl
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
 import { Route as AdminAllUserListIndexRouteImport } from "./routes/admin/all-user-list/index"
 import { Route as AdminAllUserListUserIdRouteImport } from "./routes/admin/all-user-list/$userId"
+import { Route as AdminArticleSplatRouteImport } from "./routes/admin/article.$"
 import { Route as AdminFilingsIndexRouteImport } from "./routes/admin/filings/index"
 import { Route as AdminFilingsFilingIdRouteImport } from "./routes/admin/filings/$filingId"
 import { Route as AdminStatementMappingIndexRouteImport } from "./routes/admin/statement-mapping/index"
@@ -253,6 +255,11 @@ const PublicPricingRoute = PublicPricingRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminArticleListRoute = AdminArticleListRouteImport.update({
+  id: "/article-list",
+  path: "/article-list",
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminClarityListRoute = AdminClarityListRouteImport.update({
@@ -466,6 +473,11 @@ const AdminAllUserListIndexRoute = AdminAllUserListIndexRouteImport.update({
 const AdminAllUserListUserIdRoute = AdminAllUserListUserIdRouteImport.update({
   id: "/all-user-list/$userId",
   path: "/all-user-list/$userId",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminArticleSplatRoute = AdminArticleSplatRouteImport.update({
+  id: "/article/$",
+  path: "/article/$",
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminFilingsIndexRoute = AdminFilingsIndexRouteImport.update({
@@ -721,6 +733,7 @@ export interface FileRoutesByFullPath {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/article-list": typeof AdminArticleListRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -761,6 +774,7 @@ export interface FileRoutesByFullPath {
   "/marketplace/": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
+  "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -827,6 +841,7 @@ export interface FileRoutesByTo {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/article-list": typeof AdminArticleListRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -868,6 +883,7 @@ export interface FileRoutesByTo {
   "/dashboard": typeof DashboardIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
+  "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -939,6 +955,7 @@ export interface FileRoutesById {
   "/_public/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
+  "/admin/article-list": typeof AdminArticleListRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -981,6 +998,7 @@ export interface FileRoutesById {
   "/marketplace/": typeof MarketplaceIndexRoute
   "/_public/articles/$slug": typeof PublicArticlesSlugRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
+  "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
@@ -1053,6 +1071,7 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/article-list"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1093,6 +1112,7 @@ export interface FileRouteTypes {
     | "/marketplace/"
     | "/articles/$slug"
     | "/admin/all-user-list/$userId"
+    | "/admin/article/$"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1159,6 +1179,7 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/article-list"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1200,6 +1221,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/articles/$slug"
     | "/admin/all-user-list/$userId"
+    | "/admin/article/$"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1270,6 +1292,7 @@ export interface FileRouteTypes {
     | "/_public/penalty-removal"
     | "/_public/policy"
     | "/_public/pricing"
+    | "/admin/article-list"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1312,6 +1335,7 @@ export interface FileRouteTypes {
     | "/marketplace/"
     | "/_public/articles/$slug"
     | "/admin/all-user-list/$userId"
+    | "/admin/article/$"
     | "/admin/filings/$filingId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
@@ -1579,6 +1603,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/admin/"
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/article-list": {
+      id: "/admin/article-list"
+      path: "/article-list"
+      fullPath: "/admin/article-list"
+      preLoaderRoute: typeof AdminArticleListRouteImport
       parentRoute: typeof AdminRoute
     }
     "/admin/clarity-list": {
@@ -1873,6 +1904,13 @@ declare module "@tanstack/react-router" {
       path: "/all-user-list/$userId"
       fullPath: "/admin/all-user-list/$userId"
       preLoaderRoute: typeof AdminAllUserListUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/article/$": {
+      id: "/admin/article/$"
+      path: "/article/$"
+      fullPath: "/admin/article/$"
+      preLoaderRoute: typeof AdminArticleSplatRouteImport
       parentRoute: typeof AdminRoute
     }
     "/admin/filings/": {
@@ -2191,6 +2229,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AdminRouteChildren {
+  AdminArticleListRoute: typeof AdminArticleListRoute
   AdminClarityListRoute: typeof AdminClarityListRoute
   AdminContactMessagesRoute: typeof AdminContactMessagesRoute
   AdminDemoDataRoute: typeof AdminDemoDataRoute
@@ -2203,6 +2242,7 @@ interface AdminRouteChildren {
   AdminUserListRoute: typeof AdminUserListRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminAllUserListUserIdRoute: typeof AdminAllUserListUserIdRoute
+  AdminArticleSplatRoute: typeof AdminArticleSplatRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
   AdminAllUserListIndexRoute: typeof AdminAllUserListIndexRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
@@ -2214,6 +2254,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminArticleListRoute: AdminArticleListRoute,
   AdminClarityListRoute: AdminClarityListRoute,
   AdminContactMessagesRoute: AdminContactMessagesRoute,
   AdminDemoDataRoute: AdminDemoDataRoute,
@@ -2226,6 +2267,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminUserListRoute: AdminUserListRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminAllUserListUserIdRoute: AdminAllUserListUserIdRoute,
+  AdminArticleSplatRoute: AdminArticleSplatRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
   AdminAllUserListIndexRoute: AdminAllUserListIndexRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, uniqueEmail } from "./browser";
+import { baseUrl, launchBrowser, newPage, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,7 +79,11 @@ describe("public site pages", () => {
   it("an unknown article shows the 404 page, and an article id goes to its slug", async () => {
     const { context, page } = await open("/articles/no-such-article");
     await expect.poll(() => page.title()).toMatch(/^404: /);
-    await page.goto("/articles/1");
+    const list = (await (await fetch(`${baseUrl()}/api/articles`)).json()) as {
+      rows: { id: string; slug: string }[];
+    };
+    const seeded = list.rows.find((a) => a.slug === "what-is-rpie-and-who-must-file");
+    await page.goto(`/articles/${seeded?.id}`);
     await page.waitForURL("**/articles/what-is-rpie-and-who-must-file");
     await waitForH1(page, /What is the RPIE statement/);
     await context.close();

@@ -53,6 +53,8 @@ async function tableCounts(): Promise<Record<string, number>> {
   for (const t of tables) {
     // IP-keyed sign-in attempts of the test's own wrong passwords are not demo data.
     if (t === "auth_attempts") continue;
+    // The seeded RPIE articles are real content, kept when the demo data goes (checked below).
+    if (t === "articles") continue;
     const where = t === "jobs" ? sql` where kind = 'extract-file'` : sql``;
     const r = (await server.database.db.execute(
       sql`select count(*)::int as n from ${sql.identifier(t)}${where}`,
@@ -180,6 +182,7 @@ describe("demo data routes", () => {
       "ebay",
       "kanban",
       "calendar",
+      "articles",
     ]);
   });
 
@@ -459,6 +462,9 @@ describe("removing the demo data", () => {
     expect((await call("GET", `/api/file/download/${realFileId}`, owner.auth)).statusCode).toBe(200);
     expect((await call("GET", `/api/inventory/items/${realItemId}`, owner.auth)).statusCode).toBe(200);
     for (const a of first.accounts) expect((await signIn(a.email, a.password)).statusCode).toBe(401);
+    // The RPIE articles stay published for guests.
+    const articles = (await call("GET", "/api/articles")).json() as { total: number };
+    expect(articles.total).toBe(5);
     // Nothing left to remove: a second removal changes nothing.
     const again = (await call("DELETE", DEMO_DATA_PATH, staff.auth)).json();
     expect(Object.values(again.removed).every((n) => n === 0)).toBe(true);

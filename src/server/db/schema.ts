@@ -1471,3 +1471,47 @@ export const notifications = pgTable(
     uniqueIndex("notifications_user_key").on(t.userId, t.key).where(sql`${t.key} is not null`),
   ],
 );
+
+/**
+ * Articles of the public blog (/articles, docs/articles.md): Markdown written by staff, rendered
+ * and sanitised by the server. A scheduled article counts as published from publish_at on.
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    bodyMd: text("body_md").notNull().default(""),
+    /** A site path ("/images/…") or an https URL. */
+    coverImage: text("cover_image"),
+    tags: text("tags").array().notNull().default(sql`ARRAY[]::text[]`),
+    author: text("author").notNull().default(""),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    state: text("state")
+      .$type<"draft" | "scheduled" | "published" | "unpublished">()
+      .notNull()
+      .default("draft"),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("articles_slug_key").on(t.slug),
+    index("articles_state_published_idx").on(t.state, t.publishedAt, t.id),
+    index("articles_updated_idx").on(t.updatedAt, t.id),
+    check("articles_state_check", sql`${t.state} in ('draft', 'scheduled', 'published', 'unpublished')`),
+    check("articles_scheduled_has_date", sql`${t.state} <> 'scheduled' or ${t.publishAt} is not null`),
+  ],
+);
+
+/** An article's earlier slugs: /articles/{old} redirects to its current slug. */
+export const articleSlugRedirects = pgTable("article_slug_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  articleId: uuid("article_id")
+    .notNull()
+    .references(() => articles.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,6 @@
 import type { DemoStep } from "./demo-run";
 import { accountsStep } from "./steps/accounts";
+import { articlesStep } from "./steps/articles";
 import { calendarStep } from "./steps/calendar";
 import { ebayStep } from "./steps/ebay";
 import { filingsStep } from "./steps/filings";
@@ -19,4 +20,5 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   ebayStep,
   kanbanStep,
   calendarStep,
+  articlesStep,
 ];

@@ -1,21 +1,19 @@
-import { createFileRoute, notFound, redirect } from "@tanstack/react-router";
-import { findArticle } from "../../../features/public-site/articles/catalog";
-import { ArticlePage } from "../../../features/public-site/pages/ArticlePage";
+import { createFileRoute } from "@tanstack/react-router";
+import { ArticleScreen } from "../../../features/articles/ArticleScreen";
 
+/**
+ * /articles/{slug} (an id or an earlier slug goes to the current one). The page loads the article
+ * itself rather than a route loader: one lazy chunk and no loader in the landing page's route table.
+ */
 export const Route = createFileRoute("/_public/articles/$slug")({
-  loader: ({ params }) => {
-    const article = findArticle(params.slug);
-    if (!article) throw notFound();
-    // An id or differently cased slug goes to the article's one address.
-    if (article.slug !== params.slug) {
-      throw redirect({ to: "/articles/$slug", params: { slug: article.slug }, replace: true });
-    }
-    return article;
+  component: function Article() {
+    const { slug } = Route.useParams();
+    const navigate = Route.useNavigate();
+    return (
+      <ArticleScreen
+        slug={slug}
+        onMoved={(current) => navigate({ to: "/articles/$slug", params: { slug: current }, replace: true })}
+      />
+    );
   },
-  component: ArticleRoute,
 });
-
-function ArticleRoute() {
-  const article = Route.useLoaderData();
-  return <ArticlePage article={article} />;
-}
