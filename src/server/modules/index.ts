@@ -5,6 +5,7 @@ import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { authRoutes } from "./auth/routes";
 import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
+import { chatRoutes } from "./chat/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
 import { demoRoutes } from "./demo/routes";
@@ -78,4 +79,5 @@ export async function registerModules(
   await app.register(calendarRoutes);
   await app.register(mailRoutes);
   await app.register(notificationRoutes);
+  await app.register(chatRoutes);
 }
