@@ -36,6 +36,7 @@ import { Route as PublicPenaltyRemovalRouteImport } from "./routes/_public/penal
 import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminChatRouteImport } from "./routes/admin/chat"
 import { Route as AdminClarityListRouteImport } from "./routes/admin/clarity-list"
 import { Route as AdminContactMessagesRouteImport } from "./routes/admin/contact-messages"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
@@ -57,6 +58,7 @@ import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account
 import { Route as DashboardAddItemRouteImport } from "./routes/dashboard/add-item"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
+import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
@@ -255,6 +257,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: "/",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminChatRoute = AdminChatRouteImport.update({
+  id: "/chat",
+  path: "/chat",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminClarityListRoute = AdminClarityListRouteImport.update({
   id: "/clarity-list",
   path: "/clarity-list",
@@ -359,6 +366,11 @@ const DashboardBlankRoute = DashboardBlankRouteImport.update({
 const DashboardCalendarRoute = DashboardCalendarRouteImport.update({
   id: "/calendar",
   path: "/calendar",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardChatRoute = DashboardChatRouteImport.update({
+  id: "/chat",
+  path: "/chat",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
@@ -721,6 +733,7 @@ export interface FileRoutesByFullPath {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -741,6 +754,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
+  "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -827,6 +841,7 @@ export interface FileRoutesByTo {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -847,6 +862,7 @@ export interface FileRoutesByTo {
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
+  "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -939,6 +955,7 @@ export interface FileRoutesById {
   "/_public/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
+  "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -959,6 +976,7 @@ export interface FileRoutesById {
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
+  "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -1053,6 +1071,7 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/chat"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1073,6 +1092,7 @@ export interface FileRouteTypes {
     | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/calendar"
+    | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1159,6 +1179,7 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin/chat"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1179,6 +1200,7 @@ export interface FileRouteTypes {
     | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/calendar"
+    | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1270,6 +1292,7 @@ export interface FileRouteTypes {
     | "/_public/penalty-removal"
     | "/_public/policy"
     | "/_public/pricing"
+    | "/admin/chat"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1290,6 +1313,7 @@ export interface FileRouteTypes {
     | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/calendar"
+    | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1581,6 +1605,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/chat": {
+      id: "/admin/chat"
+      path: "/chat"
+      fullPath: "/admin/chat"
+      preLoaderRoute: typeof AdminChatRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/clarity-list": {
       id: "/admin/clarity-list"
       path: "/clarity-list"
@@ -1726,6 +1757,13 @@ declare module "@tanstack/react-router" {
       path: "/calendar"
       fullPath: "/dashboard/calendar"
       preLoaderRoute: typeof DashboardCalendarRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/chat": {
+      id: "/dashboard/chat"
+      path: "/chat"
+      fullPath: "/dashboard/chat"
+      preLoaderRoute: typeof DashboardChatRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/company-account": {
@@ -2191,6 +2229,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AdminRouteChildren {
+  AdminChatRoute: typeof AdminChatRoute
   AdminClarityListRoute: typeof AdminClarityListRoute
   AdminContactMessagesRoute: typeof AdminContactMessagesRoute
   AdminDemoDataRoute: typeof AdminDemoDataRoute
@@ -2214,6 +2253,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminChatRoute: AdminChatRoute,
   AdminClarityListRoute: AdminClarityListRoute,
   AdminContactMessagesRoute: AdminContactMessagesRoute,
   AdminDemoDataRoute: AdminDemoDataRoute,
@@ -2246,6 +2286,7 @@ interface DashboardRouteChildren {
   DashboardAddItemRoute: typeof DashboardAddItemRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
   DashboardCalendarRoute: typeof DashboardCalendarRoute
+  DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
@@ -2276,6 +2317,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAddItemRoute: DashboardAddItemRoute,
   DashboardBlankRoute: DashboardBlankRoute,
   DashboardCalendarRoute: DashboardCalendarRoute,
+  DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,

@@ -1,0 +1,17 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { AdminChatPage } from "../../features/chat/AdminChatPage";
+
+/** /admin/chat?thread=<id>: every thread of the staff's areas (docs/chat.md). */
+export const Route = createFileRoute("/admin/chat")({
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    // No validateSearch: it would load with the landing page (size budget); the page reads ?thread itself.
+    const thread = (Route.useSearch() as { thread?: unknown }).thread;
+    return (
+      <AdminChatPage
+        threadId={typeof thread === "string" ? thread : null}
+        onOpen={(id) => navigate({ search: (id ? { thread: id } : {}) as never })}
+      />
+    );
+  },
+});
