@@ -54,12 +54,24 @@ export function ChatThreadList({
               description={
                 <>
                   {showCompany && (
-                    <Text size="xs" c="dimmed" truncate component="span" display="block">
+                    <Text
+                      size="xs"
+                      c={thread.id === current ? undefined : "dimmed"}
+                      truncate
+                      component="span"
+                      display="block"
+                    >
                       {thread.companyName}
                       {thread.kind === "support-marketplace" ? ` · ${t`Marketplace support`}` : ""}
                     </Text>
                   )}
-                  <Text size="xs" c="dimmed" truncate component="span" display="block">
+                  <Text
+                    size="xs"
+                    c={thread.id === current ? undefined : "dimmed"}
+                    truncate
+                    component="span"
+                    display="block"
+                  >
                     {thread.lastMessage
                       ? `${thread.lastMessage.author}: ${thread.lastMessage.body}`
                       : t`No messages yet`}

@@ -90,30 +90,31 @@ export function ChatThreadView({
       </Group>
 
       <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
+        {chat.older !== null && (
+          <Button variant="subtle" size="compact-sm" onClick={() => void chat.loadOlder()}>
+            <Trans>Show older messages</Trans>
+          </Button>
+        )}
+        {chat.loading && <Loader size="sm" aria-label={t`Loading messages`} />}
+        {chat.failed && (
+          <Alert color="red" title={t`Messages could not be loaded`}>
+            <Button size="compact-sm" variant="light" onClick={() => void chat.retry()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Alert>
+        )}
+        {!chat.loading && !chat.failed && count === 0 && (
+          <Text c="dimmed" size="sm">
+            <Trans>No messages yet. Write the first one.</Trans>
+          </Text>
+        )}
         <Stack
           gap="xs"
           component="ol"
           style={{ listStyle: "none", padding: 0, margin: 0 }}
           aria-live="polite"
+          data-testid="chat-messages"
         >
-          {chat.older !== null && (
-            <Button variant="subtle" size="compact-sm" onClick={() => void chat.loadOlder()}>
-              <Trans>Show older messages</Trans>
-            </Button>
-          )}
-          {chat.loading && <Loader size="sm" aria-label={t`Loading messages`} />}
-          {chat.failed && (
-            <Alert color="red" title={t`Messages could not be loaded`}>
-              <Button size="compact-sm" variant="light" onClick={() => void chat.retry()}>
-                <Trans>Try again</Trans>
-              </Button>
-            </Alert>
-          )}
-          {!chat.loading && !chat.failed && count === 0 && (
-            <Text c="dimmed" size="sm">
-              <Trans>No messages yet. Write the first one.</Trans>
-            </Text>
-          )}
           {chat.messages.map((m) => {
             const mine = m.authorId === myId;
             return (
@@ -123,7 +124,7 @@ export function ChatThreadView({
                 withBorder
                 p="xs"
                 radius="md"
-                bg={mine ? "var(--mantine-primary-color-light)" : undefined}
+                bg={mine ? "var(--mantine-color-default-hover)" : undefined}
                 ml={mine ? "xl" : 0}
                 mr={mine ? 0 : "xl"}
               >
@@ -171,8 +172,8 @@ export function ChatThreadView({
               </Paper>
             );
           })}
-          <div ref={bottom} />
         </Stack>
+        <div ref={bottom} />
       </ScrollArea.Autosize>
 
       <form
