@@ -65,6 +65,21 @@ describe("chat", () => {
     expect(await messages(owner.page).getByText("Yes, both are read.").count()).toBe(1);
 
     expect(await seriousViolations(owner.page)).toEqual([]);
+
+    // Away from the chat, the owner's Chat navigation item counts the staff's next message live.
+    await owner.page.goto("/dashboard/properties");
+    const chatLink = owner.page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: /^Chat/ });
+    await chatLink.waitFor();
+    await write(admin.page, "One more thing.");
+    await chatLink.getByLabel("1 unread").waitFor({ timeout: 10_000 });
+    await chatLink.click();
+    await conversations(owner.page)
+      .getByRole("button", { name: new RegExp(subject) })
+      .click();
+    await messages(owner.page).getByText("One more thing.").waitFor();
+    await chatLink.getByLabel("1 unread").waitFor({ state: "detached" });
     expect(await seriousViolations(admin.page)).toEqual([]);
   });
 });
