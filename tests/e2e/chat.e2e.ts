@@ -66,6 +66,11 @@ describe("chat", () => {
 
     expect(await seriousViolations(owner.page)).toEqual([]);
 
+    // The open thread counts as seen: its entry shows the reply without an unread badge.
+    const entry = conversations(owner.page).getByRole("listitem").filter({ hasText: subject });
+    await entry.getByText(/Yes, both are read\./).waitFor();
+    await expect.poll(() => entry.getByLabel(/unread/).count()).toBe(0);
+
     // Away from the chat, the owner's Chat navigation item counts the staff's next message live.
     await owner.page.goto("/dashboard/properties");
     const chatLink = owner.page

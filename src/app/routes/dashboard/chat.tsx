@@ -1,5 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ChatPage } from "../../features/chat/ChatPage";
+import { lazy } from "react";
+
+// The page loads when the route renders, so the route table at start carries a short preload list (landing budget).
+const ChatPage = lazy(() => import("../../features/chat/ChatPage").then((m) => ({ default: m.ChatPage })));
 
 /** /dashboard/chat?thread=<id>: the company's conversations with the staff (docs/chat.md). */
 export const Route = createFileRoute("/dashboard/chat")({
