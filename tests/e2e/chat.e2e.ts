@@ -78,7 +78,7 @@ describe("chat", () => {
       .getByRole("link", { name: /^Chat/ });
     await chatLink.waitFor();
     await write(admin.page, "One more thing.");
-    await chatLink.getByLabel("1 unread").waitFor({ timeout: 10_000 });
+    await chatLink.getByLabel("1 unread").waitFor({ timeout: 20_000 });
     await chatLink.click();
     await conversations(owner.page)
       .getByRole("button", { name: new RegExp(subject) })

@@ -72,6 +72,14 @@ export function ChatPage({ threadId, onOpen }: { threadId: string | null; onOpen
             <Trans>New conversation</Trans>
           </Button>
         </Group>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          loading={chat.support.isPending}
+          onClick={() => chat.support.mutate(undefined, { onSuccess: (thread) => onOpen(thread.id) })}
+        >
+          <Trans>Ask the marketplace staff</Trans>
+        </Button>
         {chat.isLoading && <Loader size="sm" aria-label={t`Loading conversations`} />}
         {chat.isError && (
           <Alert color="red" title={t`Conversations could not be loaded`}>

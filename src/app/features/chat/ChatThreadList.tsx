@@ -42,7 +42,7 @@ export function ChatThreadList({
               label={
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" fw={unread > 0 ? 700 : 500} truncate>
-                    {thread.subject}
+                    {thread.kind === "support-marketplace" ? t`Marketplace support` : thread.subject}
                   </Text>
                   {unread > 0 && (
                     <Badge size="sm" circle={unread < 10} aria-label={t`${unread} unread`}>
@@ -62,7 +62,6 @@ export function ChatThreadList({
                       display="block"
                     >
                       {thread.companyName}
-                      {thread.kind === "support-marketplace" ? ` · ${t`Marketplace support`}` : ""}
                     </Text>
                   )}
                   <Text

@@ -78,7 +78,7 @@ export function ChatThreadView({
           )}
           <Box miw={0}>
             <Title order={2} size="h4" lineClamp={1}>
-              {thread.subject}
+              {thread.kind === "support-marketplace" ? t`Marketplace support` : thread.subject}
             </Title>
             <Text size="xs" c="dimmed" truncate>
               {thread.companyName}

@@ -46,6 +46,7 @@ export const chatApi = {
     http.patch<ChatMessageApi>(`${CHAT_PATH}/threads/${id}/messages/${messageId}`, { body }),
   remove: (id: string, messageId: string) =>
     http.delete<ChatMessageApi>(`${CHAT_PATH}/threads/${id}/messages/${messageId}`),
+  support: () => http.post<ChatThreadApi>(`${CHAT_PATH}/support`),
   seen: (id: string) => http.post<{ unreadCount: number }>(`${CHAT_PATH}/threads/${id}/seen`),
   adminPage: (page: number, query: string) =>
     http.get<AdminChatPage>(`${ADMIN_CHAT_PATH}/threads`, { query: { page, query: query || undefined } }),

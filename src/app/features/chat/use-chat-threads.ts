@@ -24,6 +24,16 @@ export function useChatThreads() {
     },
   });
 
+  /** The company's one thread with the marketplace staff, created on first use. */
+  const support = useMutation({
+    mutationFn: chatApi.support,
+    onSuccess: (thread) => {
+      client.setQueryData<ChatThreadApi[]>(chatKeys.threads(), (list) =>
+        addThreadToFront(list ?? [], thread),
+      );
+    },
+  });
+
   const seenLocally = (id: string) =>
     client.setQueryData<ChatThreadApi[]>(chatKeys.threads(), (list) =>
       list ? markThreadSeen(list, id) : list,
@@ -35,6 +45,7 @@ export function useChatThreads() {
     isError: query.isError,
     retry: () => void query.refetch(),
     create,
+    support,
     seenLocally,
   };
 }
