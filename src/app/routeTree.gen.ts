@@ -37,6 +37,7 @@ import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminArticleListRouteImport } from "./routes/admin/article-list"
+import { Route as AdminChatRouteImport } from "./routes/admin/chat"
 import { Route as AdminClarityListRouteImport } from "./routes/admin/clarity-list"
 import { Route as AdminContactMessagesRouteImport } from "./routes/admin/contact-messages"
 import { Route as AdminDemoDataRouteImport } from "./routes/admin/demo-data"
@@ -58,6 +59,7 @@ import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account
 import { Route as DashboardAddItemRouteImport } from "./routes/dashboard/add-item"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
+import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
@@ -262,6 +264,11 @@ const AdminArticleListRoute = AdminArticleListRouteImport.update({
   path: "/article-list",
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminChatRoute = AdminChatRouteImport.update({
+  id: "/chat",
+  path: "/chat",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminClarityListRoute = AdminClarityListRouteImport.update({
   id: "/clarity-list",
   path: "/clarity-list",
@@ -366,6 +373,11 @@ const DashboardBlankRoute = DashboardBlankRouteImport.update({
 const DashboardCalendarRoute = DashboardCalendarRouteImport.update({
   id: "/calendar",
   path: "/calendar",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardChatRoute = DashboardChatRouteImport.update({
+  id: "/chat",
+  path: "/chat",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
@@ -734,6 +746,7 @@ export interface FileRoutesByFullPath {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/article-list": typeof AdminArticleListRoute
+  "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -754,6 +767,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
+  "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -842,6 +856,7 @@ export interface FileRoutesByTo {
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
   "/admin/article-list": typeof AdminArticleListRoute
+  "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -862,6 +877,7 @@ export interface FileRoutesByTo {
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
+  "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -956,6 +972,7 @@ export interface FileRoutesById {
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
   "/admin/article-list": typeof AdminArticleListRoute
+  "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
   "/admin/contact-messages": typeof AdminContactMessagesRoute
   "/admin/demo-data": typeof AdminDemoDataRoute
@@ -976,6 +993,7 @@ export interface FileRoutesById {
   "/dashboard/add-item": typeof DashboardAddItemRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
+  "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
@@ -1072,6 +1090,7 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/article-list"
+    | "/admin/chat"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1092,6 +1111,7 @@ export interface FileRouteTypes {
     | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/calendar"
+    | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1180,6 +1200,7 @@ export interface FileRouteTypes {
     | "/policy"
     | "/pricing"
     | "/admin/article-list"
+    | "/admin/chat"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1200,6 +1221,7 @@ export interface FileRouteTypes {
     | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/calendar"
+    | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1293,6 +1315,7 @@ export interface FileRouteTypes {
     | "/_public/policy"
     | "/_public/pricing"
     | "/admin/article-list"
+    | "/admin/chat"
     | "/admin/clarity-list"
     | "/admin/contact-messages"
     | "/admin/demo-data"
@@ -1313,6 +1336,7 @@ export interface FileRouteTypes {
     | "/dashboard/add-item"
     | "/dashboard/blank"
     | "/dashboard/calendar"
+    | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
@@ -1612,6 +1636,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminArticleListRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/chat": {
+      id: "/admin/chat"
+      path: "/chat"
+      fullPath: "/admin/chat"
+      preLoaderRoute: typeof AdminChatRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/clarity-list": {
       id: "/admin/clarity-list"
       path: "/clarity-list"
@@ -1757,6 +1788,13 @@ declare module "@tanstack/react-router" {
       path: "/calendar"
       fullPath: "/dashboard/calendar"
       preLoaderRoute: typeof DashboardCalendarRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/chat": {
+      id: "/dashboard/chat"
+      path: "/chat"
+      fullPath: "/dashboard/chat"
+      preLoaderRoute: typeof DashboardChatRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/company-account": {
@@ -2230,6 +2268,7 @@ const PublicRouteWithChildren =
 
 interface AdminRouteChildren {
   AdminArticleListRoute: typeof AdminArticleListRoute
+  AdminChatRoute: typeof AdminChatRoute
   AdminClarityListRoute: typeof AdminClarityListRoute
   AdminContactMessagesRoute: typeof AdminContactMessagesRoute
   AdminDemoDataRoute: typeof AdminDemoDataRoute
@@ -2255,6 +2294,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminArticleListRoute: AdminArticleListRoute,
+  AdminChatRoute: AdminChatRoute,
   AdminClarityListRoute: AdminClarityListRoute,
   AdminContactMessagesRoute: AdminContactMessagesRoute,
   AdminDemoDataRoute: AdminDemoDataRoute,
@@ -2288,6 +2328,7 @@ interface DashboardRouteChildren {
   DashboardAddItemRoute: typeof DashboardAddItemRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
   DashboardCalendarRoute: typeof DashboardCalendarRoute
+  DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
@@ -2318,6 +2359,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAddItemRoute: DashboardAddItemRoute,
   DashboardBlankRoute: DashboardBlankRoute,
   DashboardCalendarRoute: DashboardCalendarRoute,
+  DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,

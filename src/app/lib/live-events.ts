@@ -17,9 +17,10 @@ import { freshAccessToken } from "./session/access-token";
 /**
  * The named events the server sends (src/server/modules/files/events-route.ts): file status, and
  * `sync-changed` when records of a synced type changed (src/domain/sync/feed.ts), and
- * `notifications-changed` when the user's notifications changed (src/domain/notifications/types.ts).
+ * `notifications-changed` when the user's notifications changed (src/domain/notifications/types.ts),
+ * `chat` when a chat thread the user may see changed (src/domain/chat/types.ts).
  */
-type LiveEventType = "file-status" | "sync-changed" | "notifications-changed";
+type LiveEventType = "file-status" | "sync-changed" | "notifications-changed" | "chat";
 
 export const eventsUrl = (token: string) =>
   `${API_BASE_URL}/api/events?access_token=${encodeURIComponent(token)}`;
@@ -58,6 +59,7 @@ export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
     "file-status": new Set(),
     "sync-changed": new Set(),
     "notifications-changed": new Set(),
+    chat: new Set(),
   };
   const openers = new Set<() => void>();
   const watchers = new Set<(connected: boolean) => void>();
@@ -113,6 +115,7 @@ export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
     listen(es, "file-status");
     listen(es, "sync-changed");
     listen(es, "notifications-changed");
+    listen(es, "chat");
     es.onerror = () => {
       setConnected(false);
       // The browser retries a dropped connection itself; reopen here once it gives up (401 on an expired token).

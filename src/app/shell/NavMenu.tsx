@@ -3,6 +3,7 @@ import { NavLink, Stack } from "@mantine/core";
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useAuth } from "../features/auth/auth-context";
+import { ChatUnreadBadge } from "../features/chat/ChatUnreadBadge";
 import { NAV_ICONS, NAV_LABELS, SECTION_LABELS } from "./nav-presentation";
 import { containsActive, isItemActive, type NavItem, visibleSections } from "./nav-sections";
 import classes from "./Shell.module.css";
@@ -47,6 +48,7 @@ function NavEntry({ item, pathname, depth }: { item: NavItem; pathname: string; 
       className={classes.link}
       label={label}
       leftSection={depth === 0 ? <Icon size={20} stroke={1.6} /> : undefined}
+      rightSection={item.key === "userChat" ? <ChatUnreadBadge /> : undefined}
       active={active}
       aria-current={active ? "page" : undefined}
     />

@@ -23,6 +23,7 @@ export type NavKey =
   | "calendar"
   | "kanban"
   | "mail"
+  | "userChat"
   | "privacyPolicy"
   | "termsOfService"
   | "aboutUs"
@@ -98,6 +99,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "calendar", path: "/dashboard/calendar" },
       { key: "kanban", path: "/dashboard/kanban" },
       { key: "mail", path: "/dashboard/mail" },
+      { key: "userChat", path: "/dashboard/chat" },
     ],
   },
   {

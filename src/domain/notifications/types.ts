@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   "filing_filed",
   "invitation_accepted",
   "import_finished",
+  "chat_message",
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

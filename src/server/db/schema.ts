@@ -1515,3 +1515,88 @@ export const articleSlugRedirects = pgTable("article_slug_redirects", {
     .references(() => articles.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+/**
+ * Chat threads (issue 16, docs/chat.md): a company's conversation with the filing staff
+ * (`user`) or, one per seller company, with the marketplace staff (`support-marketplace`).
+ * `hash` is the spec's stable random link id. `last_seq` numbers every change of the thread's
+ * messages (taken under the row's lock, so the numbers follow commit order): a message's `seq`
+ * orders the thread, its `rev` says when it last changed, and a client catches up by `rev`.
+ */
+export const chatThreads = pgTable(
+  "chat_threads",
+  {
+    id: uuid("id").primaryKey(),
+    hash: text("hash").notNull(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** domain/chat/types.ts CHAT_THREAD_KINDS. */
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("chat_threads_hash_key").on(t.hash),
+    index("chat_threads_company_idx").on(t.companyId, t.updatedAt),
+    index("chat_threads_kind_updated_idx").on(t.kind, t.updatedAt, t.id),
+    index("chat_threads_assigned_idx").on(t.assignedTo),
+    index("chat_threads_created_by_idx").on(t.createdBy),
+    uniqueIndex("chat_threads_one_support").on(t.companyId).where(sql`${t.kind} = 'support-marketplace'`),
+    check("chat_threads_kind_check", sql`${t.kind} in ('user', 'support-marketplace')`),
+  ],
+);
+
+/**
+ * Chat messages: plain text (the client makes links clickable). `client_key` is the sender's
+ * Idempotency-Key: the same key again answers this message instead of adding another.
+ */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    rev: bigint("rev", { mode: "number" }).notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The author's name when it was written. */
+    author: text("author").notNull(),
+    /** The author was staff, not a member of the thread's company. */
+    staff: boolean("staff").notNull().default(false),
+    body: text("body").notNull(),
+    clientKey: text("client_key"),
+    createdAt: createdAt(),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("chat_messages_thread_seq_key").on(t.threadId, t.seq),
+    index("chat_messages_thread_rev_idx").on(t.threadId, t.rev),
+    index("chat_messages_author_idx").on(t.authorId),
+    uniqueIndex("chat_messages_client_key")
+      .on(t.authorId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
+  ],
+);
+
+/** Each reader's place in a thread: messages of others after `seen_seq` are unread to them. */
+export const chatReads = pgTable(
+  "chat_reads",
+  {
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seenSeq: bigint("seen_seq", { mode: "number" }).notNull().default(0),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index("chat_reads_user_idx").on(t.userId)],
+);

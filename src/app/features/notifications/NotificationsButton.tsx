@@ -26,6 +26,7 @@ import {
   IconFileCheck,
   IconFileImport,
   IconMailOpened,
+  IconMessageCircle,
   IconReceipt,
   IconSparkles,
   IconUserPlus,
@@ -50,6 +51,7 @@ const TYPE_ICON: Record<NotificationType, Icon> = {
   filing_filed: IconFileCertificate,
   invitation_accepted: IconUserPlus,
   import_finished: IconFileImport,
+  chat_message: IconMessageCircle,
 };
 
 /** The headline of a notification, in the user's language; the server's description follows it. */
@@ -84,6 +86,12 @@ function NotificationTitle({ n }: { n: NotificationApi }) {
       return <Trans>Invitation accepted</Trans>;
     case "import_finished":
       return <Trans>Import saved</Trans>;
+    case "chat_message":
+      return (
+        <Trans>
+          New message from <b>{author}</b>
+        </Trans>
+      );
   }
 }
 

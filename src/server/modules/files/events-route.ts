@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { CHAT_EVENT } from "../../../domain/chat/types";
 import { NOTIFICATIONS_CHANGED_EVENT } from "../../../domain/notifications/types";
+import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { SYNC_CHANGED_EVENT } from "../../../domain/sync/feed";
 import { openEventStream } from "../../live/event-stream";
 import { liveUser } from "../../live/plugin";
+import { openChatNotices } from "../chat/live";
 import { openNotificationNotices } from "../notifications/live";
 import { openSyncNotices } from "../sync/live";
 import type { StatusBus } from "./status-bus";
@@ -20,6 +23,9 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
   // Changes of each user's notifications (the bell), likewise: modules/notifications/live.ts.
   const bell = await openNotificationNotices(app.ctx.database);
   app.addHook("onClose", async () => bell.close());
+  // Chat threads' new messages and read places, likewise: modules/chat/live.ts.
+  const chat = await openChatNotices(app.ctx.database);
+  app.addHook("onClose", async () => chat.close());
 
   app.get(
     "/api/events",
@@ -29,7 +35,7 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
         tags: ["files"],
         summary: "Live file status and changes of synced records (Server-Sent Events)",
         description:
-          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), `event: notifications-changed` with `{ userId }` when the caller's notifications change (new, read, removed; read GET /api/notifications again), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`). It ends at once, after `event: access-ended` with `{ reason }` (`signed-out`, `account`, `membership`, `role`), when the caller is removed from the company, loses a role, switches company, signs out, changes or resets the password, or the account is disabled.",
+          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), `event: notifications-changed` with `{ userId }` when the caller's notifications change (new, read, removed; read GET /api/notifications again), `event: chat` with `{ threadId, companyId, kind, reason }` when a chat thread the caller may see got a message, an edit or a deletion (`reason` `message`) or a reader's place moved (`seen`): its company's members and the staff of its area hear it (read GET /api/chat/threads/{id}/messages?since= from your cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`). It ends at once, after `event: access-ended` with `{ reason }` (`signed-out`, `account`, `membership`, `role`), when the caller is removed from the company, loses a role, switches company, signs out, changes or resets the password, or the account is disabled.",
         querystring: {
           type: "object",
           properties: { access_token: { type: "string", maxLength: 4096 } },
@@ -59,7 +65,17 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
       const unsubscribeBell = bell.subscribe(me, () => {
         stream.send({ userId: me }, NOTIFICATIONS_CHANGED_EVENT, { userId: me });
       });
+      // Marketplace staff (not super admins, who hear every company) hear the support threads.
+      const marketplaceStaff = hasAnyRole({ roles: connection.grant.globalRoles }, [ROLES.MARKETPLACE]);
+      const unsubscribeChat = chat.subscribe((event) => {
+        const audience =
+          event.kind === "support-marketplace" && marketplaceStaff
+            ? { userId: me }
+            : { companyId: event.companyId };
+        stream.send(audience, CHAT_EVENT, event);
+      });
       connection.onEnd(() => {
+        unsubscribeChat();
         unsubscribeFiles();
         unsubscribeSynced();
         unsubscribeBell();

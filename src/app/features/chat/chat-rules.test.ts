@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import type { ChatMessageApi, ChatThreadApi } from "../../../domain/chat/types";
+import { addThreadToFront, markThreadSeen, mergeAdminPage, mergeMessages } from "./chat-rules";
+
+const thread = (id: string, unreadCount = 0) => ({ id, unreadCount }) as ChatThreadApi;
+const msg = (id: string, seq: number, rev: number, body = id) => ({ id, seq, rev, body }) as ChatMessageApi;
+
+describe("chat rules", () => {
+  it("replaces the admin list on page 0 and appends later pages", () => {
+    const first = mergeAdminPage([thread("x")], 0, [thread("a"), thread("b")]);
+    expect(first.map((t) => t.id)).toEqual(["a", "b"]);
+    expect(mergeAdminPage(first, 1, [thread("b"), thread("c")]).map((t) => t.id)).toEqual(["a", "b", "c"]);
+  });
+  it("merges caught-up messages by id, newest rev winning, in thread order", () => {
+    const list = [msg("a", 1, 1), msg("b", 2, 2)];
+    const out = mergeMessages(list, [msg("b", 2, 4, "edited"), msg("c", 3, 3), msg("a", 1, 1)]);
+    expect(out.map((m) => [m.id, m.body])).toEqual([
+      ["a", "a"],
+      ["b", "edited"],
+      ["c", "c"],
+    ]);
+    expect(mergeMessages(out, [msg("b", 2, 2, "stale")])[1]?.body).toBe("edited");
+  });
+  it("sets a seen thread's unread count to 0 and puts a new thread at the front", () => {
+    expect(markThreadSeen([thread("a", 3), thread("b", 1)], "a").map((t) => t.unreadCount)).toEqual([0, 1]);
+    expect(addThreadToFront([thread("a"), thread("b")], thread("b")).map((t) => t.id)).toEqual(["b", "a"]);
+  });
+});

@@ -1,0 +1,29 @@
+/** Chat's client rules (spec section 4), plain functions with a test beside them. */
+import type { ChatMessageApi, ChatThreadApi } from "../../../domain/chat/types";
+
+/** The admin list: page 0 replaces what is shown, a later page appends (without repeating a thread). */
+export function mergeAdminPage(list: ChatThreadApi[], page: number, items: ChatThreadApi[]): ChatThreadApi[] {
+  if (page === 0) return items;
+  const fresh = new Set(items.map((t) => t.id));
+  return [...list.filter((t) => !fresh.has(t.id)), ...items];
+}
+
+/** Merges messages by id (a newer rev wins) and keeps the thread's order; nothing shows twice. */
+export function mergeMessages(list: ChatMessageApi[], incoming: ChatMessageApi[]): ChatMessageApi[] {
+  const byId = new Map(list.map((m) => [m.id, m]));
+  for (const m of incoming) {
+    const had = byId.get(m.id);
+    if (!had || had.rev <= m.rev) byId.set(m.id, m);
+  }
+  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** Marking a thread seen sets its unread count to 0. */
+export function markThreadSeen(threads: ChatThreadApi[], id: string): ChatThreadApi[] {
+  return threads.map((t) => (t.id === id ? { ...t, unreadCount: 0 } : t));
+}
+
+/** A new thread goes to the front. */
+export function addThreadToFront(threads: ChatThreadApi[], thread: ChatThreadApi): ChatThreadApi[] {
+  return [thread, ...threads.filter((t) => t.id !== thread.id)];
+}

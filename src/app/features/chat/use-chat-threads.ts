@@ -1,0 +1,51 @@
+/**
+ * The caller's thread list, kept current by the live channel: any `chat` event (a message or a
+ * read place moved) and every reopen of the stream read it again. Starting a thread puts it at
+ * the front; opening one sets its unread count to 0 at once.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ChatThreadApi } from "../../../domain/chat/types";
+import { chatApi, chatKeys, chatQueries } from "./api";
+import { addThreadToFront, markThreadSeen } from "./chat-rules";
+import { useChatLive } from "./use-chat-live";
+
+export function useChatThreads() {
+  const client = useQueryClient();
+  const query = useQuery(chatQueries.threads());
+  const refresh = () => void client.invalidateQueries({ queryKey: chatKeys.threads() });
+  useChatLive(refresh, refresh);
+
+  const create = useMutation({
+    mutationFn: ({ subject, body }: { subject: string; body: string }) => chatApi.create(subject, body),
+    onSuccess: (thread) => {
+      client.setQueryData<ChatThreadApi[]>(chatKeys.threads(), (list) =>
+        addThreadToFront(list ?? [], thread),
+      );
+    },
+  });
+
+  /** The company's one thread with the marketplace staff, created on first use. */
+  const support = useMutation({
+    mutationFn: chatApi.support,
+    onSuccess: (thread) => {
+      client.setQueryData<ChatThreadApi[]>(chatKeys.threads(), (list) =>
+        addThreadToFront(list ?? [], thread),
+      );
+    },
+  });
+
+  const seenLocally = (id: string) =>
+    client.setQueryData<ChatThreadApi[]>(chatKeys.threads(), (list) =>
+      list ? markThreadSeen(list, id) : list,
+    );
+
+  return {
+    threads: query.data ?? [],
+    isLoading: query.isPending,
+    isError: query.isError,
+    retry: () => void query.refetch(),
+    create,
+    support,
+    seenLocally,
+  };
+}

@@ -1,0 +1,400 @@
+/**
+ * Chat's data (docs/chat.md): who may see a thread, the thread lists with unread counts, the
+ * messages paged and caught up by the thread's counter, posting (idempotent by the sender's key),
+ * editing and deleting one's last message, read places. Every query here is scoped by the caller
+ * the routes pass in; the routes decide what the caller may do.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import {
+  CHAT_MESSAGES_PAGE,
+  type ChatContact,
+  type ChatMessageApi,
+  type ChatThreadApi,
+  type ChatThreadKind,
+} from "../../../domain/chat/types";
+import { effectiveRoles, ROLES } from "../../../domain/roles";
+import type { Db } from "../../db/client";
+import { chatMessages, chatReads, chatThreads, companies, companyMembers, users } from "../../db/schema";
+import { containsPattern } from "../../plugins/paged-list";
+
+/** The caller as chat sees them, read from the database (not from the token). */
+export interface ChatViewer {
+  userId: string;
+  name: string;
+  /** Companies the caller is a member of. */
+  companyIds: string[];
+  /** Thread kinds the caller serves as staff: super admins both, marketplace staff the support kind. */
+  staffKinds: ChatThreadKind[];
+}
+
+export async function loadViewer(db: Db, userId: string): Promise<ChatViewer | null> {
+  const [me] = await db
+    .select({ name: users.displayName, roles: users.roles, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!me || me.disabledAt) return null;
+  const memberships = await db
+    .select({ id: companyMembers.companyId })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId));
+  const roles = effectiveRoles(me.roles);
+  const staffKinds: ChatThreadKind[] = roles.has(ROLES.SUPER_ADMIN)
+    ? ["user", "support-marketplace"]
+    : roles.has(ROLES.MARKETPLACE)
+      ? ["support-marketplace"]
+      : [];
+  return { userId, name: me.name, companyIds: memberships.map((m) => m.id), staffKinds };
+}
+
+type ThreadRow = typeof chatThreads.$inferSelect;
+
+/** How the viewer reaches a thread: as a member of its company, as staff of its area, or not at all. */
+export function accessTo(viewer: ChatViewer, thread: Pick<ThreadRow, "companyId" | "kind">) {
+  if (viewer.companyIds.includes(thread.companyId)) return "member" as const;
+  if (viewer.staffKinds.includes(thread.kind as ChatThreadKind)) return "staff" as const;
+  return null;
+}
+
+export async function findThread(db: Db, by: { id: string } | { hash: string }): Promise<ThreadRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatThreads)
+    .where("id" in by ? eq(chatThreads.id, by.id) : eq(chatThreads.hash, by.hash));
+  return row ?? null;
+}
+
+const newHash = () => randomBytes(12).toString("base64url");
+
+/** Threads visible in a list, with the viewer's unread count and the last message. */
+async function threadsWhere(
+  db: Db,
+  viewerId: string,
+  where: SQL | undefined,
+  limit: number,
+  offset = 0,
+): Promise<ChatThreadApi[]> {
+  const unread = sql<number>`(select count(*)::int from ${chatMessages} m
+    where m.thread_id = ${chatThreads.id} and m.deleted_at is null
+      and m.author_id is distinct from ${viewerId}::uuid
+      and m.seq > coalesce((select r.seen_seq from ${chatReads} r
+        where r.thread_id = ${chatThreads.id} and r.user_id = ${viewerId}::uuid), 0))`;
+  const last = sql<{ body: string; author: string; createdAt: string } | null>`(select json_build_object(
+      'body', m.body, 'author', m.author, 'createdAt', m.created_at)
+    from ${chatMessages} m where m.thread_id = ${chatThreads.id} and m.deleted_at is null
+    order by m.seq desc limit 1)`;
+  const rows = await db
+    .select({
+      t: chatThreads,
+      companyName: companies.name,
+      assignee: users.displayName,
+      unread,
+      last,
+    })
+    .from(chatThreads)
+    .innerJoin(companies, eq(companies.id, chatThreads.companyId))
+    .leftJoin(users, eq(users.id, chatThreads.assignedTo))
+    .where(where)
+    .orderBy(desc(chatThreads.updatedAt), desc(chatThreads.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ t, companyName, assignee, unread, last }) => ({
+    id: t.id,
+    hash: t.hash,
+    kind: t.kind as ChatThreadKind,
+    companyId: t.companyId,
+    companyName,
+    subject: t.subject,
+    assignedTo: t.assignedTo && assignee ? { id: t.assignedTo, name: assignee } : null,
+    unreadCount: Number(unread),
+    lastMessage: last
+      ? { body: last.body, author: last.author, createdAt: new Date(last.createdAt).toISOString() }
+      : null,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  }));
+}
+
+/** The threads of the viewer's companies, newest first. */
+export function listMyThreads(db: Db, viewer: ChatViewer, limit = 200): Promise<ChatThreadApi[]> {
+  if (viewer.companyIds.length === 0) return Promise.resolve([]);
+  return threadsWhere(db, viewer.userId, inArray(chatThreads.companyId, viewer.companyIds), limit);
+}
+
+/** One thread as a list shows it. */
+export async function threadApi(db: Db, viewerId: string, threadId: string): Promise<ChatThreadApi | null> {
+  const [row] = await threadsWhere(db, viewerId, eq(chatThreads.id, threadId), 1);
+  return row ?? null;
+}
+
+/** Staff's list: the threads of their areas, newest first, `size` per page (page from 0), searched. */
+export async function listStaffThreads(
+  db: Db,
+  viewer: ChatViewer,
+  opts: { page: number; size: number; query?: string; kind?: ChatThreadKind },
+): Promise<{ items: ChatThreadApi[]; hasMore: boolean }> {
+  const kinds = opts.kind ? viewer.staffKinds.filter((k) => k === opts.kind) : viewer.staffKinds;
+  if (kinds.length === 0) return { items: [], hasMore: false };
+  const q = opts.query?.trim();
+  const where = and(
+    inArray(chatThreads.kind, kinds),
+    q
+      ? or(
+          ilike(chatThreads.subject, containsPattern(q)),
+          ilike(companies.name, containsPattern(q)),
+          eq(chatThreads.hash, q),
+        )
+      : undefined,
+  );
+  const rows = await threadsWhere(db, viewer.userId, where, opts.size + 1, opts.page * opts.size);
+  return { items: rows.slice(0, opts.size), hasMore: rows.length > opts.size };
+}
+
+export async function createThread(
+  db: Db,
+  input: { companyId: string; kind: ChatThreadKind; subject: string; createdBy: string },
+): Promise<ThreadRow> {
+  const [row] = await db
+    .insert(chatThreads)
+    .values({ id: uuidv7(), hash: newHash(), ...input })
+    .returning();
+  if (!row) throw new Error("chat thread not created");
+  return row;
+}
+
+/** The company's one support-marketplace thread, created on first use. */
+export async function supportThread(db: Db, companyId: string, createdBy: string): Promise<ThreadRow> {
+  await db
+    .insert(chatThreads)
+    .values({
+      id: uuidv7(),
+      hash: newHash(),
+      companyId,
+      kind: "support-marketplace",
+      subject: "Marketplace support",
+      createdBy,
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(chatThreads)
+    .where(and(eq(chatThreads.companyId, companyId), eq(chatThreads.kind, "support-marketplace")));
+  if (!row) throw new Error("support thread missing");
+  return row;
+}
+
+export async function assignThread(db: Db, threadId: string, userId: string | null): Promise<void> {
+  await db.update(chatThreads).set({ assignedTo: userId }).where(eq(chatThreads.id, threadId));
+}
+
+type MessageRow = typeof chatMessages.$inferSelect;
+
+export function messageApi(m: MessageRow): ChatMessageApi {
+  return {
+    id: m.id,
+    threadId: m.threadId,
+    seq: m.seq,
+    rev: m.rev,
+    authorId: m.authorId,
+    author: m.author,
+    staff: m.staff,
+    body: m.deletedAt ? "" : m.body,
+    createdAt: m.createdAt.toISOString(),
+    editedAt: m.editedAt?.toISOString() ?? null,
+    deletedAt: m.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/** A page of messages, oldest first: the last `limit` before `before` (a seq), or all changed after `since` (a rev). */
+export async function readMessages(
+  db: Db,
+  thread: ThreadRow,
+  opts: { before?: number; since?: number; limit?: number },
+): Promise<{ items: ChatMessageApi[]; older: number | null; cursor: number }> {
+  const limit = opts.limit ?? CHAT_MESSAGES_PAGE;
+  const [now] = await db
+    .select({ lastSeq: chatThreads.lastSeq })
+    .from(chatThreads)
+    .where(eq(chatThreads.id, thread.id));
+  const cursor = now?.lastSeq ?? 0;
+  if (opts.since !== undefined) {
+    const rows = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.threadId, thread.id), gt(chatMessages.rev, opts.since)))
+      .orderBy(asc(chatMessages.rev))
+      .limit(1000);
+    const top = rows.at(-1)?.rev;
+    return { items: rows.map(messageApi), older: null, cursor: rows.length === 1000 && top ? top : cursor };
+  }
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.threadId, thread.id),
+        opts.before !== undefined ? lt(chatMessages.seq, opts.before) : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  return {
+    items: page.map(messageApi),
+    older: rows.length > limit ? (page[0]?.seq ?? null) : null,
+    cursor,
+  };
+}
+
+/** The message the author already sent with this key, if any. */
+export async function messageByKey(db: Db, authorId: string, key: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.authorId, authorId), eq(chatMessages.clientKey, key)));
+  return row ?? null;
+}
+
+/** Takes the thread's next number under its row lock (numbers follow commit order) and touches it. */
+async function nextSeq(tx: Db, threadId: string, touch: boolean): Promise<number> {
+  const [row] = await tx
+    .update(chatThreads)
+    .set({ lastSeq: sql`${chatThreads.lastSeq} + 1`, ...(touch ? { updatedAt: sql`now()` } : {}) })
+    .where(eq(chatThreads.id, threadId))
+    .returning({ seq: chatThreads.lastSeq });
+  if (!row) throw new Error("chat thread gone");
+  return row.seq;
+}
+
+/** Adds a message; the author's own place moves past it. Null when the key was taken meanwhile. */
+export async function postMessage(
+  db: Db,
+  input: { threadId: string; authorId: string; author: string; staff: boolean; body: string; key?: string },
+): Promise<MessageRow | null> {
+  return db.transaction(async (tx) => {
+    const seq = await nextSeq(tx, input.threadId, true);
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({
+        id: uuidv7(),
+        threadId: input.threadId,
+        seq,
+        rev: seq,
+        authorId: input.authorId,
+        author: input.author,
+        staff: input.staff,
+        body: input.body,
+        clientKey: input.key ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await markSeen(tx, input.threadId, input.authorId, seq);
+    return row;
+  });
+}
+
+/** Edits (a body) or deletes (null) a message; its rev moves on so catch-up reads carry it. */
+export async function changeMessage(db: Db, message: MessageRow, body: string | null): Promise<MessageRow> {
+  return db.transaction(async (tx) => {
+    const rev = await nextSeq(tx, message.threadId, false);
+    const [row] = await tx
+      .update(chatMessages)
+      .set(body === null ? { rev, deletedAt: sql`now()` } : { rev, body, editedAt: sql`now()` })
+      .where(eq(chatMessages.id, message.id))
+      .returning();
+    if (!row) throw new Error("chat message gone");
+    return row;
+  });
+}
+
+export async function findMessage(db: Db, threadId: string, id: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.threadId, threadId), eq(chatMessages.id, id)));
+  return row ?? null;
+}
+
+/** The thread's newest message that is not deleted. */
+export async function lastMessage(db: Db, threadId: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.threadId, threadId), isNull(chatMessages.deletedAt)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves the reader's place to `seq` (never back). */
+export async function markSeen(db: Db, threadId: string, userId: string, seq: number): Promise<void> {
+  await db
+    .insert(chatReads)
+    .values({ threadId, userId, seenSeq: seq })
+    .onConflictDoUpdate({
+      target: [chatReads.threadId, chatReads.userId],
+      set: { seenSeq: sql`greatest(${chatReads.seenSeq}, excluded.seen_seq)`, seenAt: sql`now()` },
+      setWhere: sql`${chatReads.seenSeq} < excluded.seen_seq`,
+    });
+}
+
+/** The viewer's contacts: their companies' members and the staff who wrote in their companies' threads. */
+export async function listContacts(db: Db, viewer: ChatViewer): Promise<ChatContact[]> {
+  if (viewer.companyIds.length === 0) return [];
+  const members = await db
+    .selectDistinct({ id: users.id, name: users.displayName, photo: users.photo })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(inArray(companyMembers.companyId, viewer.companyIds), isNull(users.disabledAt)));
+  const staff = await db
+    .selectDistinct({ id: users.id, name: users.displayName, photo: users.photo })
+    .from(chatThreads)
+    .innerJoin(
+      users,
+      or(
+        eq(users.id, chatThreads.assignedTo),
+        inArray(
+          users.id,
+          db
+            .select({ id: chatMessages.authorId })
+            .from(chatMessages)
+            .where(and(eq(chatMessages.threadId, chatThreads.id), eq(chatMessages.staff, true))),
+        ),
+      ),
+    )
+    .where(and(inArray(chatThreads.companyId, viewer.companyIds), isNull(users.disabledAt)));
+  const memberIds = new Set(members.map((m) => m.id));
+  return [
+    ...members.filter((m) => m.id !== viewer.userId).map((m) => ({ ...m, role: "member" as const })),
+    ...staff.filter((s) => !memberIds.has(s.id)).map((s) => ({ ...s, role: "staff" as const })),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Whether a user may be assigned to a thread of `kind`: staff of that area. */
+export async function isStaffFor(db: Db, userId: string, kind: ChatThreadKind): Promise<boolean> {
+  const viewer = await loadViewer(db, userId);
+  return !!viewer && viewer.staffKinds.includes(kind);
+}
+
+/** Every staff member (super admins and marketplace staff) who can be assigned a thread. */
+export async function listStaff(
+  db: Db,
+): Promise<Array<{ id: string; name: string; kinds: ChatThreadKind[] }>> {
+  const rows = await db
+    .select({ id: users.id, name: users.displayName, roles: users.roles })
+    .from(users)
+    .where(
+      and(
+        isNull(users.disabledAt),
+        sql`${users.roles} && ARRAY[${ROLES.SUPER_ADMIN}, ${ROLES.MARKETPLACE}]::text[]`,
+      ),
+    )
+    .orderBy(asc(users.displayName));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kinds: r.roles.includes(ROLES.SUPER_ADMIN) ? ["user", "support-marketplace"] : ["support-marketplace"],
+  }));
+}
