@@ -1,4 +1,6 @@
 /** Calendar events' field rules (event.ts), shared by the screen and the server. Answers field → message. */
+
+import { isDay } from "./day";
 import {
   type CalendarEventFields,
   DATE_MAX,
@@ -8,15 +10,7 @@ import {
   VISIBILITIES,
 } from "./event";
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A real calendar date `YYYY-MM-DD` (not Feb 30). */
-export function isDay(v: unknown): v is string {
-  if (typeof v !== "string" || !DAY.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 
 /** An instant with its offset (`2026-06-01T09:00:00Z`, `…+02:00`). */
 const isInstant = (v: unknown): v is string =>

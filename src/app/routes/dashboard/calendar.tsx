@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { isDay } from "../../../domain/calendar/validate";
+import { isDay } from "../../../domain/calendar/day";
 import { CalendarPage } from "../../features/calendar/CalendarPage";
 
 export const Route = createFileRoute("/dashboard/calendar")({
