@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
 import type { SyncRequest, SyncTransport } from "../../sync/transport";
 import { type BlocklotDb, createDb } from "./db";
-import { rememberSellerCompany, sellerCompanyName } from "./seller-companies";
+import { rememberSellerCompany, sellerCompanies, sellerCompanyName } from "./seller-companies";
 import { createAppSyncEngine } from "./synced-types";
 import { itemWrites } from "./test-writes";
+import { readOutboxStatus } from "./use-outbox-status";
 
 const OWN = "00000000-0000-7000-8000-000000000001";
 const SELLER = "00000000-0000-7000-8000-000000000002";
@@ -103,5 +104,19 @@ describe("a seller's records on a marketplace staff member's device", () => {
     await createAppSyncEngine({ db, transport }).drain();
     expect(transport.seen.map(header)).toEqual([OTHER_SELLER]);
     expect(await sellerCompanyName(db, OTHER_SELLER)).toBeNull();
+  });
+
+  it("are listed with their names, and their queued changes count as the staff member's own", async () => {
+    await rememberSellerCompany(db, SELLER, "Sally's Shop");
+    await rememberSellerCompany(db, OTHER_SELLER);
+    await db.meta.put({ key: `cursor:${OWN}`, value: "c" });
+    expect([...(await sellerCompanies(db))].sort()).toEqual([
+      [SELLER, "Sally's Shop"],
+      [OTHER_SELLER, null],
+    ]);
+    await itemWrites.create({ db }, OWN, fields("MINE"));
+    await itemWrites.create({ db }, SELLER, fields("THEIRS"));
+    await itemWrites.create({ db }, "00000000-0000-7000-8000-000000000009", fields("LEFT-OVER"));
+    expect(await readOutboxStatus(db, OWN)).toEqual({ waiting: 2, rejected: 0, conflicts: 0 });
   });
 });

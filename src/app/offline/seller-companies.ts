@@ -34,6 +34,14 @@ export async function sellerCompanyName(db: BlocklotDb, companyId: string): Prom
   return value?.name ?? null;
 }
 
+/** Every seller company marked on this device, with its name as last remembered (null: not known). */
+export async function sellerCompanies(db: BlocklotDb): Promise<Map<string, string | null>> {
+  const rows = await db.meta.where("key").startsWith(metaKey("")).toArray();
+  return new Map(
+    rows.map((r) => [r.key.slice(metaKey("").length), (r.value as { name?: string | null }).name ?? null]),
+  );
+}
+
 /** Marks it in this page at once (render time), for requests sent before the Dexie write lands. */
 export function noteSellerCompany(companyId: string): void {
   known.add(companyId);

@@ -1,4 +1,5 @@
 import { type BlocklotDb, getDb } from "./db";
+import { sellerCompanies } from "./seller-companies";
 import { useThrottledLiveQuery } from "./use-throttled-live-query";
 
 export interface OutboxStatus {
@@ -12,10 +13,12 @@ export interface OutboxStatus {
  * The counts come from the `state` index (IndexedDB counts keys without reading the entries,
  * which carry bodies and base rows): this runs after every write the drain acknowledges, and
  * reading 1,000 entries 1,000 times slowed a replay down. Entries of another company (a
- * switch with writes still queued) are rare: only then are the entries read.
+ * switch with writes still queued, or a seller's a marketplace staff member works for) are rare:
+ * only then are the entries read. A seller's count as the company's own: they are this person's
+ * work waiting (docs/marketplace.md).
  */
 export async function readOutboxStatus(db: BlocklotDb, companyId?: string): Promise<OutboxStatus> {
-  return db.transaction("r", db.outbox, async () => {
+  return db.transaction("r", db.outbox, db.meta, async () => {
     const mixed = companyId ? (await db.outbox.where("companyId").notEqual(companyId).count()) > 0 : false;
     if (!mixed) {
       const [total, rejected, conflicts] = await Promise.all([
@@ -25,9 +28,10 @@ export async function readOutboxStatus(db: BlocklotDb, companyId?: string): Prom
       ]);
       return { waiting: total - rejected - conflicts, rejected, conflicts };
     }
+    const sellers = await sellerCompanies(db);
     const all = await db.outbox
       .where("companyId")
-      .equals(companyId as string)
+      .anyOf([companyId as string, ...sellers.keys()])
       .toArray();
     const status: OutboxStatus = { waiting: 0, rejected: 0, conflicts: 0 };
     for (const e of all) {

@@ -17,6 +17,7 @@ import { ebayRoutes } from "./ebay/routes";
 import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
+import { itemChangeTracker } from "./inventory/item-changes";
 import { photoRoutes } from "./inventory/photo-routes";
 import { INVENTORY_SYNCED, inventoryRoutes } from "./inventory/routes";
 import { kanbanAttachmentRoutes } from "./kanban/attachment-routes";
@@ -52,7 +53,8 @@ export async function registerModules(
   opts: { syncedTypes?: readonly ServerSyncedType[] } = {},
 ) {
   const types = opts.syncedTypes ?? SYNCED_TYPES;
-  await app.register(companyScopePlugin);
+  // a staff write in a seller's inventory records the item fields it changed (docs/marketplace.md)
+  await app.register(companyScopePlugin, { staffWrites: itemChangeTracker(app.ctx.db) });
   await app.register(idempotencyPlugin);
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);

@@ -154,12 +154,25 @@ function staffWriteDetail(request: FastifyRequest, status: number) {
   };
 }
 
+/**
+ * What a module adds to a staff write's audit row (inventory: the item fields it changed, old →
+ * new). `before` runs just before the route's handler, in the seller named by the request (not
+ * yet checked: its answer is only used once the write was allowed and answered 2xx); `after` gets
+ * its answer back and returns the fields to add to the audit detail.
+ */
+export interface StaffWriteTracker {
+  before(request: FastifyRequest, companyId: string): Promise<unknown>;
+  after(request: FastifyRequest, companyId: string, before: unknown): Promise<Record<string, unknown>>;
+}
+
 /** The scope as loaded (seller scope included), and the same refusing a seller scope. */
 const loaded = new WeakMap<FastifyRequest, Promise<CompanyScope>>();
 const memo = new WeakMap<FastifyRequest, Promise<CompanyScope>>();
+const tracked = new WeakMap<FastifyRequest, unknown>();
 
 export const companyScopePlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { staffWrites?: StaffWriteTracker }) => {
+    const tracker = opts.staffWrites;
     const load = (request: FastifyRequest): Promise<CompanyScope> => {
       const userId = currentUser(request).id;
       const sellerId = sellerOf(request);
@@ -171,11 +184,35 @@ export const companyScopePlugin = fp(
     };
     // Every successful write of marketplace staff in a seller's inventory is recorded for the
     // seller: who (the staff member), which company, what (docs/marketplace.md). Replays are not.
+    if (tracker) {
+      app.addHook("preHandler", async (request) => {
+        if (!WRITES.has(request.method) || request.headers[SELLER_COMPANY_HEADER] === undefined) return;
+        let sellerId: string | null;
+        try {
+          sellerId = sellerOf(request);
+        } catch {
+          return; // the route's own companyScope() answers the 400
+        }
+        if (!sellerId) return;
+        const state = await tracker.before(request, sellerId).catch((err: unknown) => {
+          request.log.error({ err }, "the state before a marketplace staff write was not read");
+          return null;
+        });
+        tracked.set(request, state);
+      });
+    }
     app.addHook("onResponse", async (request, reply) => {
       if (!WRITES.has(request.method) || reply.statusCode >= 300) return;
       if (reply.getHeader("idempotent-replayed")) return;
       const scope = await loaded.get(request)?.catch(() => null);
       if (!scope?.seller) return;
+      const changed =
+        tracker && tracked.has(request)
+          ? await tracker.after(request, scope.companyId, tracked.get(request)).catch((err: unknown) => {
+              request.log.error({ err }, "the fields a marketplace staff write changed were not read");
+              return {};
+            })
+          : {};
       await app.ctx.db
         .insert(auditLog)
         .values({
@@ -183,7 +220,7 @@ export const companyScopePlugin = fp(
           action: STAFF_WRITE_ACTION,
           userId: scope.userId,
           companyId: scope.companyId,
-          detail: staffWriteDetail(request, reply.statusCode),
+          detail: { ...staffWriteDetail(request, reply.statusCode), ...changed },
         })
         .catch((err: unknown) => request.log.error({ err }, "a marketplace staff write was not audited"));
     });

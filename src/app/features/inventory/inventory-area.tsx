@@ -81,10 +81,14 @@ function marketplaceLinks(seller: string): InventoryLinks {
   };
 }
 
+/** The links of a seller's inventory in the marketplace area, or of the seller's own dashboard (null). */
+export function inventoryLinksFor(seller: string | null): InventoryLinks {
+  return seller ? marketplaceLinks(seller) : dashboardLinks();
+}
+
 /** The links of the area the screen runs in. */
 export function useInventoryLinks(): InventoryLinks {
-  const seller = useSellerScope();
-  return seller ? marketplaceLinks(seller) : dashboardLinks();
+  return inventoryLinksFor(useSellerScope());
 }
 
 /** Navigates to one of `useInventoryLinks()`'s targets. */

@@ -1,7 +1,8 @@
 /**
  * /dashboard/sync: every write of this device not yet on the server (the outbox), with what
  * the person wrote, its state and the server's reason when it was refused; retry, discard
- * (confirmed), and for conflicts the field-by-field choice (docs/offline.md).
+ * (confirmed), and for conflicts the field-by-field choice (docs/offline.md). A marketplace staff
+ * member's changes in a seller's inventory are listed under the seller's name (docs/marketplace.md).
  */
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
@@ -24,16 +25,18 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconCloudCheck, IconRefresh } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { typeOf } from "../../../domain/sync/entity";
 import { type ConflictRecord, type OutboxEntry, recordTable } from "../../../sync/db";
 import type { ConflictChoice, DrainResult } from "../../../sync/engine";
 import { getDb } from "../../offline/db";
+import { sellerCompanies } from "../../offline/seller-companies";
 import { useCompanyId, useSyncEngine } from "../../offline/sync-provider";
 import { SYNCED_TYPES } from "../../offline/synced-types";
 import { usePageTitle } from "../../ui/usePageTitle";
+import { HrefLink, inventoryLinksFor } from "../inventory/inventory-area";
+import { type CompanyGroup, groupByCompany } from "./company-groups";
 import {
   entityName,
   entryAction,
@@ -49,12 +52,16 @@ interface Row {
   local: Record<string, unknown> | null;
 }
 
-/** The outbox of a company, oldest first, with conflicts and the local rows (undefined while loading). */
-function useSyncRows(companyId: string | null): Row[] | undefined {
+/**
+ * The outbox of the company and of the sellers worked for on this device, oldest first, with
+ * conflicts and the local rows, by company (undefined while loading).
+ */
+function useSyncGroups(companyId: string | null): CompanyGroup<Row>[] | undefined {
   return useLiveQuery(async () => {
     const db = getDb();
+    const sellers = await sellerCompanies(db);
     const entries = (await db.outbox.orderBy("seq").toArray()).filter(
-      (e) => !companyId || e.companyId === companyId,
+      (e) => !companyId || e.companyId === companyId || sellers.has(e.companyId),
     );
     const conflicts = await db.conflicts.bulkGet(entries.map((e) => e.seq as number));
     const rows: Row[] = [];
@@ -69,7 +76,7 @@ function useSyncRows(companyId: string | null): Row[] | undefined {
       ) as Record<string, unknown> | undefined;
       rows.push({ entry, conflict: conflicts[i] ?? undefined, local: local ?? null });
     }
-    return rows;
+    return groupByCompany(rows, companyId, sellers);
   }, [companyId]);
 }
 
@@ -295,7 +302,7 @@ function ChooseDelete({ entry, conflict }: { entry: OutboxEntry; conflict: Confl
   );
 }
 
-function EntryCard({ row }: { row: Row }) {
+function EntryCard({ row, sellerId }: { row: Row; sellerId: string | null }) {
   const { t, i18n } = useLingui();
   const engine = useSyncEngine();
   const { entry, conflict, local } = row;
@@ -323,7 +330,7 @@ function EntryCard({ row }: { row: Row }) {
               {linkable ? (
                 <Anchor
                   renderRoot={(props) => (
-                    <Link {...props} to="/dashboard/$id/update-inventory" params={{ id: entry.id }} />
+                    <HrefLink {...props} href={inventoryLinksFor(sellerId).item(entry.id)} />
                   )}
                 >
                   {label}
@@ -392,6 +399,31 @@ function EntryCard({ row }: { row: Row }) {
   );
 }
 
+/** One company's queued changes; titled when the device holds changes of more than one. */
+function CompanyChanges({ group, titled }: { group: CompanyGroup<Row>; titled: boolean }) {
+  const { t } = useLingui();
+  const seller = group.sellerName;
+  const title = group.sellerId
+    ? seller
+      ? t`Inventory of ${seller}`
+      : t`A seller's inventory`
+    : t`Your company`;
+  return (
+    <Stack gap="sm" component="section" aria-label={title}>
+      {titled && (
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+      )}
+      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label={t`Changes`}>
+        {group.rows.map((row) => (
+          <EntryCard key={row.entry.seq} row={row} sellerId={group.sellerId} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 function syncResultText(i18n: I18n, r: DrainResult, pullError: string | null): string {
   if (r.stopped === "offline")
     return i18n._(
@@ -408,7 +440,8 @@ export function SyncPage() {
   usePageTitle(t`Sync`);
   const companyId = useCompanyId();
   const engine = useSyncEngine();
-  const rows = useSyncRows(companyId);
+  const groups = useSyncGroups(companyId);
+  const rows = groups?.flatMap((g) => g.rows);
   const [syncing, setSyncing] = useState(false);
   const [result, setResult] = useState<string | null>(null);
 
@@ -483,11 +516,9 @@ export function SyncPage() {
               </Trans>
             </Alert>
           )}
-          <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label={t`Changes`}>
-            {rows.map((row) => (
-              <EntryCard key={row.entry.seq} row={row} />
-            ))}
-          </Stack>
+          {groups?.map((group) => (
+            <CompanyChanges key={group.sellerId ?? "own"} group={group} titled={groups.length > 1} />
+          ))}
         </>
       )}
     </Stack>

@@ -4,6 +4,7 @@
  * one `audit_log` row (company-scope.ts); this reads the rows that name the item — its own
  * route, a write of the write batch, a bulk status change — or, for an import chunk, its batch.
  * The item's own company's members and the staff working for it read it (inventoryMember).
+ * Each row lists the fields the write changed, old → new (item-changes.ts), when it recorded them.
  */
 import { Type } from "@sinclair/typebox";
 import { and, desc, eq, or, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { auditLog, inventoryItems, users } from "../../db/schema";
 import { type CompanyScope, STAFF_WRITE_ACTION } from "../../plugins/company-scope";
 import { httpError } from "../../plugins/errors";
+import type { FieldChange } from "./item-changes";
 
 const HISTORY_MAX = 100;
 const BULK_ITEMS_URL = "/api/inventory/items/bulk";
@@ -25,6 +27,8 @@ const HistoryRow = Type.Object({
     Type.Literal("change"),
     Type.Literal("delete"),
   ]),
+  /** The item fields this write changed (empty for an import, a delete, or a write recorded before fields were). */
+  fields: Type.Array(Type.Object({ field: Type.String(), from: Type.Unknown(), to: Type.Unknown() })),
 });
 const HistoryAnswer = Type.Object({ rows: Type.Array(HistoryRow) });
 
@@ -32,6 +36,7 @@ interface Detail {
   method?: string;
   url?: string;
   writes?: { method: string; url: string }[];
+  changes?: Record<string, FieldChange[]>;
 }
 
 function kindOf(detail: Detail, itemId: string): "import" | "status" | "change" | "delete" {
@@ -89,11 +94,15 @@ export function registerItemHistory(
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(HISTORY_MAX);
       return {
-        rows: rows.map((r) => ({
-          at: new Date(r.at).toISOString(),
-          by: { id: r.userId, displayName: r.name ?? "A former staff member" },
-          kind: kindOf((r.detail ?? {}) as Detail, id),
-        })),
+        rows: rows.map((r) => {
+          const detail = (r.detail ?? {}) as Detail;
+          return {
+            at: new Date(r.at).toISOString(),
+            by: { id: r.userId, displayName: r.name ?? "A former staff member" },
+            kind: kindOf(detail, id),
+            fields: detail.changes?.[id] ?? [],
+          };
+        }),
       };
     },
   );
