@@ -247,6 +247,32 @@ describe("marketplace staff in a seller's inventory", () => {
     expect((await history(seller, own.id)).json().rows).toEqual([]);
   });
 
+  it("shows which fields a staff write changed, old → new", async () => {
+    const item = await putItem(server, seller.auth, itemBody("SALLY-FIELDS"));
+    const current = (await inject("GET", `/api/inventory/items/${item.id}`, seller.auth)).json();
+    const patch = await inject("PATCH", `/api/inventory/items/${item.id}`, asSeller(staff), {
+      version: current.version,
+      title: "Brass lamp, restored",
+      quantity: current.quantity + 3,
+    });
+    expect(patch.statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await inject("GET", `/api/inventory/items/${item.id}/history`, seller.auth)).json().rows?.length,
+      )
+      .toBeGreaterThan(0);
+    const rows = (await inject("GET", `/api/inventory/items/${item.id}/history`, seller.auth)).json()
+      .rows as {
+      fields: { field: string; from: unknown; to: unknown }[];
+    }[];
+    const fields = Object.fromEntries(rows[0]?.fields.map((f) => [f.field, [f.from, f.to]]) ?? []);
+    expect(fields.title).toEqual([current.title, "Brass lamp, restored"]);
+    expect(fields.quantity).toEqual([current.quantity, current.quantity + 3]);
+    // a field the write did not change is not listed
+    expect(fields.sku).toBeUndefined();
+  });
+
   it("stops at once when the seller opts out (same token)", async () => {
     expect((await items(staff)).statusCode).toBe(200);
     expect((await setManaged(seller, false)).statusCode).toBe(200);
