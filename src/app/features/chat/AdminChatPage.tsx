@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Grid, Loader, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Loader, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -8,6 +8,7 @@ import type { ChatThreadApi } from "../../../domain/chat/types";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { chatApi, chatQueries } from "./api";
+import { ChatSplit } from "./ChatSplit";
 import { ChatThreadList } from "./ChatThreadList";
 import { ChatThreadView } from "./ChatThreadView";
 import { useAdminChat } from "./use-admin-chat";
@@ -120,18 +121,7 @@ export function AdminChatPage({
       <Title order={1} size="h3">
         <Trans>Chat</Trans>
       </Title>
-      {phone ? (
-        current ? (
-          view
-        ) : (
-          listPanel
-        )
-      ) : (
-        <Grid>
-          <Grid.Col span={4}>{listPanel}</Grid.Col>
-          <Grid.Col span={8}>{view}</Grid.Col>
-        </Grid>
-      )}
+      <ChatSplit list={listPanel} thread={view} threadOpen={!!current} phone={phone} />
     </Stack>
   );
 }

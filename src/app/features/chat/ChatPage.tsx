@@ -3,7 +3,6 @@ import {
   Alert,
   Avatar,
   Button,
-  Grid,
   Group,
   Loader,
   Modal,
@@ -23,6 +22,7 @@ import { CHAT_BODY_MAX, CHAT_SUBJECT_MAX } from "../../../domain/chat/types";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { chatQueries } from "./api";
+import { ChatSplit } from "./ChatSplit";
 import { ChatThreadList } from "./ChatThreadList";
 import { ChatThreadView } from "./ChatThreadView";
 import { useChatThreads } from "./use-chat-threads";
@@ -126,18 +126,7 @@ export function ChatPage({ threadId, onOpen }: { threadId: string | null; onOpen
       <Title order={1} size="h3">
         <Trans>Chat</Trans>
       </Title>
-      {phone ? (
-        current ? (
-          view
-        ) : (
-          list
-        )
-      ) : (
-        <Grid>
-          <Grid.Col span={4}>{list}</Grid.Col>
-          <Grid.Col span={8}>{view}</Grid.Col>
-        </Grid>
-      )}
+      <ChatSplit list={list} thread={view} threadOpen={!!current} phone={phone} />
       <Modal opened={composing} onClose={() => setComposing(false)} title={t`New conversation`}>
         <form
           onSubmit={(e) => {
