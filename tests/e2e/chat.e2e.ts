@@ -72,7 +72,10 @@ describe("chat", () => {
     await expect.poll(() => entry.getByLabel(/unread/).count()).toBe(0);
 
     // Away from the chat, the owner's Chat navigation item counts the staff's next message live.
+    // The message is written once the owner's page has its live channel again (the reload closed it).
+    const live = owner.page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.ok());
     await owner.page.goto("/dashboard/properties");
+    await live;
     const chatLink = owner.page
       .getByRole("navigation", { name: "Main navigation" })
       .getByRole("link", { name: /^Chat/ });
