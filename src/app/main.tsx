@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { startPwa } from "./features/pwa/pwa-store";
@@ -35,8 +35,8 @@ const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith("__
  * it. React tracks the value it hydrated with (the typed one), so the element's own setter
  * first resets that tracker and the prototype's setter puts the typed text back. Once per form.
  */
-function syncEarlyInput(form: HTMLFormElement) {
-  if (form.hasAttribute("data-synced")) return;
+function syncEarlyInput(form: HTMLFormElement, again = false) {
+  if (form.hasAttribute("data-synced") && !again) return;
   form.setAttribute("data-synced", "");
   for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
     "input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea",
@@ -53,16 +53,17 @@ function syncEarlyInput(form: HTMLFormElement) {
 
 /**
  * What a visitor did to a prerendered form before React hydrated it: early input is synced
- * when the form is hydrated (or at the latest when it is submitted, before React's handler
- * runs), and a submit that index.html's boot script held back is sent again. Polling gives up
- * after 20 s.
+ * when the form is hydrated (and again when it is submitted, before React's handler runs), and
+ * a submit that index.html's boot script held back is sent again, as an event React handles or
+ * nothing does (never natively), until React has taken it. Polling gives up after 20 s.
  */
 function replayEarlyInput(root: HTMLElement) {
   document.addEventListener(
     "submit",
     (event) => {
       const form = event.target;
-      if (form instanceof HTMLFormElement && root.contains(form) && isHydrated(form)) syncEarlyInput(form);
+      if (form instanceof HTMLFormElement && root.contains(form) && isHydrated(form))
+        syncEarlyInput(form, true);
     },
     true,
   );
@@ -73,30 +74,51 @@ function replayEarlyInput(root: HTMLElement) {
     if (buttons.every(isHydrated) || Date.now() > deadline) root.setAttribute("data-hydrated", "");
     const forms = [...root.querySelectorAll("form")];
     for (const form of forms) {
-      if (form.hasAttribute("data-synced") || !isHydrated(form)) continue;
+      if (!isHydrated(form)) continue;
       syncEarlyInput(form);
       if (form.hasAttribute("data-submit-queued")) {
-        form.removeAttribute("data-submit-queued");
-        form.requestSubmit();
+        // A dispatched submit event is never sent natively; React's handler prevents its default.
+        const replay = new Event("submit", { bubbles: true, cancelable: true });
+        form.dispatchEvent(replay);
+        if (replay.defaultPrevented) form.removeAttribute("data-submit-queued");
       }
     }
-    const pending = forms.some((f) => !f.hasAttribute("data-synced")) || !root.hasAttribute("data-hydrated");
+    const pending =
+      forms.some((f) => !f.hasAttribute("data-synced") || f.hasAttribute("data-submit-queued")) ||
+      !root.hasAttribute("data-hydrated");
     if (pending && Date.now() < deadline) setTimeout(check, 50);
   };
   setTimeout(check, 50);
+}
+
+/**
+ * Runs `onCommit` once React has committed the hydrated tree: before that, an element can carry
+ * React's props (set while rendering) while React does not handle its events yet.
+ */
+function AfterCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first commit
+  useEffect(onCommit, []);
+  return children;
 }
 
 async function start() {
   if (hydrate) {
     // The route's chunks load before hydrating, so the first client render is the prerendered one.
     await Promise.all([activateLocale(DEFAULT_LOCALE), router.load()]);
+    const root = container as HTMLElement;
+    let committed = false;
+    const replay = () => {
+      if (!committed) replayEarlyInput(root);
+      committed = true;
+    };
     hydrateRoot(
-      container as HTMLElement,
+      root,
       <StrictMode>
-        <App router={router} prerendered />
+        <AfterCommit onCommit={replay}>
+          <App router={router} prerendered />
+        </AfterCommit>
       </StrictMode>,
     );
-    replayEarlyInput(container as HTMLElement);
   } else {
     // The remembered language is loaded before the first render so no text flashes in English.
     await activateLocale(locale).catch(() => undefined);

@@ -134,6 +134,32 @@ describe("prerendered public pages with JavaScript", () => {
     await context.close();
   });
 
+  it("a form sent the moment its script arrives is handled by the app, never sent natively", async () => {
+    // The entry script is released as soon as the form has been sent: React is then still
+    // hydrating the page, so the form carries React's props before React handles its events.
+    // Sent natively in that window, the page reloaded with ?website= and the check was lost.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { context, page } = await newPage(browser, { width: 390, height: 844 });
+      const errors = collectErrors(page);
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/pricing", { waitUntil: "domcontentloaded" });
+      const box = page.getByRole("form", { name: "Demo request by e-mail" });
+      await box.getByRole("button", { name: "Send" }).click();
+      release();
+      await box.getByText("Email is required").waitFor();
+      expect(new URL(page.url()).search).toBe("");
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("a returning visitor: accepted cookies never show the banner; a session or German renders from scratch", async () => {
     const email = uniqueEmail("prerender-back");
     await registerConfirmedUser(email, "Prerender-pass-2");
