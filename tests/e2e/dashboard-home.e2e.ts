@@ -29,8 +29,18 @@ describe("dashboard home", () => {
     expect(Number(await deadlines.locator(".mantine-Badge-label").textContent())).toBeGreaterThan(0);
     expect(await page.getByText("Nothing needs your attention").count()).toBe(0);
 
-    await deadlines.getByRole("listitem").first().getByRole("link").click();
-    await page.waitForURL((u) => u.pathname === "/dashboard/filings", LOAD);
+    // The row leads to its property on the filings page, scrolled to and focused.
+    const row = deadlines.getByRole("listitem").first().getByRole("link");
+    const rowText = (await row.textContent()) ?? "";
+    await row.click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/filings" && u.searchParams.has("property"), LOAD);
+    const propertyId = new URL(page.url()).searchParams.get("property");
+    const focused = page.locator(`[id="property-${propertyId}"]`);
+    await expect.poll(() => focused.evaluate((el) => el === document.activeElement), LOAD).toBe(true);
+    expect(await focused.isVisible()).toBe(true);
+    // The section is the one the row named (its address or BBL).
+    const title = (await focused.getByRole("heading").first().textContent()) ?? "";
+    expect(rowText).toContain(title.split(" · ").at(-1));
     await context.close();
   }, 90_000);
 

@@ -104,7 +104,16 @@ function useCards(a: Attention, unsynced: number) {
         rows={deadlines.top.map((d) => ({
           key: d.propertyId,
           node: (
-            <Anchor component={Link} {...ROW} to="/dashboard/filings">
+            <Anchor
+              {...ROW}
+              renderRoot={(props) => (
+                <Link
+                  {...props}
+                  to="/dashboard/filings"
+                  search={{ property: d.propertyId, year: d.filingYear }}
+                />
+              )}
+            >
               {usd(d.penaltyIfLate)} ·{" "}
               {d.obligation === "must-file" ? t`RPIE statement` : t`Claim of Exclusion`} ·{" "}
               {d.address ?? dashedBbl(d.bbl)}
@@ -145,7 +154,12 @@ function useCards(a: Attention, unsynced: number) {
         rows={quotes.top.map((q) => ({
           key: q.id,
           node: (
-            <Anchor component={Link} {...ROW} to="/dashboard/filings">
+            <Anchor
+              {...ROW}
+              renderRoot={(props) => (
+                <Link {...props} to="/dashboard/filings" search={{ filing: q.filingId, year: q.year }} />
+              )}
+            >
               {cents(q.totalCents)} · {t`BBL ${dashedBbl(q.bbl)}, ${q.year}`}
             </Anchor>
           ),

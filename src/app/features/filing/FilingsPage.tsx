@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
+  Box,
   Button,
   Card,
   Center,
@@ -19,7 +20,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconBuildingCommunity, IconFileAlert, IconPlus } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { propertyLabel } from "../files/PropertyPicker";
@@ -189,14 +190,21 @@ function PenaltyRemovalForm({ properties, onDone }: { properties: Property[]; on
   );
 }
 
+/** What a link into the page points at (the dashboard home's rows): scrolled to and focused. */
+interface FilingsFocus {
+  property?: string;
+  filing?: string;
+  year?: number;
+}
+
 /** /dashboard/filings: each property's filings for the year on a timeline; start one; penalty removal. */
-export function FilingsPage({ penalty = false }: { penalty?: boolean }) {
+export function FilingsPage({ penalty = false, focus = {} }: { penalty?: boolean; focus?: FilingsFocus }) {
   const { t } = useLingui();
   usePageTitle(t`Filings`);
   const wide = useMediaQuery("(min-width: 48em)", true);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [year, setYear] = useState(thisYear());
+  const [year, setYear] = useState(focus.year ?? thisYear());
   const [starting, setStarting] = useState<{ propertyId: string | null } | null>(null);
   const [penaltyOpen, setPenaltyOpen] = useState(penalty);
 
@@ -210,6 +218,18 @@ export function FilingsPage({ penalty = false }: { penalty?: boolean }) {
   };
 
   const props = properties.data ?? [];
+  const target = focus.filing
+    ? `filing-${focus.filing}`
+    : focus.property
+      ? `property-${focus.property}`
+      : null;
+  const ready = !properties.isPending && !filings.isPending;
+  useEffect(() => {
+    if (!ready || !target) return;
+    const el = document.getElementById(target);
+    el?.scrollIntoView({ block: "start" });
+    el?.focus({ preventScroll: true });
+  }, [ready, target]);
   const years = Array.from({ length: 6 }, (_, i) => String(thisYear() + 1 - i));
   const loading = properties.isPending || filings.isPending;
   const error = properties.error ?? filings.error;
@@ -279,7 +299,14 @@ export function FilingsPage({ penalty = false }: { penalty?: boolean }) {
             const own = (filings.data ?? []).filter((f) => f.propertyId === p.id);
             const hasRpie = own.some((f) => f.kind === "rpie");
             return (
-              <Stack key={p.id} gap="sm" data-testid="filing-property" data-bbl={p.bbl}>
+              <Stack
+                key={p.id}
+                id={`property-${p.id}`}
+                tabIndex={-1}
+                gap="sm"
+                data-testid="filing-property"
+                data-bbl={p.bbl}
+              >
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Title order={2} size="h3">
                     {propertyLabel(p)}
@@ -300,7 +327,11 @@ export function FilingsPage({ penalty = false }: { penalty?: boolean }) {
                     <Trans>No filing for {year} yet.</Trans>
                   </Text>
                 ) : (
-                  own.map((f) => <OwnerFilingCard key={f.id} filing={f} />)
+                  own.map((f) => (
+                    <Box key={f.id} id={`filing-${f.id}`} tabIndex={-1}>
+                      <OwnerFilingCard filing={f} />
+                    </Box>
+                  ))
                 )}
               </Stack>
             );
