@@ -3,9 +3,11 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { entryPreloads } from "./scripts/entry-preloads";
 import { landingChunk } from "./scripts/landing-chunk";
 
 const landing = landingChunk();
+const preloads = entryPreloads();
 
 const apiTarget = process.env.VITE_API_PROXY ?? "http://localhost:3000";
 
@@ -30,6 +32,7 @@ export default defineConfig({
     react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }),
     lingui(),
     landing.plugin,
+    preloads.plugin,
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
@@ -70,6 +73,8 @@ export default defineConfig({
     sourcemap: true,
     // dist/app/.vite/manifest.json: scripts/size-budget.ts follows the landing page's imports.
     manifest: true,
+    // A lazy chunk's preload list leaves out what the entry has already loaded (scripts/entry-preloads.ts).
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       output: {
         // The libraries of the landing page's critical path in one chunk instead of ~50 tiny
