@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { codeForStatus, ERROR_CODES, type ErrorCode } from "../../domain/errors";
+import { isDatabaseUnavailable } from "../db/unavailable";
 
 /**
  * A client mistake with its status and message; `data` adds fields to the body. A stable
@@ -119,6 +120,7 @@ export function installErrorHandler(app: FastifyInstance) {
     let status = typeof err.statusCode === "number" ? err.statusCode : 500;
     let message = err.message;
     const fe = err as FastifyError;
+    let databaseDown = false;
     if (fe.validation) {
       status = 400;
       message = describeValidation(fe.validationContext ?? "request", fe.validation);
@@ -132,12 +134,18 @@ export function installErrorHandler(app: FastifyInstance) {
     } else if (fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
       status = 400;
       message = "Request body is empty but the content type says JSON";
+    } else if (status === 500 && isDatabaseUnavailable(err)) {
+      databaseDown = true;
+      status = 503;
+      message = "The database cannot be reached right now. Please try again in a moment.";
+      reply.header("retry-after", "5");
     }
     if (status >= 500) {
       request.log.error({ err }, "request failed");
       // A deliberate httpError (eBay not configured, Google's keys unavailable) says what is
       // wrong; anything unexpected reveals nothing.
-      if (!(err instanceof HttpError)) message = "Something went wrong on our side. Please try again.";
+      if (!(err instanceof HttpError) && !databaseDown)
+        message = "Something went wrong on our side. Please try again.";
     }
     const extra = err instanceof HttpError && err.data ? err.data : {};
     if (status === 429 && !reply.getHeader("retry-after")) reply.header("retry-after", "60");
