@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NotificationApi } from "../../src/domain/notifications/types";
 import { ebayConnections, ebayListings, ebayOrders } from "../../src/server/db/schema";
 import type { EbayDouble } from "./doubles/ebay";
 import {
@@ -16,6 +17,12 @@ import {
 import type { TestUser } from "./fixtures";
 import type { TestServer } from "./harness";
 
+/** The user's notifications, as the bell lists them. */
+async function bell(who: TestUser): Promise<NotificationApi[]> {
+  const res = await server.app.inject({ method: "GET", url: "/api/notifications", headers: who.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items;
+}
 let server: TestServer;
 let double: EbayDouble;
 let seller: TestUser;
@@ -266,6 +273,10 @@ describe("eBay listing pipeline", () => {
       quantity: 1,
     });
     expect(await getItem(seller, item.id)).toMatchObject({ status: "sold", quantity: 1 });
+    // The seller hears of the sale on the bell, once (the later syncs of the order add nothing).
+    const sales = async () =>
+      (await bell(seller)).filter((n) => n.type === "ebay_sale" && n.link === `/dashboard/item/${item.id}`);
+    expect((await sales()).map((n) => n.description)).toEqual([`Brass lamp ${item.sku} sold for $25.00.`]);
     double.updateOrder(String(order.orderId), { paid: true });
     line = await sync();
     expect((await getItem(seller, item.id)).status).toBe("awaiting_shipment");
@@ -276,6 +287,7 @@ describe("eBay listing pipeline", () => {
     await sync();
     const done = await getItem(seller, item.id);
     expect(done).toMatchObject({ status: "delivered", quantity: 1 });
+    expect(await sales()).toHaveLength(1);
     const list = await server.app.inject({
       method: "GET",
       url: `/api/ebay/orders?itemId=${item.id}`,
@@ -493,6 +505,11 @@ describe("eBay listing pipeline", () => {
     const status = await server.app.inject({ method: "GET", url: "/api/ebay/status", headers: seller.auth });
     expect(status.json()).toMatchObject({ state: "reconnect_needed" });
     expect(status.json().message).toContain("Connect your eBay account again");
+    // The company's admin hears it on the bell, with a link to where the account is connected.
+    const notices = (await bell(seller)).filter((n) => n.type === "ebay_reconnect");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ link: "/dashboard/account", read: false });
+    expect(notices[0]?.description).toContain("Connect your eBay account again");
   });
 
   it("the double saw no request outside eBay's contract", () => {

@@ -2,7 +2,16 @@ import { and, eq, like } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, filingDeadline, fromIso, toIso } from "../../src/domain/rpie";
-import { filings, jobs, mailOutbox, properties, remindersSent } from "../../src/server/db/schema";
+import {
+  filings,
+  invoices,
+  jobs,
+  mailOutbox,
+  notifications,
+  properties,
+  quotes,
+  remindersSent,
+} from "../../src/server/db/schema";
 import {
   createReminderRunner,
   ensureRemindersScheduled,
@@ -115,6 +124,63 @@ describe("owner deadline reminders", () => {
       .from(remindersSent)
       .where(eq(remindersSent.key, `deadline:${late}:2027:14`));
     expect(row?.sentTo.split(", ").sort()).toEqual([ann.email, emp.email].sort());
+  });
+});
+
+describe("deadline and invoice reminders on the bell", () => {
+  it("members hear the deadline approach (one notification, newest again at each reminder); admins hear of the unpaid invoice", async () => {
+    const owner = await createTestUser(server, { displayName: "Olga", companyName: "Olga Estates" });
+    const clerk = await createTestUser(server, { displayName: "Carl", companyName: "Carl Own Co" });
+    await addMember(server, owner.companyId, clerk.userId, ["ROLE_COMPANY_EMPLOYEE"], false);
+    const property = await propertyWithAav(owner.companyId, 700_000);
+    // In its state since shortly before the last run (and removed at the end), so never a stuck
+    // filing for the staff digest.
+    const filingId = await insertFiling(owner.companyId, property, "quoted", at(-4));
+    const quoteId = uuidv7();
+    await server.database.db
+      .insert(quotes)
+      .values({ id: quoteId, companyId: owner.companyId, filingId, status: "accepted", totalCents: 45_000 });
+    const invoiceId = uuidv7();
+    await server.database.db.insert(invoices).values({
+      id: invoiceId,
+      number: "INV-OLGA-1",
+      companyId: owner.companyId,
+      filingId,
+      quoteId,
+      amountCents: 45_000,
+      status: "unpaid",
+    });
+    const bellOf = (userId: string) =>
+      server.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.companyId, owner.companyId)));
+
+    await runFilingReminders(ctx(), at(-30));
+    await runFilingReminders(ctx(), at(-14));
+    for (const who of [owner, clerk]) {
+      const deadline = (await bellOf(who.userId)).filter((n) => n.type === "deadline_approaching");
+      expect(deadline, who.email).toHaveLength(1);
+      expect(deadline[0]?.description).toMatch(
+        new RegExp(
+          `^The 2027 RPIE statement for BBL \\d+ is due on ${DEADLINE}, in 14 days: filing late can cost up to \\$[\\d,]+\\.$`,
+        ),
+      );
+      expect(deadline[0]?.link).toBe(`/dashboard/filings?property=${property}&year=2027`);
+      expect(deadline[0]?.readAt).toBeNull();
+    }
+    const ownerDue = (await bellOf(owner.userId)).filter((n) => n.type === "invoice_due");
+    expect(ownerDue).toHaveLength(1);
+    expect(ownerDue[0]).toMatchObject({ link: `/dashboard/invoices/${invoiceId}` });
+    expect(ownerDue[0]?.description).toContain("Invoice INV-OLGA-1 ($450.00)");
+    expect((await bellOf(clerk.userId)).filter((n) => n.type === "invoice_due")).toHaveLength(0);
+
+    // Paid: the next reminder says nothing more about it.
+    await server.database.db.update(invoices).set({ status: "paid" }).where(eq(invoices.id, invoiceId));
+    await server.database.db.delete(notifications).where(eq(notifications.type, "invoice_due"));
+    await runFilingReminders(ctx(), at(-3));
+    expect((await bellOf(owner.userId)).filter((n) => n.type === "invoice_due")).toHaveLength(0);
+    await server.database.db.delete(filings).where(eq(filings.id, filingId));
   });
 });
 

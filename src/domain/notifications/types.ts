@@ -16,6 +16,10 @@ export const NOTIFICATION_TYPES = [
   "invitation_accepted",
   "import_finished",
   "chat_message",
+  "deadline_approaching",
+  "invoice_due",
+  "ebay_sale",
+  "ebay_reconnect",
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

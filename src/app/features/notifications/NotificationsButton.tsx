@@ -20,14 +20,18 @@ import {
   IconBell,
   IconBriefcase,
   IconBuilding,
+  IconCalendarDue,
   IconCash,
   IconFileAlert,
   IconFileCertificate,
   IconFileCheck,
+  IconFileDollar,
   IconFileImport,
   IconMailOpened,
   IconMessageCircle,
+  IconPlugConnectedX,
   IconReceipt,
+  IconShoppingCart,
   IconSparkles,
   IconUserPlus,
 } from "@tabler/icons-react";
@@ -52,6 +56,10 @@ const TYPE_ICON: Record<NotificationType, Icon> = {
   invitation_accepted: IconUserPlus,
   import_finished: IconFileImport,
   chat_message: IconMessageCircle,
+  deadline_approaching: IconCalendarDue,
+  invoice_due: IconFileDollar,
+  ebay_sale: IconShoppingCart,
+  ebay_reconnect: IconPlugConnectedX,
 };
 
 /** The headline of a notification, in the user's language; the server's description follows it. */
@@ -92,6 +100,14 @@ function NotificationTitle({ n }: { n: NotificationApi }) {
           New message from <b>{author}</b>
         </Trans>
       );
+    case "deadline_approaching":
+      return <Trans>RPIE deadline approaching</Trans>;
+    case "invoice_due":
+      return <Trans>Invoice due</Trans>;
+    case "ebay_sale":
+      return <Trans>Sold on eBay</Trans>;
+    case "ebay_reconnect":
+      return <Trans>Reconnect your eBay account</Trans>;
   }
 }
 

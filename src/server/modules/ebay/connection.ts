@@ -15,6 +15,7 @@ import {
   refreshUserToken,
 } from "../../integrations/ebay/oauth";
 import { decryptToken, encryptToken } from "../../integrations/ebay/token-crypto";
+import { notify } from "../notifications/store";
 import {
   type ConnectionRow,
   connectionById,
@@ -50,6 +51,28 @@ function accessOf(deps: EbayDeps, row: ConnectionRow): string | undefined {
 }
 
 /**
+ * eBay refused the saved sign-in: the connection waits for the seller to connect again, and the
+ * company's admins hear it on the bell (one notification per connection, refreshed if it
+ * happens again). Answers the error to throw.
+ */
+async function markReconnectNeeded(db: Db, row: ConnectionRow): Promise<EbayReconnectNeeded> {
+  await updateConnection(db, row.id, {
+    state: "reconnect_needed",
+    message: RECONNECT_MESSAGE,
+    refreshLeaseUntil: null,
+  });
+  await notify(db, {
+    companyId: row.companyId,
+    recipients: "admins",
+    type: "ebay_reconnect",
+    description: RECONNECT_MESSAGE,
+    link: "/dashboard/account",
+    key: `ebay-reconnect:${row.id}`,
+  });
+  return new EbayReconnectNeeded(RECONNECT_MESSAGE);
+}
+
+/**
  * A new access token from the refresh token. Under a lease so two processes do not refresh at
  * once; a process that finds the lease taken waits and re-reads the row. A refusal (or a
  * refresh token that cannot be read) marks the connection reconnect_needed.
@@ -73,12 +96,7 @@ async function refreshConnection(deps: EbayDeps, connectionId: string): Promise<
     try {
       refresh = decryptToken(deps.config.ebayTokenKey, row.refreshToken, row.id);
     } catch {
-      await updateConnection(deps.db, row.id, {
-        state: "reconnect_needed",
-        message: RECONNECT_MESSAGE,
-        refreshLeaseUntil: null,
-      });
-      throw new EbayReconnectNeeded(RECONNECT_MESSAGE);
+      throw await markReconnectNeeded(deps.db, row);
     }
     try {
       const t = await refreshUserToken(deps.ebay, refresh, deps.client?.fetch, now);
@@ -95,14 +113,7 @@ async function refreshConnection(deps: EbayDeps, connectionId: string): Promise<
       });
       return t.accessToken;
     } catch (err) {
-      if (err instanceof EbayGrantRefused) {
-        await updateConnection(deps.db, row.id, {
-          state: "reconnect_needed",
-          message: RECONNECT_MESSAGE,
-          refreshLeaseUntil: null,
-        });
-        throw new EbayReconnectNeeded(RECONNECT_MESSAGE);
-      }
+      if (err instanceof EbayGrantRefused) throw await markReconnectNeeded(deps.db, row);
       await updateConnection(deps.db, row.id, { refreshLeaseUntil: null });
       throw err;
     }

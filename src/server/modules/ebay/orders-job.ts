@@ -17,6 +17,7 @@ import type { components } from "../../integrations/ebay/types/fulfillment";
 import { enqueue, type Job } from "../../jobs/queue";
 import { nextSlot } from "../filing/reminder-job";
 import { inventoryTx } from "../inventory/store";
+import { notify } from "../notifications/store";
 import { type EbayDeps, sellerClient } from "./connection";
 import { updateConnection } from "./store";
 
@@ -45,6 +46,49 @@ export async function ensureOrderSyncsScheduled(db: Db, everyMinutes: number) {
     .from(ebayConnections)
     .where(eq(ebayConnections.state, "connected"));
   for (const r of rows) await enqueueOrderSync(db, r.companyId, nextSlot(new Date(), everyMinutes));
+}
+
+/** Sales of orders older than this (a first sync reading months of history) ring no bell. */
+const SALE_NOTICE_MS = 48 * 3600_000;
+/** More new sales than this in one page: one notification that counts them. */
+const SALE_NOTICES_MAX = 5;
+
+const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
+
+/** The company's members hear of each new sale (or, for many at once, of how many). */
+async function notifySales(
+  tx: Parameters<typeof notify>[0],
+  companyId: string,
+  sales: {
+    orderId: string;
+    lineItemId: string;
+    title: string;
+    quantity: number;
+    priceCents: number;
+    itemId: string | null;
+  }[],
+) {
+  if (sales.length > SALE_NOTICES_MAX) {
+    const total = sales.reduce((sum, s) => sum + s.priceCents, 0);
+    await notify(tx, {
+      companyId,
+      recipients: "members",
+      type: "ebay_sale",
+      description: `${sales.length} new sales on eBay, ${usd(total)} in all.`,
+      link: "/dashboard/listing",
+    });
+    return;
+  }
+  for (const s of sales) {
+    await notify(tx, {
+      companyId,
+      recipients: "members",
+      type: "ebay_sale",
+      description: `${s.quantity > 1 ? `${s.quantity} × ` : ""}${s.title} sold for ${usd(s.priceCents)}.`,
+      link: s.itemId ? `/dashboard/item/${s.itemId}` : "/dashboard/listing",
+      key: `ebay-sale:${s.orderId}:${s.lineItemId}`,
+    });
+  }
 }
 
 const cents = (v: string | undefined) => (v ? Math.round(Number(v) * 100) : 0);
@@ -226,6 +270,12 @@ async function storeOrders(db: Db, companyId: string, list: Order[]): Promise<nu
         where ${i.id} = v.id and ${i.companyId} = ${companyId} and ${i.deletedAt} is null
           and (v.sold > 0 or ${i.status} is distinct from v.status)`);
     }
+    const sales = rows.filter(
+      (r) =>
+        !known.has(`${r.orderId}/${r.lineItemId}`) &&
+        Date.now() - r.orderCreatedAt.getTime() < SALE_NOTICE_MS,
+    );
+    await notifySales(tx, companyId, sales);
     return lines.length;
   });
 }

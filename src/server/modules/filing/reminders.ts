@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import { FILING_STATE_LABELS, type FilingState } from "../../../domain/filing";
 import { addDays, daysBetween, todayInNewYork } from "../../../domain/rpie";
 import type { ServerContext } from "../../context";
-import { companies, filings, properties, remindersSent } from "../../db/schema";
+import { companies, filings, invoices, properties, remindersSent } from "../../db/schema";
+import { notify } from "../notifications/store";
 import { assessmentFor } from "../properties/properties";
 import { mailCompany } from "./notify";
 
@@ -94,9 +95,49 @@ async function deadlineReminders(ctx: ServerContext, now: Date): Promise<number>
       .update(remindersSent)
       .set({ sentTo: to.join(", ") || "(no members)" })
       .where(eq(remindersSent.key, key));
+    await bellReminders(ctx, property, a, what);
     sent++;
   }
   return sent;
+}
+
+/**
+ * The bell beside the mail: every member hears that the deadline approaches (one notification
+ * per property and year, made unread and newest again at each reminder), and the company's
+ * admins that the year's unpaid invoices of that property are due by the deadline.
+ */
+async function bellReminders(
+  ctx: ServerContext,
+  property: typeof properties.$inferSelect,
+  a: { filingYear: number; deadline: string; daysLeft: number; penaltyIfLate: number },
+  what: string,
+) {
+  const when = a.daysLeft === 0 ? "today" : `in ${a.daysLeft} days`;
+  await notify(ctx.db, {
+    companyId: property.companyId,
+    recipients: "members",
+    type: "deadline_approaching",
+    description: `The ${a.filingYear} ${what} for BBL ${property.bbl} is due on ${a.deadline}, ${when}: filing late can cost up to $${a.penaltyIfLate.toLocaleString("en-US")}.`,
+    link: `/dashboard/filings?property=${property.id}&year=${a.filingYear}`,
+    key: `deadline:${property.id}:${a.filingYear}`,
+  });
+  const unpaid = await ctx.db
+    .select({ id: invoices.id, number: invoices.number, amountCents: invoices.amountCents })
+    .from(invoices)
+    .innerJoin(filings, eq(filings.id, invoices.filingId))
+    .where(
+      and(eq(filings.propertyId, property.id), eq(filings.year, a.filingYear), eq(invoices.status, "unpaid")),
+    );
+  for (const inv of unpaid) {
+    await notify(ctx.db, {
+      companyId: property.companyId,
+      recipients: "admins",
+      type: "invoice_due",
+      description: `Invoice ${inv.number} ($${(inv.amountCents / 100).toFixed(2)}) for BBL ${property.bbl} is unpaid: pay it before ${a.deadline} so the ${a.filingYear} filing is not held up.`,
+      link: `/dashboard/invoices/${inv.id}`,
+      key: `invoice-due:${inv.id}`,
+    });
+  }
 }
 
 /**
