@@ -1,0 +1,177 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { v7 as uuidv7 } from "uuid";
+import { ensureBuilt, type Figure, freePort, ROOT, runWhenMain } from "./util";
+
+/**
+ * A replica killed under load (issue 18): `npm run cluster` (PostgreSQL, two API replicas, two
+ * workers, nginx; CLUSTER_S3=off) takes reads and writes from CLIENTS concurrent clients for
+ * DURATION_S seconds; at KILL_AT_S one API replica gets SIGKILL. Each write is an inventory item
+ * PUT with an Idempotency-Key, retried with the same key like the app's outbox until it is
+ * acknowledged; afterwards every acknowledged write is read back. Figures: requests, how many
+ * failed before a retry (and when), latency before and after the kill, writes lost (target 0).
+ */
+const CLIENTS = Number(process.env.BENCH_CLUSTER_CLIENTS || 16);
+const DURATION_S = Number(process.env.BENCH_CLUSTER_SECONDS || 20);
+const KILL_AT_S = DURATION_S / 3;
+const WRITE_SHARE = 0.3;
+const RETRIES = 20;
+
+interface Sample {
+  at: number;
+  ms: number;
+  ok: boolean;
+}
+
+const pct = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number) : 0;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function cluster(dir: string, port: number, ...args: string[]) {
+  execFileSync("bash", [join(ROOT, "scripts/cluster.sh"), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CLUSTER_DIR: dir, CLUSTER_PORT: String(port), CLUSTER_S3: "off" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function signIn(base: string, dir: string): Promise<string> {
+  const password = readFileSync(join(dir, "admin-password"), "utf8").trim();
+  const res = await fetch(`${base}/auth-jwt/connect/google/check`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@blocklot.local", password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export async function clusterFailoverBench(): Promise<Figure[]> {
+  ensureBuilt();
+  const dir = mkdtempSync(join(tmpdir(), "blocklot-failover-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  cluster(dir, port);
+  try {
+    const auth = { authorization: `Bearer ${await signIn(base, dir)}` };
+    const samples: Sample[] = [];
+    const acked = new Map<string, string>();
+    const start = performance.now();
+    const now = () => (performance.now() - start) / 1000;
+    let killedAt = Number.NaN;
+    const killer = setTimeout(() => {
+      const pid = Number(readFileSync(join(dir, "run/api-1.pid"), "utf8"));
+      process.kill(pid, "SIGKILL");
+      killedAt = now();
+    }, KILL_AT_S * 1000);
+
+    const request = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const t0 = performance.now();
+      let ok = false;
+      try {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers: { ...auth, ...headers, ...(body ? { "content-type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        await res.arrayBuffer();
+        ok = res.ok;
+      } catch {
+        ok = false;
+      }
+      samples.push({ at: now(), ms: performance.now() - t0, ok });
+      return ok;
+    };
+
+    const client = async (c: number) => {
+      let n = 0;
+      while (now() < DURATION_S) {
+        if (Math.random() < WRITE_SHARE) {
+          const id = uuidv7();
+          const sku = `F${c}-${n++}`;
+          const body = { sku, title: `Failover ${sku}`, description: "load", quantity: 1 };
+          for (let attempt = 0; attempt < RETRIES; attempt++) {
+            if (await request("PUT", `/api/inventory/items/${id}`, body, { "idempotency-key": id })) {
+              acked.set(id, sku);
+              break;
+            }
+            await new Promise((r) => setTimeout(r, 200));
+          }
+        } else {
+          await request("GET", "/api/account/profile");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+    clearTimeout(killer);
+
+    let lost = 0;
+    for (const [id, sku] of acked) {
+      const res = await fetch(`${base}/api/inventory/items/${id}`, { headers: auth });
+      const item = res.ok ? ((await res.json()) as { sku: string }) : null;
+      if (item?.sku !== sku) lost++;
+    }
+    const before = samples.filter((s) => s.at < killedAt);
+    const after = samples.filter((s) => s.at >= killedAt);
+    const failed = samples.filter((s) => !s.ok);
+    const lastFailure = failed.length ? Math.max(...failed.map((s) => s.at)) - killedAt : 0;
+    const bench = "cluster-failover";
+    console.log(
+      `  ${CLIENTS} clients, ${DURATION_S} s, api-1 killed at ${round(killedAt)} s; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
+    return [
+      { bench, metric: "requests", value: samples.length, unit: "requests" },
+      { bench, metric: "failed before a retry", value: failed.length, unit: "requests" },
+      { bench, metric: "last failure after the kill", value: round(Math.max(0, lastFailure)), unit: "s" },
+      {
+        bench,
+        metric: "p95 before the kill",
+        value: round(
+          pct(
+            before.map((s) => s.ms),
+            95,
+          ),
+        ),
+        unit: "ms",
+      },
+      {
+        bench,
+        metric: "p95 after the kill",
+        value: round(
+          pct(
+            after.map((s) => s.ms),
+            95,
+          ),
+        ),
+        unit: "ms",
+      },
+      { bench, metric: "writes acknowledged", value: acked.size, unit: "writes" },
+      {
+        bench,
+        metric: "acknowledged writes lost",
+        value: lost,
+        unit: "writes",
+        target: { op: "<", value: 1 },
+      },
+    ];
+  } finally {
+    try {
+      cluster(dir, port, "clean");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+runWhenMain(import.meta.filename, clusterFailoverBench);
