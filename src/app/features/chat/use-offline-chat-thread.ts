@@ -37,6 +37,13 @@ export function useOfflineChatThread(thread: ChatThreadApi, author: { id: string
     void cacheMessages(db, chat.messages).catch(() => undefined);
   }, [db, chat.messages]);
 
+  // the admin frames have no SyncProvider: send what was queued here when the connection returns
+  useEffect(() => {
+    const drain = () => void engine.drain().catch(() => undefined);
+    window.addEventListener("online", drain);
+    return () => window.removeEventListener("online", drain);
+  }, [engine]);
+
   const messages = useMemo(() => {
     const rows = device ?? [];
     const numbered = mergeMessages(
