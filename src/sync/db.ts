@@ -47,6 +47,12 @@ export interface OutboxEntry {
    * own. The name and shape stay as installed apps stored them.
    */
   bulk?: { count: number; batchId: string | null };
+  /**
+   * A record appended once by `POST url` (a chat message; outbox.ts `appendRecord`): `id` is the
+   * device's id of it, the server answers its own row under its own id. Sent alone, never in a
+   * write batch; on the 2xx answer the device's row is replaced by the server's (merge.ts).
+   */
+  append?: true;
 }
 
 /** A 409 the merge could not settle alone: the user chooses per field. */

@@ -397,6 +397,7 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
           }
           const joins =
             !e.bulk &&
+            !e.append &&
             group.length < limit &&
             (group.length === 0 || group[0]?.companyId === e.companyId) &&
             !group.some((g) => key(g) === k);
@@ -412,6 +413,12 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
               blocked.add(k);
               continue;
             }
+          }
+          if (e.append) {
+            // an appended record's POST is no record route: never in a write batch
+            const stop = await sendAlone(e);
+            if (stop) return { sent, stopped: stop };
+            continue;
           }
           if (e.bulk) {
             const run = [e];

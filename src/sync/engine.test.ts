@@ -1306,3 +1306,85 @@ describe("own writes and the feed cursor", () => {
     expect(await db.items.get(other as string)).toMatchObject({ title: "Changed elsewhere" });
   });
 });
+
+describe("appended records (chat messages written offline)", () => {
+  /** A thread's messages route on top of the fake API: numbered by the server, keyed replays. */
+  function chatServer() {
+    const posted: { key: string; body: string; id: string; seq: number }[] = [];
+    let failNext = false;
+    const transport: SyncTransport = {
+      send: async (req) => {
+        if (!(req.method === "POST" && /^\/api\/chat\/threads\/t1\/messages$/.test(req.url)))
+          return api.transport.send(req);
+        if (api.offline) throw new NetworkError("offline");
+        api.requests.push(structuredClone(req));
+        const body = String((req.body as { body: string }).body);
+        if (!body) return { status: 400, data: { message: "A message cannot be empty" } };
+        const earlier = posted.find((p) => p.key === req.idempotencyKey);
+        const row = earlier ?? {
+          key: req.idempotencyKey as string,
+          body,
+          id: newId(),
+          seq: posted.length + 1,
+        };
+        if (!earlier) posted.push(row);
+        if (failNext) {
+          failNext = false;
+          throw new NetworkError("answer lost");
+        }
+        return {
+          status: earlier ? 200 : 201,
+          data: { id: row.id, threadId: "t1", seq: row.seq, body: row.body },
+        };
+      },
+    };
+    return { posted, transport, loseNextAnswer: () => (failNext = true) };
+  }
+  const post = (body: string) => ({
+    url: "/api/chat/threads/t1/messages",
+    body: { body },
+    row: { threadId: "t1", seq: 1e15, body },
+  });
+
+  it("queued offline, sent alone in order once online, each once even when an answer is lost; the server's row replaces the device's", async () => {
+    const chat = chatServer();
+    const e = engine({ transport: chat.transport });
+    api.offline = true;
+    await e.write.append("chat-message", COMPANY, "local-1", post("one"));
+    await itemWrites.create(e.writeContext, COMPANY, fields({ sku: "CHAT-1" }));
+    await e.write.append("chat-message", COMPANY, "local-2", post("two"));
+    await e.drain();
+    expect(await db.chatMessages.get("local-1")).toMatchObject({ body: "one", seq: 1e15 });
+    expect(await db.outbox.count()).toBe(3);
+
+    api.offline = false;
+    chat.loseNextAnswer();
+    await e.drain(); // the first answer is lost: the drain stops, the message stays queued
+    await e.drain();
+    expect(chat.posted.map((p) => p.body)).toEqual(["one", "two"]);
+    const chatRequests = api.requests.filter((r) => r.url.startsWith("/api/chat/"));
+    expect(chatRequests.map((r) => (r.body as { body: string }).body)).toEqual(["one", "one", "two"]);
+    expect(chatRequests[0]?.idempotencyKey).toBe(chatRequests[1]?.idempotencyKey);
+    expect(api.batches.flat().some((w) => w.url.startsWith("/api/chat/"))).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.chatMessages.get("local-1")).toBeUndefined();
+    const stored = await db.chatMessages.toArray();
+    expect(stored.map((m) => [m.body, m.seq])).toEqual([
+      ["one", 1],
+      ["two", 2],
+    ]);
+  });
+
+  it("a refused message stays on the device, failed with the server's reason, until retried or discarded", async () => {
+    const chat = chatServer();
+    const e = engine({ transport: chat.transport });
+    await e.write.append("chat-message", COMPANY, "local-x", post(""));
+    await e.drain();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ state: "rejected", error: "A message cannot be empty", append: true });
+    expect(await db.chatMessages.get("local-x")).toMatchObject({ body: "" });
+    await e.discard(entry?.seq as number);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.chatMessages.get("local-x")).toBeUndefined();
+  });
+});

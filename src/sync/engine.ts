@@ -21,7 +21,7 @@ import { createSender, type DrainResult } from "./drain";
 import { type PullResult, pullFeed } from "./feed";
 import { withExclusiveLock } from "./lock";
 import { type ConflictChoice, resolveConflictEntry } from "./merge";
-import { deleteRecord, patchRecord, putRecord, type WriteContext } from "./outbox";
+import { appendRecord, deleteRecord, patchRecord, putRecord, type WriteContext } from "./outbox";
 import type { SyncTransport } from "./transport";
 
 const OUTBOX_LOCK = "blocklot-outbox";
@@ -238,6 +238,16 @@ export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
     },
     remove: async (entity: string, id: string) => {
       await deleteRecord(writeCtx, entity, id);
+      kick();
+    },
+    /** A record the server numbers itself, posted once to `post.url` (outbox.ts `appendRecord`). */
+    append: async (
+      entity: string,
+      companyId: string,
+      id: string,
+      post: { url: string; body: object; row: object },
+    ) => {
+      await appendRecord(writeCtx, entity, companyId, id, post as { url: string; body: Loose; row: Loose });
       kick();
     },
   };

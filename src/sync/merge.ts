@@ -30,6 +30,13 @@ export async function acknowledge(ctx: EngineContext, e: OutboxEntry, data: unkn
   await db.transaction("rw", [table, db.outbox, db.conflicts], async () => {
     await db.outbox.delete(e.seq as number);
     await db.conflicts.delete(e.seq as number);
+    if (e.append) {
+      // the device's copy of an appended record gives way to the server's (its own id)
+      await table.delete(e.id);
+      const answered = rowOf(data);
+      if (answered) await table.put(answered as never);
+      return;
+    }
     const later = await laterWrites(db, e);
     if (e.method === "DELETE") {
       if (later.length === 0) await table.delete(e.id);

@@ -173,6 +173,40 @@ export async function deleteRecord(ctx: WriteContext, entity: string, id: string
 }
 
 /**
+ * Appends a record the server numbers itself (a chat message): `row` is shown at once in the
+ * type's table under the device's `id`, and `POST url` with `body` is queued with a fresh
+ * Idempotency-Key, in one transaction. Its 2xx answer replaces the row by the server's
+ * (merge.ts `acknowledge`); a refused one stays `rejected` with the row until retried or
+ * discarded.
+ */
+export async function appendRecord(
+  ctx: WriteContext,
+  entity: string,
+  companyId: string,
+  id: string,
+  post: { url: string; body: Loose; row: Loose },
+): Promise<void> {
+  const { db } = ctx;
+  const table = recordTable(db, typeOf(ctx.types, entity));
+  await db.transaction("rw", [table, db.outbox], async () => {
+    await table.put({ ...post.row, id, companyId } as LocalRow);
+    await db.outbox.add({
+      ...entry(ctx, {
+        companyId,
+        entity,
+        id,
+        method: "POST",
+        body: post.body,
+        baseVersion: null,
+        base: null,
+      }),
+      url: post.url,
+      append: true,
+    });
+  });
+}
+
+/**
  * A record's earlier write was acknowledged at `version` while the user's later writes of it
  * were still queued: the local row (which shows those edits) takes the version, and the later
  * writes not yet sent are based on it (PATCH and PUT carry it in the body; DELETE's is added to

@@ -54,6 +54,8 @@ describe("Dexie schema", () => {
       "batches",
       "calendarDates",
       "calendarEvents",
+      "chatMessages",
+      "chatThreads",
       "conflicts",
       "items",
       "kanbanBoards",

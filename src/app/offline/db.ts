@@ -10,6 +10,7 @@
 import { Dexie, type EntityTable, type Transaction } from "dexie";
 import type { CalendarEvent } from "../../domain/calendar/event";
 import type { ProductDate } from "../../domain/calendar/product-dates";
+import type { ChatMessageApi, ChatThreadApi } from "../../domain/chat/types";
 import type { Batch, Item, ItemFields, Product } from "../../domain/inventory/item";
 import type { Board, Column, Comment, Task } from "../../domain/kanban/board";
 import type { MailLabel, MailMessage } from "../../domain/mail/message";
@@ -63,6 +64,9 @@ export type BlocklotDb = SyncDb & {
   /** `words`: the search words of the row (mail-words.ts), kept by the table's hooks. */
   mailMessages: EntityTable<MailMessage & { words?: string[] }, "id">;
   mailLabels: EntityTable<MailLabel, "id">;
+  chatThreads: EntityTable<ChatThreadApi, "id">;
+  /** Messages read from the server and, with `seq` QUEUED_SEQ, messages written here not yet sent. */
+  chatMessages: EntityTable<ChatMessageApi & { companyId?: string }, "id">;
 };
 
 export interface SchemaVersion {
@@ -157,6 +161,15 @@ export const SCHEMA: readonly SchemaVersion[] = [
     stores: {
       mailMessages: "id, userId, *labels, threadId, *words",
       mailLabels: "id, userId",
+    },
+  },
+  {
+    // 9: chat (docs/chat.md "Offline"): threads and messages read before, for reading offline,
+    // and messages written offline (queued: `seq` QUEUED_SEQ until the server answers).
+    version: 9,
+    stores: {
+      chatThreads: "id, companyId",
+      chatMessages: "id, [threadId+seq]",
     },
   },
 ];

@@ -4,6 +4,7 @@
  * the schema (db.ts); docs/offline.md "How to add a synced type".
  */
 import { CALENDAR_EVENT_TYPE } from "../../domain/calendar/synced-types";
+import { CHAT_MESSAGE_TYPE } from "../../domain/chat/synced-types";
 import { INVENTORY_TYPES } from "../../domain/inventory/synced-types";
 import { KANBAN_TYPES } from "../../domain/kanban/synced-types";
 import { MAIL_LABEL_TYPE, MAIL_MESSAGE_TYPE } from "../../domain/mail/synced-types";
@@ -19,6 +20,7 @@ export const SYNCED_TYPES = syncedTypes([
   CALENDAR_EVENT_TYPE,
   MAIL_MESSAGE_TYPE,
   MAIL_LABEL_TYPE,
+  CHAT_MESSAGE_TYPE,
 ]);
 
 /** The app's engine on `db`: its synced types and inventory's import chunks. */

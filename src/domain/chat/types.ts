@@ -3,6 +3,8 @@
  * live event name the app and the server share.
  */
 
+import type { ChatAttachmentApi } from "./attachments";
+
 /**
  * `user`: a company's thread with the filing staff (super admins). `support-marketplace`: a seller
  * company's one thread with the marketplace staff.
@@ -43,6 +45,8 @@ export interface ChatMessageApi {
   createdAt: string;
   editedAt: string | null;
   deletedAt: string | null;
+  /** Files on the message (domain/chat/attachments.ts); none when absent. */
+  attachments?: ChatAttachmentApi[];
 }
 
 export interface ChatMessagePage {

@@ -1585,6 +1585,35 @@ export const chatMessages = pgTable(
   ],
 );
 
+/**
+ * Files attached to chat messages (docs/chat.md "Attachments"): the bytes live in the file store
+ * (content-addressed); a row is uploaded to a thread first (`message_id` null) and claimed by the
+ * message that carries it.
+ */
+export const chatAttachments = pgTable(
+  "chat_attachments",
+  {
+    id: uuid("id").primaryKey(),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    kind: text("kind").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_attachments_message_idx").on(t.messageId),
+    index("chat_attachments_thread_idx").on(t.threadId),
+    index("chat_attachments_storage_key_idx").on(t.storageKey),
+  ],
+);
+
 /** Each reader's place in a thread: messages of others after `seen_seq` are unread to them. */
 export const chatReads = pgTable(
   "chat_reads",

@@ -6,6 +6,7 @@ import { adminRoutes } from "./admin/routes";
 import { articleRoutes } from "./articles/routes";
 import { authRoutes } from "./auth/routes";
 import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
+import { chatAttachmentRoutes } from "./chat/attachment-routes";
 import { chatRoutes } from "./chat/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { companyRoutes } from "./company/routes";
@@ -86,4 +87,5 @@ export async function registerModules(
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(chatRoutes);
+  await app.register(chatAttachmentRoutes);
 }

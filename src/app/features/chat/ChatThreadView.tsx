@@ -15,9 +15,14 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconPencil, IconSend, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { QUEUED_SEQ } from "../../../domain/chat/synced-types";
 import { CHAT_BODY_MAX, CHAT_EDIT_WINDOW_MS, type ChatThreadApi } from "../../../domain/chat/types";
+import { AttachButton, ComposerAttachments } from "./ComposerAttachments";
+import { MessageAttachments } from "./MessageAttachments";
+import { MessageDelivery } from "./MessageDelivery";
 import { MessageText } from "./MessageText";
-import { useChatThread } from "./use-chat-thread";
+import { useChatAttachments } from "./use-chat-attachments";
+import { useOfflineChatThread } from "./use-offline-chat-thread";
 
 /** The open thread: its messages (links clickable), older ones on demand, and the composer. */
 export function ChatThreadView({
@@ -34,8 +39,9 @@ export function ChatThreadView({
   actions?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
-  const chat = useChatThread(thread.id);
+  const chat = useOfflineChatThread(thread, { id: myId, name: t`You` });
   const [draft, setDraft] = useState("");
+  const files = useChatAttachments(thread.id);
   const [editing, setEditing] = useState<string | null>(null);
   const [sendFailed, setSendFailed] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
@@ -47,11 +53,15 @@ export function ChatThreadView({
 
   const last = chat.messages.filter((m) => !m.deletedAt).at(-1);
   const canChange =
-    !!last && last.authorId === myId && Date.now() - new Date(last.createdAt).getTime() < CHAT_EDIT_WINDOW_MS;
+    !!last &&
+    last.seq !== QUEUED_SEQ &&
+    last.authorId === myId &&
+    Date.now() - new Date(last.createdAt).getTime() < CHAT_EDIT_WINDOW_MS;
 
   const submit = async () => {
     const body = draft.trim();
-    if (!body || body.length > CHAT_BODY_MAX) return;
+    if (body.length > CHAT_BODY_MAX || files.uploading) return;
+    if (!body && (editing || files.files.length === 0)) return;
     setSendFailed(false);
     if (editing) {
       try {
@@ -63,8 +73,10 @@ export function ChatThreadView({
       }
       return;
     }
-    if (await chat.send(body)) setDraft("");
-    else setSendFailed(true);
+    if (await chat.send(body, files.files)) {
+      setDraft("");
+      files.clear();
+    } else setSendFailed(true);
   };
 
   return (
@@ -117,6 +129,7 @@ export function ChatThreadView({
         >
           {chat.messages.map((m) => {
             const mine = m.authorId === myId;
+            const delivery = chat.delivery(m);
             return (
               <Paper
                 key={m.id}
@@ -143,8 +156,12 @@ export function ChatThreadView({
                     <Trans>Message deleted</Trans>
                   </Text>
                 ) : (
-                  <MessageText body={m.body} />
+                  <>
+                    {m.body && <MessageText body={m.body} />}
+                    <MessageAttachments files={m.attachments ?? []} />
+                  </>
                 )}
+                {delivery && !m.deletedAt && <MessageDelivery delivery={delivery} />}
                 {canChange && last?.id === m.id && editing !== m.id && (
                   <Group gap={4} justify="flex-end">
                     <ActionIcon
@@ -188,7 +205,9 @@ export function ChatThreadView({
               <Trans>The message was not sent. Check your connection and try again.</Trans>
             </Text>
           )}
+          <ComposerAttachments attachments={files} />
           <Group align="flex-end" wrap="nowrap" gap="xs">
+            <AttachButton attachments={files} disabled={!!editing} />
             <Textarea
               flex={1}
               autosize
@@ -213,7 +232,7 @@ export function ChatThreadView({
             <Button
               type="submit"
               loading={chat.sending}
-              disabled={!draft.trim()}
+              disabled={(!draft.trim() && (!!editing || files.files.length === 0)) || files.uploading}
               leftSection={<IconSend size={16} />}
             >
               {editing ? <Trans>Save</Trans> : <Trans>Send</Trans>}

@@ -20,6 +20,7 @@ export const chatKeys = {
   admin: () => ["chat", "admin"] as const,
   adminPage: (query: string, page: number) => ["chat", "admin", query, page] as const,
   staff: () => ["chat", "staff"] as const,
+  attachment: (id: string) => ["chat", "attachment", id] as const,
 };
 
 export interface StaffMember {

@@ -4,7 +4,11 @@
  * the front; opening one sets its unread count to 0 at once.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect } from "react";
 import type { ChatThreadApi } from "../../../domain/chat/types";
+import { cachedThreads, cacheThreads } from "../../offline/chat";
+import { getDb } from "../../offline/db";
 import { chatApi, chatKeys, chatQueries } from "./api";
 import { addThreadToFront, markThreadSeen } from "./chat-rules";
 import { useChatLive } from "./use-chat-live";
@@ -14,6 +18,11 @@ export function useChatThreads() {
   const query = useQuery(chatQueries.threads());
   const refresh = () => void client.invalidateQueries({ queryKey: chatKeys.threads() });
   useChatLive(refresh, refresh);
+  // the list read last is kept on the device, so the threads open offline (docs/chat.md "Offline")
+  const kept = useLiveQuery(() => cachedThreads(getDb()), []);
+  useEffect(() => {
+    if (query.data) void cacheThreads(getDb(), query.data).catch(() => undefined);
+  }, [query.data]);
 
   const create = useMutation({
     mutationFn: ({ subject, body }: { subject: string; body: string }) => chatApi.create(subject, body),
@@ -40,9 +49,9 @@ export function useChatThreads() {
     );
 
   return {
-    threads: query.data ?? [],
-    isLoading: query.isPending,
-    isError: query.isError,
+    threads: query.data ?? kept ?? [],
+    isLoading: query.isPending && !kept?.length,
+    isError: query.isError && !kept?.length,
     retry: () => void query.refetch(),
     create,
     support,

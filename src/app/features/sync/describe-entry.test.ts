@@ -40,6 +40,8 @@ describe("a queued write in words", () => {
     expect(entryAction(entry({ method: "PATCH" }))).toBe("update");
     expect(entryAction(entry({ method: "DELETE" }))).toBe("delete");
     expect(entryAction(entry({ method: "POST", bulk: { count: 1000, batchId: null } }))).toBe("import");
+    // a chat message written offline: an appended record, a new one
+    expect(entryAction(entry({ method: "POST", baseVersion: null }))).toBe("create");
   });
 
   it("lists the fields the person wrote in the record's order, without the version", () => {

@@ -31,7 +31,9 @@ export type EntryAction = "create" | "update" | "delete" | "import";
 
 /** A create is a PUT of a record the server never had (no base version); "import" is a chunk of an import. */
 export function entryAction(e: Pick<OutboxEntry, "method" | "baseVersion" | "bulk">): EntryAction {
-  if (e.bulk || e.method === "POST") return "import";
+  if (e.bulk) return "import";
+  // a POST without `bulk` appends a record the server numbers (a chat message written offline)
+  if (e.method === "POST") return "create";
   if (e.method === "DELETE") return "delete";
   if (e.method === "PUT" && e.baseVersion === null) return "create";
   return "update";
@@ -48,10 +50,11 @@ const ENTITY_NAMES: Record<InventoryEntity | KanbanEntity | OtherEntity, Message
   "calendar-event": msg`Calendar event`,
   "mail-message": msg`Mail`,
   "mail-label": msg`Mail label`,
+  "chat-message": msg`Chat message`,
 };
 
 type KanbanEntity = "kanban-board" | "kanban-column" | "kanban-task" | "kanban-comment";
-type OtherEntity = "calendar-event" | "mail-message" | "mail-label";
+type OtherEntity = "calendar-event" | "mail-message" | "mail-label" | "chat-message";
 
 /** Calendar events' and mail's fields in words. */
 const CALENDAR_FIELD_NAMES: Record<string, MessageDescriptor> = {
@@ -108,6 +111,7 @@ export function fieldName(i18n: I18n, entity: string, field: string): string {
   if (entity === "product" && field === "title") return i18n._(msg`Title`);
   if (entity === "batch" && field === "name") return i18n._(msg`Batch name`);
   if (entity.startsWith("kanban-") && KANBAN_FIELD_NAMES[field]) return i18n._(KANBAN_FIELD_NAMES[field]);
+  if (entity === "chat-message" && field === "body") return i18n._(msg`Message`);
   if (entity === "calendar-event" && CALENDAR_FIELD_NAMES[field]) return i18n._(CALENDAR_FIELD_NAMES[field]);
   if (entity.startsWith("mail-") && MAIL_FIELD_NAMES[field]) return i18n._(MAIL_FIELD_NAMES[field]);
   const named = ITEM_FIELD_NAMES[field as keyof typeof ITEM_FIELD_NAMES] ?? OTHER_FIELD_NAMES[field];

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CHAT_ATTACHMENTS_PER_MESSAGE } from "../../../domain/chat/attachments";
 import {
   ADMIN_CHAT_PAGE,
   ADMIN_CHAT_PATH,
@@ -10,6 +11,7 @@ import {
   CHAT_PATH,
   CHAT_SUBJECT_MAX,
   CHAT_THREAD_KINDS,
+  type ChatMessageApi,
   type ChatMessagePage,
   type ChatThreadKind,
   chatBodyProblem,
@@ -19,6 +21,8 @@ import { ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
+import { ChatAttachment } from "./attachment-routes";
+import { claim, unclaimed, withAttachments } from "./attachment-store";
 import { notifyChatMessage } from "./notify";
 import {
   accessTo,
@@ -75,6 +79,7 @@ const Message = Type.Object({
   createdAt: Type.String({ format: "date-time" }),
   editedAt: Type.Union([Type.String(), Type.Null()]),
   deletedAt: Type.Union([Type.String(), Type.Null()]),
+  attachments: Type.Optional(Type.Array(ChatAttachment)),
 });
 const Contact = Type.Object({
   id: Type.String(),
@@ -89,7 +94,15 @@ const MessageParams = Type.Object({
   messageId: Type.String({ format: "uuid" }),
 });
 const Body = Type.Object(
-  { body: Type.String({ maxLength: CHAT_BODY_MAX * 2 }) },
+  {
+    body: Type.String({ maxLength: CHAT_BODY_MAX * 2 }),
+    attachmentIds: Type.Optional(
+      Type.Array(Type.String({ format: "uuid" }), {
+        maxItems: CHAT_ATTACHMENTS_PER_MESSAGE,
+        uniqueItems: true,
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 const NewThread = Type.Object(
@@ -299,7 +312,8 @@ export async function chatRoutes(app: FastifyInstance) {
         throw httpError(400, 'Invalid query: pass "before" or "since", not both');
       }
       const { thread } = await reach(request, { id: request.params.id });
-      return readMessages(db, thread, { before, since, limit });
+      const page = await readMessages(db, thread, { before, since, limit });
+      return { ...page, items: await withAttachments(db, page.items) };
     },
   );
 
@@ -322,18 +336,31 @@ export async function chatRoutes(app: FastifyInstance) {
       if (key !== undefined && !KEY_PATTERN.test(key)) {
         throw httpError(400, "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
       }
-      const body = cleanBody(request.body.body);
+      const attachmentIds = request.body.attachmentIds ?? [];
+      // a message may be only files: its text may then be empty
+      const body = attachmentIds.length > 0 && !request.body.body.trim() ? "" : cleanBody(request.body.body);
       const { viewer, thread, access } = await reach(request, { id: request.params.id });
+      const out = async (m: Parameters<typeof messageApi>[0]) =>
+        (await withAttachments(db, [messageApi(m)]))[0] as ChatMessageApi;
       const replay = async () => {
         const earlier = key ? await messageByKey(db, viewer.userId, key) : null;
         if (!earlier) return null;
         if (earlier.threadId !== thread.id || earlier.body !== body) {
           throw httpError(422, KEY_REUSED_MESSAGE, { code: ERROR_CODES.KEY_REUSED });
         }
-        return reply.status(200).header("idempotent-replayed", "true").send(messageApi(earlier));
+        return reply
+          .status(200)
+          .header("idempotent-replayed", "true")
+          .send(await out(earlier));
       };
       const early = await replay();
       if (early) return early;
+      if ((await unclaimed(db, thread.id, viewer.userId, attachmentIds)).length !== attachmentIds.length) {
+        throw httpError(
+          400,
+          "An attached file was not uploaded to this thread by you, or is already on a message",
+        );
+      }
       const message = await postMessage(db, {
         threadId: thread.id,
         authorId: viewer.userId,
@@ -348,8 +375,9 @@ export async function chatRoutes(app: FastifyInstance) {
         if (late) return late;
         throw httpError(409, "The message could not be stored; try again", { code: ERROR_CODES.CONFLICT });
       }
+      await claim(db, message.id, attachmentIds);
       await notifyChatMessage(db, thread, message);
-      return reply.status(201).send(messageApi(message));
+      return reply.status(201).send(await out(message));
     },
   );
 
@@ -404,7 +432,7 @@ export async function chatRoutes(app: FastifyInstance) {
     async (request) => {
       const body = cleanBody(request.body.body);
       const message = await ownLast(request);
-      return messageApi(await changeMessage(db, message, body));
+      return (await withAttachments(db, [messageApi(await changeMessage(db, message, body))]))[0];
     },
   );
 
@@ -419,7 +447,8 @@ export async function chatRoutes(app: FastifyInstance) {
         response: { 200: Message, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => messageApi(await changeMessage(db, await ownLast(request), null)),
+    async (request) =>
+      (await withAttachments(db, [messageApi(await changeMessage(db, await ownLast(request), null))]))[0],
   );
 
   const staffOnly = { auth: [ROLES.SUPER_ADMIN, ROLES.MARKETPLACE] };

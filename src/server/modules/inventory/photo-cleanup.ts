@@ -119,7 +119,8 @@ export async function deleteUnusedFiles(
                         where p.thumb_key = k.key and p.id <> all(${except}::uuid[]))
             or exists (select 1 from statement_files f where f.storage_key = k.key)
             or exists (select 1 from filing_documents d where d.storage_key = k.key)
-            or exists (select 1 from kanban_attachments a where a.storage_key = k.key)`),
+            or exists (select 1 from kanban_attachments a where a.storage_key = k.key)
+            or exists (select 1 from chat_attachments c where c.storage_key = k.key)`),
     ).map((r) => String(r.key)),
   );
   for (const key of unique) {
