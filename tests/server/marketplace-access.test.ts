@@ -271,6 +271,22 @@ describe("marketplace staff in a seller's inventory", () => {
     expect(fields.quantity).toEqual([current.quantity, current.quantity + 3]);
     // a field the write did not change is not listed
     expect(fields.sku).toBeUndefined();
+    // the item page's photo link (made when it opens) is audited, but changes nothing on the item
+    const link = await inject("POST", `/api/inventory/items/${item.id}/photo-link`, asSeller(staff), {});
+    expect(link.statusCode).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.database.db
+              .select()
+              .from(auditLog)
+              .where(eq(auditLog.action, "marketplace-inventory-write"))
+          ).filter((r) => (r.detail as { url: string }).url.endsWith("/photo-link")).length,
+      )
+      .toBe(1);
+    const after = await inject("GET", `/api/inventory/items/${item.id}/history`, seller.auth);
+    expect(after.json().rows).toHaveLength(rows.length);
   });
 
   it("records one staff Save once: the app resending it (alone or in a write batch) adds no row", async () => {
