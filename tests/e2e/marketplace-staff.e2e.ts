@@ -2,7 +2,9 @@
  * Marketplace staff at work for a seller (issue 15, docs/marketplace.md): the seller opts in,
  * the demo marketplace staff member imports a small file into the seller's inventory and
  * describes one item on the seller's own screens; the seller, in a browser of their own, sees
- * the imported items, the description, and who of the staff changed the item.
+ * the imported items, the description, and who of the staff changed the item and which fields.
+ * Offline, the staff member's change for the seller waits on the Sync screen under the seller's
+ * name (docs/marketplace.md "In the app"), linking to the item in the seller's scope.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -18,6 +20,15 @@ afterAll(async () => browser?.close());
 
 const POLL = { timeout: 30_000, interval: 250 };
 const input = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
+
+/** Waits until the service worker controls the page (it then serves the app offline). */
+async function controlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), POLL).toBe(true);
+}
 
 describe("marketplace staff in a seller's inventory", () => {
   it("staff import and describe; the seller sees the items, the description and who changed it", async () => {
@@ -75,6 +86,7 @@ describe("marketplace staff in a seller's inventory", () => {
     await staff.page.getByRole("link", { name: `Brass lamp ${tag}` }).click();
     await staff.page.waitForURL(/\/marketplace\/[0-9a-f-]{36}\/update-inventory\?/);
     const itemId = new URL(staff.page.url()).pathname.split("/")[2] as string;
+    const sellerId = new URL(staff.page.url()).searchParams.get("seller") as string;
     await expect
       .poll(() => input(staff.page, "Inventory title").inputValue(), POLL)
       .toBe(`Brass lamp ${tag}`);
@@ -84,6 +96,26 @@ describe("marketplace staff in a seller's inventory", () => {
     );
     await staff.page.getByRole("button", { name: "Save changes" }).click();
     await saved;
+
+    // Offline, staff change the quantity: the Sync screen lists it under the seller's name.
+    await controlled(staff.page);
+    await staff.context.setOffline(true);
+    await expect.poll(() => input(staff.page, "Description").inputValue(), POLL).toContain("rewired");
+    await staff.page.getByRole("textbox", { name: /^Quantity/ }).fill("2");
+    await staff.page.getByRole("button", { name: "Save changes" }).click();
+    const indicator = staff.page.getByTestId("outbox-indicator");
+    await expect.poll(() => indicator.getAttribute("aria-label"), POLL).toBe("1 change waiting to sync");
+    await staff.page.goto("/dashboard/sync");
+    await heading(staff.page, "Sync").waitFor();
+    const sellerQueue = staff.page.getByRole("region", { name: `Inventory of ${name}'s company` });
+    const entry = sellerQueue.getByRole("listitem", { name: `Change to Item: Brass lamp ${tag}` });
+    await entry.waitFor({ timeout: 30_000 });
+    expect(await entry.getByRole("link").getAttribute("href")).toMatch(
+      new RegExp(`^/marketplace/${itemId}/update-inventory\\?seller=${sellerId}`),
+    );
+    await staff.context.setOffline(false);
+    await staff.page.getByText("Everything is synced").waitFor({ timeout: 20_000 });
+    await expect.poll(() => indicator.getAttribute("aria-label"), POLL).toBe("All changes synced");
 
     // The seller sees the imported items, the description and the staff member's change.
     await seller.page.goto("/dashboard/inventory-info");
@@ -103,6 +135,9 @@ describe("marketplace staff in a seller's inventory", () => {
     await panel.getByRole("heading", { name: "Changed by marketplace staff" }).waitFor();
     const staffName = DEMO_ACCOUNTS.marketplace.displayName;
     await panel.getByText(`${staffName} imported this item`).waitFor();
-    await panel.getByText(`${staffName} changed this item`).first().waitFor();
+    // one row per staff Save, each with the fields it changed, old → new
+    await expect.poll(() => panel.getByText(`${staffName} changed this item`).count(), POLL).toBe(2);
+    await panel.getByText("Description: Handed over → Solid brass desk lamp, 1970s, rewired").waitFor();
+    await panel.getByText("Quantity: 1 → 2").waitFor();
   }, 180_000);
 });

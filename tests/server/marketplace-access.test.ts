@@ -271,6 +271,78 @@ describe("marketplace staff in a seller's inventory", () => {
     expect(fields.quantity).toEqual([current.quantity, current.quantity + 3]);
     // a field the write did not change is not listed
     expect(fields.sku).toBeUndefined();
+    // the item page's photo link (made when it opens) is audited, but changes nothing on the item
+    const link = await inject("POST", `/api/inventory/items/${item.id}/photo-link`, asSeller(staff), {});
+    expect(link.statusCode).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.database.db
+              .select()
+              .from(auditLog)
+              .where(eq(auditLog.action, "marketplace-inventory-write"))
+          ).filter((r) => (r.detail as { url: string }).url.endsWith("/photo-link")).length,
+      )
+      .toBe(1);
+    const after = await inject("GET", `/api/inventory/items/${item.id}/history`, seller.auth);
+    expect(after.json().rows).toHaveLength(rows.length);
+  });
+
+  it("records one staff Save once: the app resending it (alone or in a write batch) adds no row", async () => {
+    const item = await putItem(server, seller.auth, itemBody("SALLY-ONCE"));
+    const staffRows = async () =>
+      (
+        await server.database.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.companyId, seller.companyId), eq(auditLog.action, "marketplace-inventory-write")),
+          )
+      ).filter((r) => JSON.stringify(r.detail).includes(item.id));
+    const save = {
+      method: "PATCH" as const,
+      url: `/api/inventory/items/${item.id}`,
+      body: { version: item.json.version, description: "Saved once" },
+      idempotencyKey: uuidv7(),
+    };
+    const alone = await inject(
+      "PATCH",
+      save.url,
+      { ...asSeller(staff), "idempotency-key": save.idempotencyKey },
+      save.body,
+    );
+    expect(alone.statusCode).toBe(200);
+    // the outbox entry whose answer the app did not get is sent again: alone, then in a batch
+    const again = await inject(
+      "PATCH",
+      save.url,
+      { ...asSeller(staff), "idempotency-key": save.idempotencyKey },
+      save.body,
+    );
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    const batch = await inject("POST", WRITE_BATCH_PATH, asSeller(staff), { writes: [save] });
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json().answers[0]).toMatchObject({ status: 200, replayed: true });
+    // a batch whose only write is refused (stale version) stored nothing either
+    const stale = await inject("POST", WRITE_BATCH_PATH, asSeller(staff), {
+      writes: [{ ...save, body: { version: item.json.version, quantity: 9 }, idempotencyKey: uuidv7() }],
+    });
+    expect(stale.json().answers[0].status).toBe(409);
+    await expect.poll(async () => (await staffRows()).length).toBe(1);
+    await new Promise((r) => setTimeout(r, 200)); // an onResponse hook still running would add its row now
+    const rows = await staffRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.detail).toMatchObject({ method: "PATCH", url: save.url });
+    // a batch that stores a new write is recorded, naming only that write
+    const next = { ...save, body: { version: alone.json().version, quantity: 4 }, idempotencyKey: uuidv7() };
+    const stored = await inject("POST", WRITE_BATCH_PATH, asSeller(staff), { writes: [save, next] });
+    expect(stored.json().answers.map((a: { status: number }) => a.status)).toEqual([200, 200]);
+    await expect.poll(async () => (await staffRows()).length).toBe(2);
+    const batchRow = (await staffRows()).find((r) => (r.detail as { url: string }).url === WRITE_BATCH_PATH);
+    expect((batchRow?.detail as { writes?: unknown[] } | undefined)?.writes).toEqual([
+      { method: "PATCH", url: save.url },
+    ]);
   });
 
   it("stops at once when the seller opts out (same token)", async () => {

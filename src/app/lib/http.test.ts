@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { configureHttp, HttpError, http } from "./http";
+import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
+import { configureHttp, HttpError, http, setSellerScope } from "./http";
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from "./session/tokens";
 
 function jwt(claims: Record<string, unknown>) {
@@ -50,6 +51,27 @@ describe("http client", () => {
     expect(authHeader(0).Authorization).toBe(`Bearer ${token}`);
     expect(authHeader(0)["Content-Type"]).toBe("application/json");
     expect(init.body).toBe('{"a":1}');
+  });
+
+  it("names the seller company on inventory paths in a seller scope, and on any path when asked", async () => {
+    store.set(ACCESS_TOKEN_KEY, fresh());
+    fetchMock.mockImplementation(async () => json(200, {}));
+    const seller = "01a21a01-c243-76a6-8615-0393ed8a6fc4";
+    setSellerScope(seller);
+    try {
+      await http.get("/api/inventory/items");
+      await http.get("/api/ebay/listings"); // not an inventory path: not by the page's scope
+      await http.get("/api/ebay/listings", { sellerCompany: seller }); // an item's eBay reads
+      await http.get("/api/inventory/items", { sellerCompany: null }); // the sync transport's own
+    } finally {
+      setSellerScope(null);
+    }
+    expect([0, 1, 2, 3].map((i) => authHeader(i)[SELLER_COMPANY_HEADER] ?? null)).toEqual([
+      seller,
+      null,
+      seller,
+      null,
+    ]);
   });
 
   it("does not set a JSON content type for form data", async () => {

@@ -80,7 +80,8 @@ export interface RequestOptions {
   /**
    * The seller company whose inventory this request works in (marketplace staff; sent as
    * X-Seller-Company). Left out: the page's seller scope (`setSellerScope`) for inventory paths;
-   * null: none (the sync transport, which names the company of each request itself).
+   * null: none (the sync transport, which names the company of each request itself); a company
+   * id: that seller, whatever the path (an item's eBay reads for a seller, docs/marketplace.md).
    */
   sellerCompany?: string | null;
 }
@@ -100,7 +101,8 @@ export function setSellerScope(companyId: string | null): void {
 
 function sellerHeader(path: string, opts: RequestOptions): Record<string, string> {
   const seller = opts.sellerCompany === undefined ? sellerScope : opts.sellerCompany;
-  if (!seller || opts.anonymous || !SELLER_SCOPED_PATH.test(path)) return {};
+  if (!seller || opts.anonymous) return {};
+  if (opts.sellerCompany === undefined && !SELLER_SCOPED_PATH.test(path)) return {};
   return { [SELLER_COMPANY_HEADER]: seller };
 }
 

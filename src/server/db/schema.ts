@@ -239,6 +239,9 @@ export const auditLog = pgTable(
     index("audit_log_user_idx").on(t.userId),
     // The user detail's sign-in history and role changes, newest first (migration 0023).
     index("audit_log_user_action_idx").on(t.userId, t.action, t.createdAt),
+    // A company's rows of one action, newest first: an item's staff history (marketplace staff
+    // writes), the last Managed listing change (migration 0038).
+    index("audit_log_company_action_idx").on(t.companyId, t.action, t.createdAt),
   ],
 );
 

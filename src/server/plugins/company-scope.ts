@@ -130,14 +130,28 @@ function sellerOf(request: FastifyRequest): string | null {
 export const STAFF_WRITE_ACTION = "marketplace-inventory-write";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** What a staff write changed: the route, and for the write batch each write's method and record. */
+/** One write of the write batch, as its audit row names it. */
+export interface StoredWrite {
+  method: string;
+  url: string;
+}
+/** The writes a write batch stored (answered 2xx, not replayed), told by the batch route itself. */
+const batchStored = new WeakMap<FastifyRequest, StoredWrite[]>();
+
+/**
+ * The write batch says which of its writes it stored: only those are a staff write. A batch
+ * whose writes were all replays of writes already stored (the app resends an outbox entry whose
+ * answer it did not get, alone or in a batch), or all refused, changed nothing and records no
+ * row; without this one staff Save was recorded twice (its PATCH, then the batch replaying it).
+ */
+export function tellStoredWrites(request: FastifyRequest, writes: StoredWrite[]) {
+  batchStored.set(request, writes);
+}
+
+/** What a staff write changed: the route, and for the write batch the writes it stored. */
 function staffWriteDetail(request: FastifyRequest, status: number) {
-  const body = request.body as
-    | { writes?: { method?: unknown; url?: unknown }[]; ids?: unknown; items?: { batchId?: unknown }[] }
-    | undefined;
-  const writes = Array.isArray(body?.writes)
-    ? body.writes.map((w) => ({ method: String(w?.method ?? ""), url: String(w?.url ?? "") }))
-    : undefined;
+  const body = request.body as { ids?: unknown; items?: { batchId?: unknown }[] } | undefined;
+  const writes = batchStored.get(request);
   // the items a bulk route touched, so an item's history finds it: bulk-status names them (≤ 1,000),
   // an import chunk (≤ 5,000 items) by its batches
   const ids = Array.isArray(body?.ids) ? body.ids.filter((id) => typeof id === "string") : undefined;
@@ -204,6 +218,7 @@ export const companyScopePlugin = fp(
     app.addHook("onResponse", async (request, reply) => {
       if (!WRITES.has(request.method) || reply.statusCode >= 300) return;
       if (reply.getHeader("idempotent-replayed")) return;
+      if (batchStored.get(request)?.length === 0) return;
       const scope = await loaded.get(request)?.catch(() => null);
       if (!scope?.seller) return;
       const changed =

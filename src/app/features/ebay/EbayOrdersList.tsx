@@ -1,14 +1,24 @@
-/** The company's eBay orders (newest first): item, buyer's name and city, price, fees, where the order is. */
+/**
+ * The company's eBay orders (newest first): item, buyer's name and city, price, fees, where the
+ * order is. For a seller (marketplace staff, one item's orders only) without "Check for new
+ * orders": following the seller's orders is the seller's.
+ */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Card, Group, Loader, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatCents } from "../../../domain/money";
 import { ebayApi, ebayKeys, ebayQueries } from "./api";
 
-export function EbayOrdersList({ itemId = null }: { itemId?: string | null }) {
+export function EbayOrdersList({
+  itemId = null,
+  seller = null,
+}: {
+  itemId?: string | null;
+  seller?: string | null;
+}) {
   const { t } = useLingui();
   const qc = useQueryClient();
-  const orders = useQuery(ebayQueries.orders(itemId));
+  const orders = useQuery(ebayQueries.orders(itemId, 0, seller));
   const sync = useMutation({
     mutationFn: ebayApi.syncOrders,
     onSuccess: () => setTimeout(() => void qc.invalidateQueries({ queryKey: ebayKeys.all }), 1500),
@@ -25,9 +35,11 @@ export function EbayOrdersList({ itemId = null }: { itemId?: string | null }) {
         <Title order={2} size="h4">
           <Trans>eBay orders</Trans>
         </Title>
-        <Button size="xs" variant="light" loading={sync.isPending} onClick={() => sync.mutate()}>
-          <Trans>Check for new orders</Trans>
-        </Button>
+        {!seller && (
+          <Button size="xs" variant="light" loading={sync.isPending} onClick={() => sync.mutate()}>
+            <Trans>Check for new orders</Trans>
+          </Button>
+        )}
       </Group>
       {orders.isLoading ? (
         <Loader size="sm" aria-label={t`Loading orders`} />

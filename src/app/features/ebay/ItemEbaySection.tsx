@@ -70,27 +70,35 @@ function AspectInput({
   );
 }
 
-export function ItemEbaySection({ item }: { item: Item }) {
+/**
+ * `seller`: the seller company marketplace staff work for (docs/marketplace.md "eBay for a
+ * seller"): its connection's state, listings and this item's orders are read in its scope, the
+ * requests are the item writes staff already make; the connection page is the seller's own.
+ */
+export function ItemEbaySection({ item, seller = null }: { item: Item; seller?: string | null }) {
   const { t } = useLingui();
   const engine = useSyncEngine();
   const request = useListingRequests();
   const ebay = item.ebay ?? emptyItemEbay();
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim() || item.title.trim(), 300);
-  const status = useQuery(ebayQueries.status());
+  const status = useQuery(ebayQueries.status(seller));
   // Offline the status is unknown: the category and requests still work (they queue).
   const configured = status.data?.state !== "not_configured";
   const suggestions = useQuery({
-    ...ebayQueries.suggestions(query),
+    ...ebayQueries.suggestions(query, seller),
     enabled: configured && query.length >= 2,
   });
   const aspects = useQuery({
-    ...ebayQueries.aspects(ebay.categoryId ?? ""),
+    ...ebayQueries.aspects(ebay.categoryId ?? "", seller),
     enabled: configured && !!ebay.categoryId,
   });
   const [waiting, setWaiting] = useState(false);
   // While this item's request has not reached the server's listing, look again every 3 s.
-  const listings = useQuery({ ...ebayQueries.listings(), ...(waiting ? { refetchInterval: 3000 } : {}) });
+  const listings = useQuery({
+    ...ebayQueries.listings(seller),
+    ...(waiting ? { refetchInterval: 3000 } : {}),
+  });
   const listing = listings.data?.find((l) => l.itemId === item.id);
   const queued = isQueued(item, listing);
   if (queued !== waiting) setWaiting(queued);
@@ -252,11 +260,13 @@ export function ItemEbaySection({ item }: { item: Item }) {
               <Trans>Delete from eBay</Trans>
             </Button>
           )}
-          <Button size="xs" variant="subtle" component={Link} to="/dashboard/listing">
-            <Trans>eBay connection and all listings</Trans>
-          </Button>
+          {!seller && (
+            <Button size="xs" variant="subtle" component={Link} to="/dashboard/listing">
+              <Trans>eBay connection and all listings</Trans>
+            </Button>
+          )}
         </Group>
-        <EbayOrdersList itemId={item.id} />
+        <EbayOrdersList itemId={item.id} seller={seller} />
       </Stack>
       <Modal
         opened={confirm !== null}

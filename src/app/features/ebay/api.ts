@@ -32,21 +32,28 @@ export interface OrdersPage {
   rowsPerPage: number;
 }
 
+/** A seller's eBay (marketplace staff, docs/marketplace.md) is cached apart from one's own company's. */
+const of = (seller: string | null) => (seller ? [seller] : []);
+
 export const ebayKeys = {
   all: ["ebay"] as const,
-  status: () => ["ebay", "status"] as const,
+  status: (seller: string | null = null) => ["ebay", "status", ...of(seller)] as const,
   policies: () => ["ebay", "policies"] as const,
-  listings: () => ["ebay", "listings"] as const,
-  orders: (itemId: string | null, page: number) => ["ebay", "orders", itemId, page] as const,
+  listings: (seller: string | null = null) => ["ebay", "listings", ...of(seller)] as const,
+  orders: (itemId: string | null, page: number, seller: string | null = null) =>
+    ["ebay", "orders", itemId, page, ...of(seller)] as const,
   suggestions: (q: string) => ["ebay", "suggestions", q] as const,
   aspects: (categoryId: string) => ["ebay", "aspects", categoryId] as const,
 };
 
+/** `seller`: the seller company marketplace staff work for (sent as X-Seller-Company); null: one's own. */
+const scoped = (seller: string | null) => (seller ? { sellerCompany: seller } : {});
+
 export const ebayQueries = {
-  status: () =>
+  status: (seller: string | null = null) =>
     queryOptions({
-      queryKey: ebayKeys.status(),
-      queryFn: () => http.get<StatusAnswer>(EBAY_PATHS.status),
+      queryKey: ebayKeys.status(seller),
+      queryFn: () => http.get<StatusAnswer>(EBAY_PATHS.status, scoped(seller)),
       staleTime: 30_000,
     }),
   policies: () =>
@@ -55,31 +62,37 @@ export const ebayQueries = {
       queryFn: () => http.get<EbayPolicies>(EBAY_PATHS.policies),
     }),
   /** Refetched every 3 s while something is pending, so rows show eBay's answer soon after it comes. */
-  listings: () =>
+  listings: (seller: string | null = null) =>
     queryOptions({
-      queryKey: ebayKeys.listings(),
-      queryFn: () => http.get<EbayListing[]>(EBAY_PATHS.listings),
+      queryKey: ebayKeys.listings(seller),
+      queryFn: () => http.get<EbayListing[]>(EBAY_PATHS.listings, scoped(seller)),
       refetchInterval: (q) => (q.state.data?.some((l) => l.state === "pending") ? 3000 : 30_000),
     }),
-  orders: (itemId: string | null, page = 0) =>
+  orders: (itemId: string | null, page = 0, seller: string | null = null) =>
     queryOptions({
-      queryKey: ebayKeys.orders(itemId, page),
+      queryKey: ebayKeys.orders(itemId, page, seller),
       queryFn: () =>
         http.get<OrdersPage>(EBAY_PATHS.orders, {
           query: { ...(itemId ? { itemId } : {}), page, rowsPerPage: 50 },
+          ...scoped(seller),
         }),
     }),
-  suggestions: (q: string) =>
+  suggestions: (q: string, seller: string | null = null) =>
     queryOptions({
       queryKey: ebayKeys.suggestions(q),
-      queryFn: () => http.get<EbayCategorySuggestion[]>(EBAY_PATHS.categorySuggestions, { query: { q } }),
+      queryFn: () =>
+        http.get<EbayCategorySuggestion[]>(EBAY_PATHS.categorySuggestions, {
+          query: { q },
+          ...scoped(seller),
+        }),
       enabled: q.trim().length >= 2,
       staleTime: 10 * 60_000,
     }),
-  aspects: (categoryId: string) =>
+  aspects: (categoryId: string, seller: string | null = null) =>
     queryOptions({
       queryKey: ebayKeys.aspects(categoryId),
-      queryFn: () => http.get<EbayAspect[]>(EBAY_PATHS.categoryAspects.replace(":categoryId", categoryId)),
+      queryFn: () =>
+        http.get<EbayAspect[]>(EBAY_PATHS.categoryAspects.replace(":categoryId", categoryId), scoped(seller)),
       enabled: !!categoryId,
       staleTime: 60 * 60_000,
     }),

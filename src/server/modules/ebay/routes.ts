@@ -47,9 +47,21 @@ import { categoryAspects, suggestCategories } from "./taxonomy";
 const member = (request: FastifyRequest): Promise<CompanyScope> =>
   companyMember(request, "Only members of the company can use its eBay connection");
 
+/**
+ * The reads of an item's eBay part (connection state, categories, listings, an item's orders):
+ * the company's members, and marketplace staff in an opted-in seller's scope, who list the
+ * seller's items on the seller's connection (docs/marketplace.md "eBay for a seller"). The
+ * connection itself (connect, setup, policies, location, order sync) stays the seller's.
+ */
+const itemReader = (request: FastifyRequest): Promise<CompanyScope> =>
+  companyMember(request, "Only members of the company can use its eBay connection", {
+    sellerInventory: true,
+  });
+
 const canManage = (request: FastifyRequest, scope: CompanyScope) =>
-  effectiveRoles(scope.roles).has(ROLES.COMPANY_ADMIN) ||
-  (!!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN]));
+  !scope.seller &&
+  (effectiveRoles(scope.roles).has(ROLES.COMPANY_ADMIN) ||
+    (!!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN])));
 
 /** Company admins connect, disconnect and set up selling. */
 async function manager(request: FastifyRequest): Promise<CompanyScope> {
@@ -285,7 +297,7 @@ export async function ebayRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const scope = await member(request);
+      const scope = await itemReader(request);
       const row = ebay ? await connectionOf(db, scope.companyId) : undefined;
       const company = await companyAddress(db, scope.companyId);
       const status: EbayStatus & { suggestedLocation: object } = {
@@ -303,7 +315,8 @@ export async function ebayRoutes(app: FastifyInstance) {
         setup: setupOf(row),
         canManage: canManage(request, scope),
         lastOrderSyncAt: row?.ordersSyncedAt?.toISOString() ?? null,
-        suggestedLocation: parseUsAddress(company?.address),
+        // the seller's address is for their own location setup, not staff's
+        suggestedLocation: scope.seller ? {} : parseUsAddress(company?.address),
       };
       return status;
     },
@@ -446,7 +459,7 @@ export async function ebayRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await member(request);
+      await itemReader(request);
       if (!ebay) throw notConfigured();
       return suggestCategories(deps(ebay), request.query.q.trim()).catch(fromEbay);
     },
@@ -474,7 +487,7 @@ export async function ebayRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await member(request);
+      await itemReader(request);
       if (!ebay) throw notConfigured();
       const aspects = await categoryAspects(deps(ebay), request.params.categoryId).catch(fromEbay);
       return [...aspects].sort((a, b) => Number(b.required) - Number(a.required));
@@ -493,7 +506,7 @@ export async function ebayRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const scope = await member(request);
+      const scope = await itemReader(request);
       const ids = request.query.itemIds?.split(",").filter(Boolean);
       if (ids?.some((i) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(i))) {
         throw httpError(400, "itemIds must be item ids separated by commas");
@@ -521,7 +534,10 @@ export async function ebayRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const scope = await member(request);
+      const scope = await itemReader(request);
+      // staff see the orders of the item they work on, not the seller's sales
+      if (scope.seller && !request.query.itemId)
+        throw httpError(403, "Marketplace staff see a seller's eBay orders of one item only (itemId)");
       return ordersOf(db, scope.companyId, request.query);
     },
   );

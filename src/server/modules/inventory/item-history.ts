@@ -16,6 +16,7 @@ import type { FieldChange } from "./item-changes";
 
 const HISTORY_MAX = 100;
 const BULK_ITEMS_URL = "/api/inventory/items/bulk";
+const PHOTO_LINK = "/photo-link";
 
 const HistoryRow = Type.Object({
   at: Type.String({ format: "date-time" }),
@@ -90,7 +91,16 @@ export function registerItemHistory(
         })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.userId))
-        .where(and(eq(auditLog.companyId, scope.companyId), eq(auditLog.action, STAFF_WRITE_ACTION), names))
+        .where(
+          and(
+            eq(auditLog.companyId, scope.companyId),
+            eq(auditLog.action, STAFF_WRITE_ACTION),
+            names,
+            // a photo link (the item page makes one for its QR code when it opens) changes nothing
+            // on the item: it stays in the audit log, not in the item's history
+            sql`coalesce(${auditLog.detail}->>'url', '') not like ${`%${PHOTO_LINK}%`}`,
+          ),
+        )
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(HISTORY_MAX);
       return {

@@ -27,7 +27,7 @@ import {
   type WriteBatchResponse,
 } from "../../../domain/sync/write-batch";
 import type { Db } from "../../db/client";
-import type { CompanyScope } from "../../plugins/company-scope";
+import { type CompanyScope, tellStoredWrites } from "../../plugins/company-scope";
 import { describeValidation, ErrorBody, errorBody, HttpError } from "../../plugins/errors";
 import { claimInTx, storeTxResponse } from "../../plugins/idempotency";
 import { bodyAjv } from "../../plugins/validators";
@@ -188,6 +188,14 @@ export function registerWriteBatch(app: FastifyInstance, deps: WriteBatchDeps) {
         scope,
         (tx) => withCursorRange(tx, kinds, scope, () => runAll(tx, scope, writes, answers, refusals)),
         { user },
+      );
+      // a staff write in a seller's inventory is audited for the writes this batch stored only
+      tellStoredWrites(
+        request,
+        writes.flatMap((w, i) => {
+          const a = answers[i];
+          return a && a.status < 300 && !a.replayed ? [{ method: w.method, url: w.url }] : [];
+        }),
       );
       const out: WriteBatchResponse = { answers, cursor };
       return reply.type("application/json; charset=utf-8").send(JSON.stringify(out));

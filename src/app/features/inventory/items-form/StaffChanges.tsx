@@ -1,19 +1,32 @@
 /**
  * "Changed by marketplace staff" on the item form (docs/marketplace.md "Who changed what"): the
  * writes marketplace staff made to this item for its seller, newest first, with the staff
- * member's name (GET /api/inventory/items/{id}/history). Online only: shown when it loads, and
- * nothing when the item has no staff change.
+ * member's name (GET /api/inventory/items/{id}/history) and, under each, the fields that write
+ * changed, old → new, named and formatted as the sync screen names them. A write recorded
+ * before fields were kept (or an import, a delete) lists none. Online only: shown when it loads,
+ * and nothing when the item has no staff change.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../../lib/http";
+import { fieldName, formatValue } from "../../sync/describe-entry";
+
+interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
 
 interface StaffChange {
   at: string;
   by: { id: string | null; displayName: string };
   kind: "import" | "status" | "change" | "delete";
+  fields?: FieldChange[];
 }
+
+/** Fields whose value is a record id: only that they changed is shown. */
+const ID_FIELDS = new Set(["batchId", "productId"]);
 
 export function StaffChanges({ itemId }: { itemId: string }) {
   const { t, i18n } = useLingui();
@@ -36,6 +49,13 @@ export function StaffChanges({ itemId }: { itemId: string }) {
     if (r.kind === "delete") return t`${when}: ${name} deleted this item`;
     return t`${when}: ${name} changed this item`;
   };
+  const fieldChange = (f: FieldChange) => {
+    const name = fieldName(i18n, "item", f.field);
+    if (ID_FIELDS.has(f.field)) return t`${name} changed`;
+    const from = formatValue(i18n, f.field, f.from);
+    const to = formatValue(i18n, f.field, f.to);
+    return t`${name}: ${from} → ${to}`;
+  };
   return (
     <Paper withBorder radius="md" p="md" data-testid="staff-changes">
       <Stack gap="xs">
@@ -48,6 +68,17 @@ export function StaffChanges({ itemId }: { itemId: string }) {
               <Text size="sm" span>
                 {sentence(r)}
               </Text>
+              {(r.fields?.length ?? 0) > 0 && (
+                <List size="sm" withPadding spacing={2} data-testid="staff-change-fields">
+                  {r.fields?.map((f) => (
+                    <List.Item key={f.field}>
+                      <Text size="sm" c="dimmed" lineClamp={3}>
+                        {fieldChange(f)}
+                      </Text>
+                    </List.Item>
+                  ))}
+                </List>
+              )}
             </List.Item>
           ))}
         </List>

@@ -171,8 +171,8 @@ function EditItem({ item, companyId }: { item: Item; companyId: string }) {
       <Text size="sm" role="status" aria-live="polite" c={status ? undefined : "dimmed"} ta="right">
         {status ?? ""}
       </Text>
-      {/* eBay is the seller's own account: not reached in a seller's scope (docs/marketplace.md) */}
-      {!seller && <ItemEbaySection item={item} />}
+      {/* in a seller's scope, on the seller's eBay connection (docs/marketplace.md "eBay for a seller") */}
+      <ItemEbaySection item={item} seller={seller} />
     </Stack>
   );
 }

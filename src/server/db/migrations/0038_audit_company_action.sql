@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_company_action_idx" ON "audit_log" USING btree ("company_id","action","created_at");
