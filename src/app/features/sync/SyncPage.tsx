@@ -36,15 +36,9 @@ import { useCompanyId, useSyncEngine } from "../../offline/sync-provider";
 import { SYNCED_TYPES } from "../../offline/synced-types";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { HrefLink, inventoryLinksFor } from "../inventory/inventory-area";
+import { formatValue } from "../inventory/record-fields";
 import { type CompanyGroup, groupByCompany } from "./company-groups";
-import {
-  entityName,
-  entryAction,
-  fieldName,
-  formatValue,
-  recordLabel,
-  writtenFields,
-} from "./describe-entry";
+import { entityName, entryAction, fieldName, recordLabel, writtenFields } from "./describe-entry";
 
 interface Row {
   entry: OutboxEntry;

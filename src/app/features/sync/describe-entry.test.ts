@@ -1,14 +1,8 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import type { OutboxEntry } from "../../../sync/db";
-import {
-  entityName,
-  entryAction,
-  fieldName,
-  formatValue,
-  recordLabel,
-  writtenFields,
-} from "./describe-entry";
+import { formatValue } from "../inventory/record-fields";
+import { entityName, entryAction, fieldName, recordLabel, writtenFields } from "./describe-entry";
 import { outboxLabel } from "./outbox-label";
 
 const i18n = setupI18n({ locale: "en", messages: { en: {} } });

@@ -10,7 +10,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { http } from "../../../lib/http";
-import { fieldName, formatValue } from "../../sync/describe-entry";
+import { formatValue, inventoryFieldName } from "../record-fields";
 
 interface FieldChange {
   field: string;
@@ -50,7 +50,7 @@ export function StaffChanges({ itemId }: { itemId: string }) {
     return t`${when}: ${name} changed this item`;
   };
   const fieldChange = (f: FieldChange) => {
-    const name = fieldName(i18n, "item", f.field);
+    const name = inventoryFieldName(i18n, "item", f.field);
     if (ID_FIELDS.has(f.field)) return t`${name} changed`;
     const from = formatValue(i18n, f.field, f.from);
     const to = formatValue(i18n, f.field, f.to);
