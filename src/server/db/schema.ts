@@ -288,7 +288,6 @@ export const demoRequests = pgTable(
     phone: text("phone"),
     interest: text("interest"),
     message: text("message"),
-    handledAt: timestamp("handled_at", { withTimezone: true }),
     ...inboxColumns(),
     createdAt: createdAt(),
   },
