@@ -16,6 +16,7 @@ import {
 import { IconArrowLeft, IconPencil, IconSend, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { CHAT_BODY_MAX, CHAT_EDIT_WINDOW_MS, type ChatThreadApi } from "../../../domain/chat/types";
+import { ChatThreadSearch } from "./ChatThreadSearch";
 import { MessageText } from "./MessageText";
 import { useChatThread } from "./use-chat-thread";
 
@@ -88,6 +89,8 @@ export function ChatThreadView({
         </Group>
         {actions}
       </Group>
+
+      <ChatThreadSearch threadId={thread.id} />
 
       <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
         {chat.older !== null && (
