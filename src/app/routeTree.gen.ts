@@ -75,6 +75,7 @@ import { Route as DashboardSyncRouteImport } from "./routes/dashboard/sync"
 import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as MarketplaceSellerRouteImport } from "./routes/marketplace/_seller"
+import { Route as MarketplaceChatRouteImport } from "./routes/marketplace/chat"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as TakeInventoryPhotoHashRouteImport } from "./routes/take-inventory-photo.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
@@ -456,6 +457,11 @@ const MarketplaceSellerRoute = MarketplaceSellerRouteImport.update({
   id: "/_seller",
   getParentRoute: () => MarketplaceRoute,
 } as any)
+const MarketplaceChatRoute = MarketplaceChatRouteImport.update({
+  id: "/chat",
+  path: "/chat",
+  getParentRoute: () => MarketplaceRoute,
+} as any)
 const ResendConfirmationEmailHashRoute =
   ResendConfirmationEmailHashRouteImport.update({
     id: "/resend-confirmation-email/$hash",
@@ -781,6 +787,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/scan-inventory": typeof DashboardScanInventoryRoute
   "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
+  "/marketplace/chat": typeof MarketplaceChatRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/admin/": typeof AdminIndexRoute
@@ -892,6 +899,7 @@ export interface FileRoutesByTo {
   "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace": typeof MarketplaceIndexRoute
+  "/marketplace/chat": typeof MarketplaceChatRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/": typeof PublicIndexRoute
@@ -1008,6 +1016,7 @@ export interface FileRoutesById {
   "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace/_seller": typeof MarketplaceSellerRouteWithChildren
+  "/marketplace/chat": typeof MarketplaceChatRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/_public/": typeof PublicIndexRoute
@@ -1125,6 +1134,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan-inventory"
     | "/dashboard/sync"
     | "/invitation/$hash"
+    | "/marketplace/chat"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/admin/"
@@ -1236,6 +1246,7 @@ export interface FileRouteTypes {
     | "/dashboard/sync"
     | "/invitation/$hash"
     | "/marketplace"
+    | "/marketplace/chat"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/"
@@ -1351,6 +1362,7 @@ export interface FileRouteTypes {
     | "/dashboard/sync"
     | "/invitation/$hash"
     | "/marketplace/_seller"
+    | "/marketplace/chat"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/_public/"
@@ -1902,6 +1914,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceSellerRouteImport
       parentRoute: typeof MarketplaceRoute
     }
+    "/marketplace/chat": {
+      id: "/marketplace/chat"
+      path: "/chat"
+      fullPath: "/marketplace/chat"
+      preLoaderRoute: typeof MarketplaceChatRouteImport
+      parentRoute: typeof MarketplaceRoute
+    }
     "/resend-confirmation-email/$hash": {
       id: "/resend-confirmation-email/$hash"
       path: "/resend-confirmation-email/$hash"
@@ -2417,11 +2436,13 @@ const MarketplaceSellerRouteWithChildren =
 
 interface MarketplaceRouteChildren {
   MarketplaceSellerRoute: typeof MarketplaceSellerRouteWithChildren
+  MarketplaceChatRoute: typeof MarketplaceChatRoute
   MarketplaceIndexRoute: typeof MarketplaceIndexRoute
 }
 
 const MarketplaceRouteChildren: MarketplaceRouteChildren = {
   MarketplaceSellerRoute: MarketplaceSellerRouteWithChildren,
+  MarketplaceChatRoute: MarketplaceChatRoute,
   MarketplaceIndexRoute: MarketplaceIndexRoute,
 }
 

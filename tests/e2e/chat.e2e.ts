@@ -1,24 +1,15 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freshPage, heading, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
 import { launchBrowser } from "./browser";
+import { conversations, messages, write } from "./chat-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-const conversations = (page: Page) => page.getByRole("list", { name: "Conversations" });
-const messages = (page: Page) => page.getByTestId("chat-messages");
-
-async function write(page: Page, text: string) {
-  const box = page.getByRole("textbox", { name: "Message" });
-  await box.fill(text);
-  await box.press("Enter");
-  await expect.poll(() => box.inputValue()).toBe("");
-}
 
 describe("chat", () => {
   it("an owner writes, the admin sees the new thread at the front and the message live, replies, and the owner sees it", async () => {

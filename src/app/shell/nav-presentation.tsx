@@ -96,6 +96,7 @@ export const NAV_LABELS: Record<NavKey, MessageDescriptor> = {
   batchItems: msg`Batch Items`,
   marketplaceDescribe: msg`Describe and List`,
   marketplaceProducts: msg`Product Management`,
+  marketplaceChat: msg`Chat`,
 };
 
 export const NAV_ICONS: Record<NavKey, Icon> = {
@@ -141,4 +142,5 @@ export const NAV_ICONS: Record<NavKey, Icon> = {
   batchItems: IconListDetails,
   marketplaceDescribe: IconTag,
   marketplaceProducts: IconBuildingStore,
+  marketplaceChat: IconMessages,
 };

@@ -47,7 +47,8 @@ export type NavKey =
   | "marketplaceImport"
   | "batchItems"
   | "marketplaceDescribe"
-  | "marketplaceProducts";
+  | "marketplaceProducts"
+  | "marketplaceChat";
 
 export type NavSectionKey = "mainFlow" | "pages" | "information" | "admin" | "marketplace";
 
@@ -146,6 +147,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "batchItems", path: "/marketplace/import", matches: ["/marketplace/item"], matchesOnly: true },
       { key: "marketplaceDescribe", path: "/marketplace/describe-inventory" },
       { key: "marketplaceProducts", path: "/marketplace/product/list", matches: ["/marketplace/product"] },
+      { key: "marketplaceChat", path: "/marketplace/chat" },
     ],
   },
 ];

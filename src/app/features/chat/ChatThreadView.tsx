@@ -17,6 +17,7 @@ import { IconArrowLeft, IconPencil, IconSend, IconTrash } from "@tabler/icons-re
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { QUEUED_SEQ } from "../../../domain/chat/synced-types";
 import { CHAT_BODY_MAX, CHAT_EDIT_WINDOW_MS, type ChatThreadApi } from "../../../domain/chat/types";
+import { ChatThreadSearch } from "./ChatThreadSearch";
 import { AttachButton, ComposerAttachments } from "./ComposerAttachments";
 import { MessageAttachments } from "./MessageAttachments";
 import { MessageDelivery } from "./MessageDelivery";
@@ -100,6 +101,8 @@ export function ChatThreadView({
         </Group>
         {actions}
       </Group>
+
+      <ChatThreadSearch threadId={thread.id} />
 
       <ScrollArea.Autosize mah="60vh" type="auto" offsetScrollbars>
         {chat.older !== null && (

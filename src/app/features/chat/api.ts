@@ -17,6 +17,7 @@ export const chatKeys = {
   threads: () => ["chat", "threads"] as const,
   contacts: () => ["chat", "contacts"] as const,
   thread: (id: string) => ["chat", "thread", id] as const,
+  search: (id: string, query: string) => ["chat", "thread", id, "search", query] as const,
   admin: () => ["chat", "admin"] as const,
   adminPage: (query: string, page: number) => ["chat", "admin", query, page] as const,
   staff: () => ["chat", "staff"] as const,
@@ -35,7 +36,7 @@ export const chatApi = {
   thread: (id: string) => http.get<ChatThreadApi>(`${CHAT_PATH}/threads/${id}`),
   create: (subject: string, body: string) =>
     http.post<ChatThreadApi>(`${CHAT_PATH}/threads`, body ? { subject, body } : { subject }),
-  messages: (id: string, query: { before?: number; since?: number } = {}) =>
+  messages: (id: string, query: { before?: number; since?: number; query?: string } = {}) =>
     http.get<ChatMessagePage>(`${CHAT_PATH}/threads/${id}/messages`, { query }),
   post: (id: string, body: string, key: string) =>
     http.post<ChatMessageApi>(

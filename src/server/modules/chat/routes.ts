@@ -117,6 +117,7 @@ const MessagesQuery = Type.Object(
     before: Type.Optional(Type.Integer({ minimum: 1 })),
     since: Type.Optional(Type.Integer({ minimum: 0 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    query: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -292,7 +293,7 @@ export async function chatRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A thread's messages, oldest first",
-        description: `Without parameters the newest ${CHAT_MESSAGES_PAGE}; \`before\` (the answer's \`older\`) pages back. \`since\` (an earlier answer's \`cursor\`) answers every message written, edited or deleted after that read, for catch-up after a reconnect; merge them by id.`,
+        description: `Without parameters the newest ${CHAT_MESSAGES_PAGE}; \`before\` (the answer's \`older\`) pages back. \`since\` (an earlier answer's \`cursor\`) answers every message written, edited or deleted after that read, for catch-up after a reconnect; merge them by id. \`query\` (up to 200 characters) searches the thread: the standing messages whose text contains it, case-insensitively, oldest first, paged back with \`before\` like the rest.`,
         params: IdParams,
         querystring: MessagesQuery,
         response: {
@@ -308,11 +309,16 @@ export async function chatRoutes(app: FastifyInstance) {
     },
     async (request): Promise<ChatMessagePage> => {
       const { before, since, limit } = request.query;
+      const query = request.query.query?.trim();
       if (before !== undefined && since !== undefined) {
         throw httpError(400, 'Invalid query: pass "before" or "since", not both');
       }
+      if (query !== undefined && since !== undefined) {
+        throw httpError(400, 'Invalid query: "query" searches back with "before", not "since"');
+      }
+      if (query === "") throw httpError(400, 'Invalid query: "query" must not be empty');
       const { thread } = await reach(request, { id: request.params.id });
-      const page = await readMessages(db, thread, { before, since, limit });
+      const page = await readMessages(db, thread, { before, since, limit, query });
       return { ...page, items: await withAttachments(db, page.items) };
     },
   );

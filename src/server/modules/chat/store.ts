@@ -210,7 +210,7 @@ export function messageApi(m: MessageRow): ChatMessageApi {
 export async function readMessages(
   db: Db,
   thread: ThreadRow,
-  opts: { before?: number; since?: number; limit?: number },
+  opts: { before?: number; since?: number; limit?: number; query?: string },
 ): Promise<{ items: ChatMessageApi[]; older: number | null; cursor: number }> {
   const limit = opts.limit ?? CHAT_MESSAGES_PAGE;
   const [now] = await db
@@ -235,6 +235,10 @@ export async function readMessages(
       and(
         eq(chatMessages.threadId, thread.id),
         opts.before !== undefined ? lt(chatMessages.seq, opts.before) : undefined,
+        // Search within the thread: messages still standing whose text contains the query.
+        opts.query !== undefined
+          ? and(isNull(chatMessages.deletedAt), ilike(chatMessages.body, containsPattern(opts.query)))
+          : undefined,
       ),
     )
     .orderBy(desc(chatMessages.seq))
