@@ -10,9 +10,9 @@ import { IconBarcode, IconPackages, IconSearch } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import type { Item } from "../../../../domain/inventory/item";
+import { MAX_LABELS } from "../../../../domain/labels/label-data";
 import { getDb } from "../../../offline/db";
 import { batchItemIds, batchItems, companyBatches, searchItemIds, searchItems } from "./item-search";
-import { MAX_LABELS } from "./label-data";
 import { readRecentScans } from "./recent-scans";
 
 /** Rows a list shows at once; "Select all" still takes every match. */

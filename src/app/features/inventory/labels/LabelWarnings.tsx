@@ -6,8 +6,8 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Alert, List } from "@mantine/core";
 import { IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
-import type { LabelSizeId } from "./label-layout";
-import type { LabelPlans } from "./label-problems";
+import type { LabelSizeId } from "../../../../domain/labels/label-layout";
+import type { LabelPlans } from "../../../../domain/labels/label-problems";
 
 export function LabelWarnings({
   problems,

@@ -29,20 +29,14 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useReactToPrint } from "react-to-print";
 import type { Item } from "../../../../domain/inventory/item";
-import { getDb } from "../../../offline/db";
-import { useCompanyId } from "../../../offline/sync-provider";
-import { toast } from "../../../ui/toast";
-import { usePageTitle } from "../../../ui/usePageTitle";
-import { ItemChooser } from "./ItemChooser";
-import { LabelWarnings } from "./LabelWarnings";
 import {
   DEFAULT_DPI,
   isLongCodeChoice,
   isPrinterDpi,
   type LongCodeChoice,
   PRINTER_DPIS,
-} from "./label-barcode";
-import { labelsFor, MAX_COPIES, MAX_LABELS } from "./label-data";
+} from "../../../../domain/labels/label-barcode";
+import { labelsFor, MAX_COPIES, MAX_LABELS } from "../../../../domain/labels/label-data";
 import {
   clampStart,
   isLabelSizeId,
@@ -50,8 +44,14 @@ import {
   LABEL_SIZES,
   type LabelSizeId,
   pageCount,
-} from "./label-layout";
-import { planLabels } from "./label-problems";
+} from "../../../../domain/labels/label-layout";
+import { planLabels } from "../../../../domain/labels/label-problems";
+import { getDb } from "../../../offline/db";
+import { useCompanyId } from "../../../offline/sync-provider";
+import { toast } from "../../../ui/toast";
+import { usePageTitle } from "../../../ui/usePageTitle";
+import { ItemChooser } from "./ItemChooser";
+import { LabelWarnings } from "./LabelWarnings";
 import { PrintSheets, pageRule } from "./PrintSheets";
 import { StartPositionPicker } from "./StartPositionPicker";
 import { addIds, parseSelection, removeIds, selectionKey, toggleId } from "./selection";

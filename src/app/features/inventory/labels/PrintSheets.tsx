@@ -5,17 +5,22 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { forwardRef, memo, useMemo } from "react";
-import { CONDITION_LABELS } from "../field-labels";
-import { barRuns } from "./barcode";
+import { barRuns } from "../../../../domain/labels/barcode";
 import {
   type BarcodePlan,
   barcodeAreaInches,
   QR_QUIET_MODULES,
   sidePadding,
   snapToDots,
-} from "./label-barcode";
-import type { LabelData } from "./label-data";
-import { cellPosition, type LabelSize, labelsPerPage, layoutPages } from "./label-layout";
+} from "../../../../domain/labels/label-barcode";
+import type { LabelData } from "../../../../domain/labels/label-data";
+import {
+  cellPosition,
+  type LabelSize,
+  labelsPerPage,
+  layoutPages,
+} from "../../../../domain/labels/label-layout";
+import { CONDITION_LABELS } from "../field-labels";
 import classes from "./labels.module.css";
 
 /** The @page rule of a print of this size (also react-to-print's pageStyle). */

@@ -5,8 +5,8 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { Input, NumberInput, SimpleGrid, Stack, UnstyledButton } from "@mantine/core";
-import type { LabelSize } from "./label-layout";
-import { labelsPerPage } from "./label-layout";
+import type { LabelSize } from "../../../../domain/labels/label-layout";
+import { labelsPerPage } from "../../../../domain/labels/label-layout";
 
 export function StartPositionPicker({
   size,

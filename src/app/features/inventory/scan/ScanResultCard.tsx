@@ -7,9 +7,9 @@ import { Anchor, Badge, Card, Group, Loader, Stack, Text } from "@mantine/core";
 import type { MouseEvent } from "react";
 import type { Item } from "../../../../domain/inventory/item";
 import { itemPath } from "./item-path";
+import type { LatestScan } from "./result-item";
 import type { ScanAction } from "./scan-logic";
 import type { ScanEntry } from "./scan-session";
-import type { LatestScan } from "./use-scan-results";
 
 export function ScanResultCard({
   latest,

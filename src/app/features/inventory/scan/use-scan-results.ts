@@ -8,13 +8,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { Item } from "../../../../domain/inventory/item";
 import { newId } from "../../../../sync/outbox";
 import { getDb } from "../../../offline/db";
 import type { AppSyncEngine as SyncEngine } from "../../../offline/synced-types";
 import { applyScan, type ScanContext, undoScan } from "./apply-scan";
 import { scanFeedback } from "./feedback";
 import type { DecodedFrame } from "./frame-pump";
+import { type LatestScan, resultItem } from "./result-item";
 import {
   createCodeDebouncer,
   createSerialQueue,
@@ -29,11 +29,6 @@ import { createReadConfirmer, dropConflicting, type ScanFormat } from "./symbolo
 /** Performance measures per scan (read by tests/bench/scan.ts). */
 const SCAN_MEASURE = "scan:decode-to-shown";
 const SCAN_FRAME_MEASURE = "scan:frame-to-shown";
-
-/** The result card: the code at once, then the item that scan found or made. */
-export type LatestScan =
-  | { mark: string; code: string; status: "looking" }
-  | { mark: string; code: string; status: "done"; entry: ScanEntry; item: Item };
 
 const stores = new Map<string, SessionStore>();
 function sessionStoreFor(companyId: string): SessionStore {
@@ -202,8 +197,7 @@ export function useScanResults(opts: {
   // The item of the latest scan as it is now (undo, sync) — only ever that scan's own item.
   const itemId = latest?.status === "done" ? latest.entry.itemId : null;
   const live = useLiveQuery(() => (itemId ? getDb().items.get(itemId) : undefined), [itemId]);
-  const latestItem =
-    latest?.status === "done" ? (live?.id === latest.entry.itemId ? live : latest.item) : null;
+  const latestItem = resultItem(latest, live);
   const latestEntry =
     latest?.status === "done" ? (session.find((e) => e.id === latest.entry.id) ?? latest.entry) : null;
 

@@ -3,8 +3,8 @@
  * item's barcode when it has no SKU — the title cut to fit the label, the price, the
  * condition and the storage location.
  */
-import type { Item, ItemCondition } from "../../../../domain/inventory/item";
-import { formatCents } from "../../../../domain/money";
+import type { Item, ItemCondition } from "../inventory/item";
+import { formatCents } from "../money";
 import { type LabelSize, titleCharBudget, truncateTitle } from "./label-layout";
 
 export interface LabelData {
