@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { exportFixture } from "../../../tests/fixtures/statement-exports/pages";
 import { defaultColumn } from "./columns";
-import { parseWordPages } from "./parse";
+import { parseRows, parseWordPages } from "./parse";
 import { checkTotals } from "./structure";
 
 /**
@@ -58,6 +59,37 @@ describe("the default column is the statement year's annual figure", () => {
     expect(s.column).toBe("2024");
     expect(s.parsed.layout.columns.find((c) => c.label === "Change")?.role).toBe("variance");
     expect(s.at("Repairs and maintenance")).toBe(61_450);
+  });
+
+  it("RealPage with group headers between rules ('---- Current Month ----'): YTD actual, and the rule line is no item", () => {
+    const s = read("realpage-two-row-header.txt");
+    expect(s.column).toBe("Year to Date Actual");
+    expect(s.parsed.layout.columns.map((c) => c.role)).toEqual([
+      "actual",
+      "budget",
+      "variance",
+      "actual",
+      "budget",
+      "variance",
+    ]);
+    expect(s.labels[0]).toBe("Gross Potential Rent");
+    expect(s.at("Local Law 11 / FISP")).toBe(62_500);
+    // A blank month cell stays blank; the budget beside it is not taken for the actual.
+    expect(s.parsed.items.find((i) => i.label === "Concessions")?.amounts.slice(0, 3)).toEqual([
+      null,
+      -1_000,
+      1_000,
+    ]);
+    expect(s.failed).toEqual([]);
+  });
+
+  it("MRI with CURRENT PERIOD / YEAR TO DATE over two header rows: year to date", () => {
+    const s = read("mri-caps-sections.txt");
+    expect(s.column).toBe("YEAR TO DATE");
+    expect(s.at("J-51 ABATEMENT")).toBe(-13_200);
+    expect(s.at("NET OPERATING INCOME")).toBe(953_279.56);
+    expect(s.labels).not.toContainEqual(expect.stringMatching(/date:|time:|page:|period ended/i));
+    expect(s.failed).toEqual([]);
   });
 
   it("QuickBooks P&L with one column: that column", () => {
@@ -174,5 +206,29 @@ describe("a page break inside the expenses (Buildium)", () => {
     expect(s.failed).toEqual([]);
     const total = s.parsed.items.find((i) => i.label === "Total Expenses");
     expect(total?.parts).toHaveLength(6);
+  });
+});
+
+describe("a QuickBooks Online export saved as a spreadsheet", () => {
+  const rows = JSON.parse(
+    readFileSync(
+      new URL("../../../tests/fixtures/statement-exports/quickbooks-online-rows.json", import.meta.url),
+      "utf8",
+    ),
+  );
+  const parsed = parseRows(rows);
+
+  it("reads 'Total for …' as a total, a CR cell as a credit, and the footer as nothing", () => {
+    expect(parsed.items.map((i) => [i.account ?? null, i.label, i.amounts[0], i.isTotal])).toEqual([
+      ["4010", "Apartment Rents", 412_000, false],
+      ["4020", "Concessions", -3_500, false],
+      [null, "Total for 4000 Rental Income", 408_500, true],
+      ["4400", "Insurance Recovery", -2_300, false],
+      [null, "Total Income", 406_200, true],
+      ["6100", "Repairs", 18_250.5, false],
+      [null, "Total Expenses", 18_250.5, true],
+      [null, "Net Operating Income", 387_949.5, true],
+    ]);
+    expect(checkTotals(parsed.items, 0).filter((c) => !c.ok)).toEqual([]);
   });
 });

@@ -114,7 +114,9 @@ const OCR_DIGIT: Record<string, string> = {
 function classifyText(text: string): { kind: TokenKind; value: number | null; fixed: boolean } {
   let t = text.trim().replace(/[−]/g, "-");
   if (t === "$") return { kind: "word", value: null, fixed: false };
-  if (/^\$?\s*[-–—]+\s*\$?$/.test(t)) return { kind: "dash", value: 0, fixed: false };
+  // A dash is a zero; a rule of three or more ("----------", around a group header) is not.
+  if (/^\$?\s*[-–—]{1,2}\s*\$?$/.test(t)) return { kind: "dash", value: 0, fixed: false };
+  if (/^[-–—_=]{3,}$/.test(t)) return { kind: "noise", value: null, fixed: false };
   const pct = parsePercent(t);
   if (pct !== null) return { kind: "percent", value: pct, fixed: false };
   let fixed = false;
