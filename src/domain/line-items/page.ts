@@ -391,10 +391,11 @@ export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => bo
       if (l.tokens.every((t) => t.kind === "noise")) continue;
       // Section headings between the header and the first figures sit in the label column.
       // A long heading ("Operating Income & Expense") may reach under the first column: it
-      // starts in the label column and holds neither figures nor column header words.
+      // starts in the label column and holds neither figures nor column header words. Text
+      // layers only: on the MRI scan it let a page's header name new columns of its own.
       const heading =
         l.tokens.every((t) => t.x1 <= labelRight) ||
-        (!sheet &&
+        (page.source === "text" &&
           (l.tokens[0]?.x0 ?? 0) < labelRight &&
           !l.tokens.some((t) => isAmountKind(t.kind)) &&
           !headerLike(l));
