@@ -22,16 +22,31 @@ describe("parseAmount", () => {
     ["$-", 0],
     ["1.234,56", 1234.56],
     ["12,50", 12.5],
+    ["1,150.00 CR", -1150],
+    ["1,150.00CR", -1150],
+    ["1,150.00 DR", 1150],
+    ["1,150.00 Cr.", -1150],
   ])("reads %s as %d", (raw, expected) => {
     expect(parseAmount(raw)).toBe(expected);
   });
 
-  it.each(["", "abc", "12%", "1,23,4", "12/31/2023", "(1,234", "1,234)", "$", "1.2.3", "10:30", "4B"])(
-    "refuses %s",
-    (raw) => {
-      expect(parseAmount(raw)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "abc",
+    "12%",
+    "1,23,4",
+    "12/31/2023",
+    "(1,234",
+    "1,234)",
+    "$",
+    "1.2.3",
+    "10:30",
+    "4B",
+    "CR",
+    "12% CR",
+  ])("refuses %s", (raw) => {
+    expect(parseAmount(raw)).toBeNull();
+  });
 
   it("never returns negative zero", () => {
     expect(Object.is(parseAmount("(0)"), -0)).toBe(false);

@@ -4,13 +4,22 @@
  * Accepted: `1234`, `1,234`, `1,234.56`, `$1,234`, `$ 1,234` (the caller joins `$` and the
  * digits), `(1,234)` and `1,234-` and `-1,234` for negatives, `$(1,234.00)`, European
  * `1.234,56` (spreadsheets saved with a comma decimal), and a lone dash (`-`, `–`, `—`,
- * `$ -`) for zero. Not amounts: percentages, dates, times, words.
+ * `$ -`) for zero, and a credit mark `1,234.00 CR` (negative; `DR` positive). Not amounts: percentages, dates, times, words.
  */
 const US = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$|^\.\d+$/;
 const EU = /^\d{1,3}(?:\.\d{3})+,\d{1,2}$|^\d+,\d{1,2}$/;
 const DASH = /^[-–—]+$/;
+/** An amount followed by an accounting credit or debit mark. */
+const CREDIT_DEBIT = /^(.*\d\)?)\s*(CR|DR|Cr|Dr)\.?$/;
 
 export function parseAmount(raw: string): number | null {
+  // Accounting credits and debits: "1,150.00 CR" is -1,150.00; "1,150.00 DR" is 1,150.00.
+  const marked = CREDIT_DEBIT.exec(raw.trim());
+  if (marked) {
+    const v = parseAmount(marked[1] as string);
+    if (v === null) return null;
+    return /^cr/i.test(marked[2] as string) && v !== 0 ? -v : v;
+  }
   let s = raw.trim().replace(/\s+/g, "");
   if (s === "") return null;
   if (/^\$?[-–—]+\$?$/.test(s)) return 0;

@@ -114,7 +114,9 @@ const OCR_DIGIT: Record<string, string> = {
 function classifyText(text: string): { kind: TokenKind; value: number | null; fixed: boolean } {
   let t = text.trim().replace(/[−]/g, "-");
   if (t === "$") return { kind: "word", value: null, fixed: false };
-  if (/^\$?\s*[-–—]+\s*\$?$/.test(t)) return { kind: "dash", value: 0, fixed: false };
+  // A dash is a zero; a rule of three or more ("----------", around a group header) is not.
+  if (/^\$?\s*[-–—]{1,2}\s*\$?$/.test(t)) return { kind: "dash", value: 0, fixed: false };
+  if (/^[-–—_=]{3,}$/.test(t)) return { kind: "noise", value: null, fixed: false };
   const pct = parsePercent(t);
   if (pct !== null) return { kind: "percent", value: pct, fixed: false };
   let fixed = false;
@@ -124,6 +126,11 @@ function classifyText(text: string): { kind: TokenKind; value: number | null; fi
       t = t.replace(/[A-Za-z|]/, (c) => OCR_DIGIT[c] ?? c);
       fixed = true;
     }
+  }
+  // "1,150.00CR" printed as one word: the credit mark makes it negative.
+  if (/\d\)?\s*(?:CR|DR|Cr|Dr)\.?$/.test(t)) {
+    const v = parseAmount(t);
+    if (v !== null) return { kind: "money", value: v, fixed: false };
   }
   if (isNumericLike(t)) {
     // Dust after or before the figure: "1,234.56:", "'1,234".
@@ -155,6 +162,22 @@ function lineTokens(page: WordPage, wordIdx: number[]): Token[] {
     const prev = raw.at(-1);
     const conf = w.conf ?? 100;
     const t = w.text.trim();
+    // A credit or debit mark a space after its amount ("1,150.00 CR") belongs to the amount.
+    if (
+      prev?.kind === "money" &&
+      page.source !== "sheet" &&
+      /^(?:CR|DR|Cr|Dr)\.?$/.test(t) &&
+      w.x0 - prev.x1 <= 1.5 * h
+    ) {
+      const value = parseAmount(`${prev.text} ${t}`);
+      if (value !== null) {
+        prev.text = `${prev.text} ${t}`;
+        prev.value = value;
+        prev.x1 = w.x1;
+        prev.words.push(i);
+        continue;
+      }
+    }
     // Join pieces of one amount split into several words.
     if (prev && near(prev, w)) {
       const joined = `${prev.text}${t}`;
@@ -367,7 +390,16 @@ export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => bo
       const l = lines[i] as PageLine;
       if (l.tokens.every((t) => t.kind === "noise")) continue;
       // Section headings between the header and the first figures sit in the label column.
-      if (headerLines.size === 0 && headings < 4 && l.tokens.every((t) => t.x1 <= labelRight)) {
+      // A long heading ("Operating Income & Expense") may reach under the first column: it
+      // starts in the label column and holds neither figures nor column header words. Text
+      // layers only: on the MRI scan it let a page's header name new columns of its own.
+      const heading =
+        l.tokens.every((t) => t.x1 <= labelRight) ||
+        (page.source === "text" &&
+          (l.tokens[0]?.x0 ?? 0) < labelRight &&
+          !l.tokens.some((t) => isAmountKind(t.kind)) &&
+          !headerLike(l));
+      if (headerLines.size === 0 && headings < 4 && heading) {
         headings++;
         continue;
       }

@@ -304,7 +304,18 @@ function joinsBelow(
   if (CONNECTOR_END.test(p.text)) return true;
   if (totalSubjects.has(groupKey(p.text))) return false;
   // Lines of one wrapped cell sit closer together than rows do.
-  return pitch < layout.pitch * 0.85;
+  if (pitch < layout.pitch * 0.85) return true;
+  // A wrapped name at the row pitch ("Landscaping and Snow" over "Removal  6,750.00"): a group
+  // heading is closed by a total naming it and its lines are indented or in capitals; a label
+  // in mixed case with no total of its own, whose next line starts at the same place, is wrapped.
+  return (
+    layout.page.source !== "ocr" &&
+    /[a-z]/.test(p.text) &&
+    // Only a line that stays in the label column (a header row reaches over the figures).
+    Math.max(...above.tokens.map((t) => t.x1)) < Math.min(...layout.anchors.map((a) => a.left)) &&
+    !/^\d/.test(p.text) &&
+    Math.abs(row.labelX0 - p.row.labelX0) <= layout.tol
+  );
 }
 
 /** A line of text right under an item continues its label (amounts printed on the label's first line). */
@@ -417,7 +428,11 @@ function statementYear(layouts: PageLayout[], columns: StatementColumn[]): numbe
     for (const line of layout.lines.slice(0, 12)) {
       const t = line.text;
       if (/\b(?:run|printed|exported|created|generated|prepared|report date)\b/i.test(t)) continue;
-      if (!/\b(?:ended|ending|end|period|year|through|thru|to|fiscal|january|jan|december|dec|-)\b/i.test(t))
+      if (
+        !/\b(?:ended|ending|end|period|range|year|through|thru|to|fiscal|january|jan|december|dec|-)\b/i.test(
+          t,
+        )
+      )
         continue;
       for (const m of t.matchAll(/\b(?:19|20)\d{2}\b/g)) years.push(Number(m[0]));
       for (const m of t.matchAll(/\b\d{1,2}\/\d{1,2}\/(\d{2,4})\b/g)) {

@@ -121,6 +121,8 @@ const FURNITURE_RES = [
   /^[-–—]?\s*\d{1,4}\s*[-–—]?$/,
   /^\d+\s*(?:of|\/)\s*\d+$/i,
   /\bpage\s+\d+\s+of\s+\d+\b/i,
+  /\bpage\s*\d+$/i, // a footer that ends in the page number: "Created on 01/06/2025     Page 1"
+  /^(?:printed|run|created|generated|exported|prepared)(?:\s+(?:on|at|date))?\s+\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b/i,
   /,\s*[A-Z]{2}\.?\s+\d{5}(?:-\d{4})?\b/, // "New York, NY 10001"
   /\(\d{3}\)\s*\d{3}-\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b/, // phone numbers
   /^(?:printed|run|run date|exported(?: on)?|created(?: on)?|generated(?: on)?|prepared(?: by| on)?|report (?:id|date)|user|database|entity|book|tree|currency|accounting basis|basis|level of detail|properties|property|period range|date range|gl account map|include zero balance|fund|location|as of|report)\s*[:=#]/i,
@@ -165,7 +167,7 @@ export function endsNotes(label: string): boolean {
 
 /** Words of a column-header row ("Actual Budget Variance % Var", "Year to Date", "Dec 2024"). */
 const HEADER_WORD =
-  /^(?:description|account|accounts|name|account name|line item|item|category|year|years|period|amount|amounts|actual|actuals|act|budget|budgeted|bud|plan|forecast|variance|var|var\.|variances|ytd|mtd|ptd|qtd|to|date|current|prior|py|cy|last|this|month|months|fiscal|fy|calendar|total|totals|annual|annualized|change|increase|decrease|\(decrease\)|\(increase\)|difference|diff|percent|pct|%|\$|of|income|sales|per|unit|units|sf|psf|twelve|12|trailing|t-12|through|thru|ending|ended|quarter|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|-|–|\(py\)|\(cy\)|previous|comparison|vs\.?|over|under|\(under\)|over\/\(under\)|favorable|unfavorable|fav|unfav|\(unfav\)|fav\/\(unfav\)|orig|original|revised|reforecast)$/i;
+  /^(?:description|account|accounts|name|account name|line item|item|category|year|years|period|selected|amount|amounts|actual|actuals|act|budget|budgeted|bud|plan|forecast|variance|var|var\.|variances|ytd|mtd|ptd|qtd|to|date|current|prior|py|cy|last|this|month|months|fiscal|fy|calendar|total|totals|annual|annualized|change|increase|decrease|\(decrease\)|\(increase\)|difference|diff|percent|pct|%|\$|of|income|sales|per|unit|units|sf|psf|twelve|12|trailing|t-12|through|thru|ending|ended|quarter|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|-|–|\(py\)|\(cy\)|previous|comparison|vs\.?|over|under|\(under\)|over\/\(under\)|favorable|unfavorable|fav|unfav|\(unfav\)|fav\/\(unfav\)|orig|original|revised|reforecast)$/i;
 
 export function isHeaderWord(word: string): boolean {
   const w = word.trim();
