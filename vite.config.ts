@@ -55,8 +55,8 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // wasm: the scanner's ZXing-C++ decoder and the labels' Data Matrix encoder, so both
-        // work offline from the first visit (never fetched from a third-party host)
+        // wasm: the scanner's ZXing-C++ decoder, so scanning
+        // works offline from the first visit (never fetched from a third-party host)
         globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest,wasm}"],
         // Route chunks and the Mantine bundle can exceed Workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
