@@ -18,7 +18,7 @@ function boot(stored: Record<string, string>, systemDark = false) {
   new Function("document", "localStorage", "window", "matchMedia", code)(
     document,
     localStorage,
-    { matchMedia },
+    { matchMedia, addEventListener: () => undefined },
     matchMedia,
   );
   return attrs;
@@ -87,7 +87,7 @@ describe("the prerendered cookie banner before hydration", () => {
     new Function("document", "localStorage", "window", "matchMedia", code)(
       document,
       localStorage,
-      { matchMedia },
+      { matchMedia, addEventListener: () => undefined },
       matchMedia,
     );
     const button = analytics === null ? null : { getAttribute: () => analytics };
@@ -103,5 +103,66 @@ describe("the prerendered cookie banner before hydration", () => {
 
   it("ignores clicks elsewhere", () => {
     expect(clickBanner(null).stored).toEqual({});
+  });
+});
+
+describe("a prerendered form sent before React handles it", () => {
+  /** The boot script's window "submit" listener, run after the page's own handlers. */
+  function submitListener() {
+    let listener: (e: unknown) => void = () => undefined;
+    const window = {
+      matchMedia: () => ({ matches: false }),
+      addEventListener: (type: string, fn: (e: unknown) => void) => {
+        if (type === "submit") listener = fn;
+      },
+    };
+    const document = {
+      documentElement: { setAttribute: () => undefined },
+      addEventListener: () => undefined,
+    };
+    new Function("document", "localStorage", "window", "matchMedia", code)(
+      document,
+      { getItem: () => null },
+      window,
+      window.matchMedia,
+    );
+    return listener;
+  }
+
+  function send(opts: { trusted: boolean; prevented: boolean; prerendered: boolean }) {
+    const marks: string[] = [];
+    let prevented = opts.prevented;
+    const form = {
+      closest: () => (opts.prerendered ? {} : null),
+      setAttribute: (k: string) => marks.push(k),
+    };
+    submitListener()({
+      isTrusted: opts.trusted,
+      defaultPrevented: opts.prevented,
+      target: form,
+      preventDefault: () => {
+        prevented = true;
+      },
+    });
+    return { prevented, queued: marks.includes("data-submit-queued") };
+  }
+
+  it("is held back and queued when nothing handled it (never sent natively)", () => {
+    expect(send({ trusted: true, prevented: false, prerendered: true })).toEqual({
+      prevented: true,
+      queued: true,
+    });
+  });
+
+  it("is left alone when React handled it, when it is the app's own replay, or off a prerendered page", () => {
+    expect(send({ trusted: true, prevented: true, prerendered: true }).queued).toBe(false);
+    expect(send({ trusted: false, prevented: false, prerendered: true })).toEqual({
+      prevented: false,
+      queued: false,
+    });
+    expect(send({ trusted: true, prevented: false, prerendered: false })).toEqual({
+      prevented: false,
+      queued: false,
+    });
   });
 });
