@@ -1,7 +1,7 @@
 /**
  * The kanban board (docs/kanban.md) in a browser: a file attached to a task from its drawer on a
  * phone, downloaded under its name and removed after confirming. (The two-device convergence
- * scenario is kept in commit d1c907b until it passes on the loaded machine.)
+ * scenario is kept in commit f2c87bf until it passes on the loaded machine: in a full run its keyboard move did not land before the drop.)
  */
 import type { Browser } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
