@@ -16,7 +16,7 @@ import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
 import { sendDownload } from "../files/send-file";
 import { CONTENT_TYPES, UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
-import { readFilePart } from "../files/upload";
+import { keepOrDiscard, readFilePart } from "../files/upload";
 import { attachmentApi, attachmentById, insertAttachment } from "./attachment-store";
 import { accessTo, findThread, loadViewer } from "./store";
 
@@ -69,10 +69,8 @@ export async function chatAttachmentRoutes(app: FastifyInstance) {
       // the thread is checked before the bytes are read: an unreachable thread costs no upload
       const { viewer, thread } = await reach(request, request.params.id);
       const part = await readFilePart(request, store, maxBytes, NO_FIELDS, "attachment");
-      let committed = false;
-      try {
-        const stored = await store.commit(part.file);
-        committed = true;
+      return keepOrDiscard(store, part.file, async (keep) => {
+        const stored = await keep();
         const row = await insertAttachment(db, {
           id: uuidv7(),
           threadId: thread.id,
@@ -86,9 +84,7 @@ export async function chatAttachmentRoutes(app: FastifyInstance) {
           storageKey: stored.key,
         });
         return reply.status(201).send(attachmentApi(row));
-      } finally {
-        if (!committed) await part.file.discard();
-      }
+      });
     },
   );
 

@@ -36,7 +36,7 @@ import {
   findSameUpload,
   insertFile,
 } from "./store";
-import { readUpload } from "./upload";
+import { keepOrDiscard, readUpload } from "./upload";
 
 const SPREADSHEETS = new Set(["xlsx", "xls", "csv"]);
 export const SPREADSHEET_NO_IMAGE = "Spreadsheets have no page image; see the extracted rows";
@@ -106,8 +106,7 @@ export async function fileRoutes(app: FastifyInstance) {
       if (!request.isMultipart()) throw httpError(415, "Send the file as multipart/form-data");
       const scope = await request.companyScope();
       const upload = await readUpload(request, services.store, config.maxUploadBytes);
-      let committed = false;
-      try {
+      return keepOrDiscard(services.store, upload.file, async (keep) => {
         if (!(await companyHasProperty(db, scope.companyId, upload.propertyId)))
           throw httpError(404, "Property not found");
         const existing = await findSameUpload(db, {
@@ -116,8 +115,7 @@ export async function fileRoutes(app: FastifyInstance) {
           sha256: upload.file.sha256,
         });
         if (existing) return reply.status(200).send({ ...fileToApi(existing), duplicate: true });
-        const stored = await services.store.commit(upload.file);
-        committed = true;
+        const stored = await keep();
         const row = await insertFile(db, {
           companyId: scope.companyId,
           propertyId: upload.propertyId,
@@ -135,9 +133,7 @@ export async function fileRoutes(app: FastifyInstance) {
         return reply
           .status(201)
           .send({ ...fileToApi((await fileById(db, row.id)) ?? row), duplicate: false });
-      } finally {
-        if (!committed) await upload.file.discard();
-      }
+      });
     },
   );
 

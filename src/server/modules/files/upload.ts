@@ -138,3 +138,25 @@ export async function readUpload(
     throw err;
   }
 }
+
+/**
+ * Runs `use` on a staged upload with `keep()`, which commits it to the store. Whatever `use` does
+ * without keeping it (refuses it, finds the same bytes stored already, fails), the staged bytes
+ * are discarded when it ends. Statement files, kanban and chat attachments share it.
+ */
+export async function keepOrDiscard<T>(
+  store: FileStore,
+  file: StagedFile,
+  use: (keep: () => ReturnType<FileStore["commit"]>) => Promise<T>,
+): Promise<T> {
+  let kept = false;
+  try {
+    return await use(async () => {
+      const stored = await store.commit(file);
+      kept = true;
+      return stored;
+    });
+  } finally {
+    if (!kept) await file.discard();
+  }
+}

@@ -13,7 +13,7 @@ import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
 import { sendDownload } from "../files/send-file";
 import { CONTENT_TYPES, UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
-import { readFilePart } from "../files/upload";
+import { keepOrDiscard, readFilePart } from "../files/upload";
 import {
   countLive,
   insertAttachment,
@@ -78,8 +78,7 @@ export async function kanbanAttachmentRoutes(app: FastifyInstance) {
       // The task is checked before the bytes are read: an unknown task costs no upload.
       await liveTask(db, scope.companyId, taskId);
       const part = await readFilePart(request, store, maxBytes, NO_FIELDS, "attachment");
-      let committed = false;
-      try {
+      return keepOrDiscard(store, part.file, async (keep) => {
         const same = await sameBytes(db, scope.companyId, taskId, part.file.sha256);
         if (same) return reply.status(200).send(toApi(same));
         if ((await countLive(db, scope.companyId, taskId)) >= L.attachmentsMax)
@@ -87,8 +86,7 @@ export async function kanbanAttachmentRoutes(app: FastifyInstance) {
             422,
             `This task already has ${L.attachmentsMax} files; remove one to attach another`,
           );
-        const stored = await store.commit(part.file);
-        committed = true;
+        const stored = await keep();
         const row = await insertAttachment(db, {
           id: uuidv7(),
           companyId: scope.companyId,
@@ -102,9 +100,7 @@ export async function kanbanAttachmentRoutes(app: FastifyInstance) {
           storageKey: stored.key,
         });
         return reply.status(201).send(toApi(row));
-      } finally {
-        if (!committed) await part.file.discard();
-      }
+      });
     },
   );
 
