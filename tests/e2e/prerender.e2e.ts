@@ -23,6 +23,19 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds the app's entry script back until the returned function is called (before hydration). */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** True once React has attached to the prerendered #root (hydrated or rendered). */
 const reactAttached = (page: Page) =>
   page.waitForFunction(() => {
@@ -112,14 +125,7 @@ describe("prerendered public pages with JavaScript", () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     const errors = collectErrors(page);
     // Hold the app's entry script back so the form is filled and submitted before hydration.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto("/auth/google/login", { waitUntil: "domcontentloaded" });
     await field(page, "Email address").fill(email);
     await field(page, "Password").fill("Prerender-pass-3");
@@ -141,14 +147,7 @@ describe("prerendered public pages with JavaScript", () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const { context, page } = await newPage(browser, { width: 390, height: 844 });
       const errors = collectErrors(page);
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdEntryScript(page);
       await page.goto("/pricing", { waitUntil: "domcontentloaded" });
       const box = page.getByRole("form", { name: "Demo request by e-mail" });
       await box.getByRole("button", { name: "Send" }).click();
