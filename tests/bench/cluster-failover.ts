@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { v7 as uuidv7 } from "uuid";
-import { ensureBuilt, type Figure, freePort, ROOT, runWhenMain } from "./util";
+import { cluster, signInAdmin } from "../cluster/cluster-run";
+import { ensureBuilt, type Figure, freePort, runWhenMain } from "./util";
 
 /**
  * A replica killed under load (issue 18): `npm run cluster` (PostgreSQL, two API replicas, two
@@ -31,25 +31,6 @@ const pct = (values: number[], p: number) => {
 };
 const round = (n: number) => Math.round(n * 10) / 10;
 
-function cluster(dir: string, port: number, ...args: string[]) {
-  execFileSync("bash", [join(ROOT, "scripts/cluster.sh"), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CLUSTER_DIR: dir, CLUSTER_PORT: String(port), CLUSTER_S3: "off" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function signIn(base: string, dir: string): Promise<string> {
-  const password = readFileSync(join(dir, "admin-password"), "utf8").trim();
-  const res = await fetch(`${base}/auth-jwt/connect/google/check`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@blocklot.local", password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
 export async function clusterFailoverBench(): Promise<Figure[]> {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), "blocklot-failover-"));
@@ -57,7 +38,7 @@ export async function clusterFailoverBench(): Promise<Figure[]> {
   const base = `http://127.0.0.1:${port}`;
   cluster(dir, port);
   try {
-    const auth = { authorization: `Bearer ${await signIn(base, dir)}` };
+    const auth = { authorization: `Bearer ${await signInAdmin(base, dir)}` };
     const samples: Sample[] = [];
     const acked = new Map<string, string>();
     const start = performance.now();

@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYNC_CHANGED_EVENT } from "../../src/domain/sync/feed";
+import { cluster, signInAdmin } from "./cluster-run";
 
 /**
  * `npm run cluster` (PostgreSQL, two API replicas, two extraction workers, nginx in front;
@@ -12,7 +12,6 @@ import { SYNC_CHANGED_EVENT } from "../../src/domain/sync/feed";
  * heard live on the other, and a replica killed while writes go on, with nothing lost.
  * Needs the build (`npm run build`) and Debian's nginx and PostgreSQL (scripts/test-deps.sh).
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "blocklot-cluster-test-"));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
@@ -20,14 +19,6 @@ const base = `http://127.0.0.1:${port}`;
 const replica = (i: 1 | 2) => `http://127.0.0.1:${port + 1000 + i}`;
 let auth: { authorization: string };
 let token: string;
-
-function cluster(...args: string[]) {
-  execFileSync("bash", [join(ROOT, "scripts/cluster.sh"), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CLUSTER_DIR: dir, CLUSTER_PORT: String(port), CLUSTER_S3: "off" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
 
 const json = (body: unknown) => ({ "content-type": "application/json", body: JSON.stringify(body) });
 
@@ -41,11 +32,11 @@ async function putItem(url: string, id: string, sku: string) {
 }
 
 beforeAll(() => {
-  cluster();
+  cluster(dir, port);
 });
 afterAll(() => {
   try {
-    cluster("clean");
+    cluster(dir, port, "clean");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -53,11 +44,7 @@ afterAll(() => {
 
 describe("the cluster behind nginx", () => {
   it("signs in and writes through nginx; the write reads back from either replica", async () => {
-    const password = readFileSync(join(dir, "admin-password"), "utf8").trim();
-    const { body, ...headers } = json({ email: "admin@blocklot.local", password });
-    const res = await fetch(`${base}/auth-jwt/connect/google/check`, { method: "POST", headers, body });
-    expect(res.status).toBe(200);
-    token = ((await res.json()) as { token: string }).token;
+    token = await signInAdmin(base, dir);
     auth = { authorization: `Bearer ${token}` };
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);

@@ -4,12 +4,11 @@
  * Pure (an I18n is passed in), unit tested.
  */
 import type { I18n, MessageDescriptor } from "@lingui/core";
-import { msg, plural } from "@lingui/core/macro";
-import type { InventoryEntity } from "../../../domain/inventory/item";
-import { ITEM_MERGE_FIELDS } from "../../../domain/inventory/item";
+import { msg } from "@lingui/core/macro";
+import { type InventoryEntity, ITEM_MERGE_FIELDS } from "../../../domain/inventory/item";
 import type { OutboxEntry } from "../../../sync/db";
 import { SYNCED_TYPES } from "../../offline/synced-types";
-import { formatValue, inventoryFieldName } from "../inventory/record-fields";
+import { inventoryFieldName } from "../inventory/record-fields";
 
 export type EntryAction = "create" | "update" | "delete" | "import";
 
