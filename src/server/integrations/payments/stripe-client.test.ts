@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { createPaymentProvider } from ".";
 import { PaymentProviderError } from "./provider";
-import { checkoutIdempotencyKey, createStripeClient, encodeStripeForm } from "./stripe-client";
+import {
+  checkoutIdempotencyKey,
+  createStripeClient,
+  createStripeProvider,
+  encodeStripeForm,
+} from "./stripe-client";
 
 const request = {
   invoiceId: "0192e4a0-0000-7000-8000-000000000001",
@@ -75,6 +80,66 @@ describe("Stripe client errors", () => {
       amountCents: 60_000,
       currency: "usd",
     });
+  });
+});
+
+describe("closing a spare Checkout Session", () => {
+  /** One session on a Stripe that answers both reads before either expire lands, as two checkouts at once see it. */
+  const stripeWithOneSession = () => {
+    let status = "open";
+    let reads = 0;
+    const session = () => ({
+      id: "cs_spare",
+      status,
+      url: "https://checkout.test/cs_spare",
+      amount_total: 60_000,
+      currency: "usd",
+    });
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      if (init?.method === "POST" && String(url).endsWith("/expire")) {
+        if (status !== "open") {
+          return Response.json(
+            { error: { message: 'Only Checkout Sessions with a status in ["open"] can be expired.' } },
+            { status: 400 },
+          );
+        }
+        status = "expired";
+        return Response.json(session());
+      }
+      reads++;
+      // Both checkouts read "open" before either closes it.
+      return Response.json(reads <= 2 ? { ...session(), status: "open" } : session());
+    };
+    return createStripeProvider({
+      secretKey: "sk_test",
+      apiUrl: "http://stripe.invalid",
+      fetch: fetch as typeof globalThis.fetch,
+    });
+  };
+
+  it("two checkouts closing the same session at once both succeed", async () => {
+    const provider = stripeWithOneSession();
+    await expect(
+      Promise.all([provider.closeCheckout?.("cs_spare"), provider.closeCheckout?.("cs_spare")]),
+    ).resolves.toHaveLength(2);
+  });
+
+  it("a refused expire of a session that is still open is still an error", async () => {
+    const provider = createStripeProvider({
+      secretKey: "sk_test",
+      apiUrl: "http://stripe.invalid",
+      fetch: (async (_url: string | URL | Request, init?: RequestInit) =>
+        init?.method === "POST"
+          ? Response.json({ error: { message: "Stripe is busy" } }, { status: 500 })
+          : Response.json({
+              id: "cs_spare",
+              status: "open",
+              url: "https://checkout.test/x",
+              amount_total: 1,
+              currency: "usd",
+            })) as typeof fetch,
+    });
+    await expect(provider.closeCheckout?.("cs_spare")).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });
 

@@ -166,6 +166,18 @@ export function checkoutIdempotencyKey(request: CheckoutRequest): string {
 /** Stripe Checkout as the payment provider. */
 export function createStripeProvider(opts: StripeClientOptions): PaymentProvider {
   const client = createStripeClient(opts);
+  /**
+   * Closes a session unless it is closed already: two checkouts of one invoice may close the
+   * same spare session at once, and Stripe refuses the second expire (400, not open any more).
+   */
+  const expireIfOpen = async (sessionId: string) => {
+    try {
+      await client.expireCheckoutSession(sessionId);
+    } catch (err) {
+      const now = await client.retrieveCheckoutSession(sessionId).catch(() => null);
+      if (now?.status === "open" || now === null) throw err;
+    }
+  };
   return {
     name: "stripe",
     async startCheckout(request) {
@@ -188,7 +200,7 @@ export function createStripeProvider(opts: StripeClientOptions): PaymentProvider
           // Still payable for what is due: the owner goes back to it rather than to a second one.
           if (same) return { provider: "stripe", sessionId: previous.id, url: previous.url as string };
           // Open for another amount (a part was paid meanwhile): closed, so only the new one can be paid.
-          await client.expireCheckoutSession(previous.id);
+          await expireIfOpen(previous.id);
         }
       }
       const session = await client.createCheckoutSession(request, checkoutIdempotencyKey(request));
@@ -196,7 +208,7 @@ export function createStripeProvider(opts: StripeClientOptions): PaymentProvider
     },
     async closeCheckout(sessionId) {
       const state = await client.retrieveCheckoutSession(sessionId);
-      if (state.status === "open") await client.expireCheckoutSession(sessionId);
+      if (state.status === "open") await expireIfOpen(sessionId);
     },
   };
 }
