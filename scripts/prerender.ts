@@ -9,9 +9,10 @@
  * 2. For each path in PRERENDERED_PATHS: render() it, and write dist/app/prerendered/<name>.html:
  *    the built index.html with `<div id="root" data-prerendered>` holding the page, its title,
  *    inlined CSS (the route chunks' CSS modules and the Mantine component styles the HTML uses
- *    beyond critical-styles.ts), and instead of the entry <script> a small loader that, after
- *    the first paint, fetches the entry, its chunks and the route's chunks (main.tsx loads them
- *    before hydrating) and the whole Mantine stylesheet.
+ *    beyond critical-styles.ts), and instead of the entry <script> the island loader
+ *    (island-loader.ts): the page works as HTML, and the entry, its chunks, the route's chunks
+ *    (main.tsx loads them before hydrating) and the whole Mantine stylesheet are fetched only
+ *    when the visitor reaches for a button, field or form.
  * 3. dist/app/prerendered/routes.json maps each path to its file; the server (src/server/app.ts)
  *    sends those files for those paths and index.html for every other one.
  *
@@ -33,6 +34,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
 import type { Prerendered } from "../src/app/ssr/prerender-entry";
+import { islandLoader } from "./island-loader";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -145,41 +147,21 @@ export function pageHtml(
 ): string {
   const root = /<div id="root">[\s\S]*?<\/div><\/div>/;
   if (!root.test(template)) throw new Error('index.html: no <div id="root"> with the boot splash');
-  // The entry script and its modulepreloads leave <head>: the loader below fetches them, and
-  // the whole Mantine stylesheet, once the page has painted, so downloading and running
-  // ~150 KB of JavaScript and restyling with ~200 KB of CSS do not hold back the first paint
-  // of a page that needs neither to be read.
+  // The entry script and its modulepreloads leave <head>: the island loader below fetches them,
+  // and the whole Mantine stylesheet, only when the visitor reaches for the app (island-loader.ts),
+  // so a page that is only read never downloads or runs ~150 KB of JavaScript.
   const entry = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/);
   if (!entry) throw new Error("index.html: no entry <script type=module>");
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const scripts = [...preloads.map((m) => m[1] as string), ...assets.js.map((f) => `/${f}`)];
-  const loader = `<script type="module">
-      // Prerendered page (scripts/prerender.ts): hydrate after the first paint.
-      let started = false;
-      const start = () => {
-        if (started) return;
-        started = true;
-        for (const href of ${JSON.stringify(assets.fullStyles.map((f) => `/${f}`))}) {
-          const link = document.createElement("link");
-          link.rel = "stylesheet";
-          link.href = href;
-          document.head.append(link);
-        }
-        for (const href of ${JSON.stringify(scripts)}) {
-          const link = document.createElement("link");
-          link.rel = "modulepreload";
-          link.crossOrigin = "";
-          link.href = href;
-          document.head.append(link);
-        }
-        import(${JSON.stringify(entry[1])});
-      };
-      requestAnimationFrame(() => setTimeout(start));
-      addEventListener("load", start);
-    </script>`;
+  const loader = `<script type="module">${islandLoader(
+    entry[1] as string,
+    scripts,
+    assets.fullStyles.map((f) => `/${f}`),
+  )}</script>`;
   const head = [
     `<style>${inlineCss}</style>`,
-    // The rest of Mantine's styles come with the loader below (after the first paint); without
+    // The rest of Mantine's styles come with the app (island-loader.ts); without
     // JavaScript they load here.
     ...assets.fullStyles.map((f) => `<noscript><link rel="stylesheet" href="/${f}"></noscript>`),
   ].join("\n    ");

@@ -4,6 +4,7 @@ import { App } from "./App";
 import { startPwa } from "./features/pwa/pwa-store";
 import { activateLocale, DEFAULT_LOCALE, storedLocale } from "./i18n/i18n";
 import { createAppRouter } from "./router";
+import { CLICK_QUEUED, HYDRATED, WAITING_BUTTONS } from "./ssr/island-rules";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root element missing from index.html");
@@ -25,8 +26,6 @@ const hydrate =
   document.documentElement.dataset.boot !== "client" &&
   locale === DEFAULT_LOCALE;
 
-/** Same selector as index.html's rule (the cookie banner's Accept works without React). */
-const WAITING_BUTTONS = 'button:not([type="submit"]):not([data-testid="cookie-banner"] button)';
 const isHydrated = (el: Element) => Object.keys(el).some((k) => k.startsWith("__reactProps$"));
 
 /**
@@ -69,9 +68,22 @@ function replayEarlyInput(root: HTMLElement) {
   );
   const deadline = Date.now() + 20_000;
   const check = () => {
-    // index.html keeps the page's buttons from taking clicks until they can act on them.
+    // The island loader holds a button's click until the page's buttons can act on it; then it
+    // is clicked again (the menu the visitor asked for opens).
     const buttons = [...root.querySelectorAll(WAITING_BUTTONS)];
-    if (buttons.every(isHydrated) || Date.now() > deadline) root.setAttribute("data-hydrated", "");
+    if (buttons.every(isHydrated) || Date.now() > deadline) {
+      root.setAttribute(HYDRATED, "");
+      const clicked = [...root.querySelectorAll<HTMLElement>(`[${CLICK_QUEUED}]`)];
+      for (const button of clicked) {
+        button.removeAttribute(CLICK_QUEUED);
+        button.click();
+      }
+      // A pointer already resting on a hover menu when the app took over: the app hears it enter
+      // (React derives mouseenter from a mouseover coming from outside the page).
+      const hovered = [...root.querySelectorAll(":hover")].pop();
+      if (!clicked.length && hovered)
+        hovered.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, relatedTarget: null }));
+    }
     const forms = [...root.querySelectorAll("form")];
     for (const form of forms) {
       if (!isHydrated(form)) continue;
@@ -85,7 +97,7 @@ function replayEarlyInput(root: HTMLElement) {
     }
     const pending =
       forms.some((f) => !f.hasAttribute("data-synced") || f.hasAttribute("data-submit-queued")) ||
-      !root.hasAttribute("data-hydrated");
+      !root.hasAttribute(HYDRATED);
     if (pending && Date.now() < deadline) setTimeout(check, 50);
   };
   setTimeout(check, 50);

@@ -151,4 +151,19 @@ async function serveApp(app: FastifyInstance, root: string) {
       reply.header("cache-control", "no-cache").type("text/html").sendFile(file),
     );
   }
+  // Without JavaScript a prerendered form (sign-in, the demo box, the RPIE check) is sent here
+  // (method=post, so a password never lands in a URL): the same page again, whose <noscript>
+  // note in the form says it needs JavaScript. What was sent is not read.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "buffer", bodyLimit: 64 * 1024 },
+      (_request, _body, done) => done(null, null),
+    );
+    for (const [path, file] of pages) {
+      scope.post(path, { config: { auth: "public" }, schema: { hide: true } }, (_request, reply) =>
+        reply.code(400).header("cache-control", "no-store").type("text/html").sendFile(file),
+      );
+    }
+  });
 }

@@ -4,8 +4,9 @@ import { chooseCookies, field, heading, registerConfirmedUser, signIn, submitLog
 import { baseUrl, launchBrowser, newPage, uniqueEmail } from "./browser";
 
 /**
- * Prerendered public pages (scripts/prerender.ts): the server sends them as real HTML, the
- * browser hydrates them (src/app/main.tsx) without a mismatch and they behave as before.
+ * Prerendered public pages (scripts/prerender.ts): the server sends them as real HTML; the
+ * island loader (scripts/island-loader.ts) runs the app only when the visitor reaches for it,
+ * and then the browser hydrates them (src/app/main.tsx) without a mismatch.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -36,9 +37,9 @@ async function holdEntryScript(page: Page): Promise<() => void> {
   return release;
 }
 
-/** True once React has attached to the prerendered #root (hydrated or rendered). */
-const reactAttached = (page: Page) =>
-  page.waitForFunction(() => {
+/** True once React has attached to #root (hydrated or rendered): the app is running. */
+const appRunning = (page: Page) =>
+  page.evaluate(() => {
     const root = document.getElementById("root");
     return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
   });
@@ -80,6 +81,23 @@ describe("prerendered public pages without JavaScript", () => {
     await expect(field(page, "Password").isVisible()).resolves.toBe(true);
     await expect(page.getByRole("button", { name: "Log in", exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.title()).resolves.toBe("Login | Blocklot");
+    // Sent anyway: posted (the password never in a URL), and the page says the form needs JavaScript.
+    // (Playwright's text matching skips <noscript>, so the note is found by its place.)
+    const note = page.locator("form noscript p");
+    await expect(note.textContent()).resolves.toBe(
+      "This form needs JavaScript. Turn it on in your browser and reload the page.",
+    );
+    await expect(note.isVisible()).resolves.toBe(true);
+    await field(page, "Email address").fill("owner@example.com");
+    await field(page, "Password").fill("Secret-pass-1");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Log in", exact: true }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    expect(page.url()).not.toContain("Secret-pass-1");
+    await expect(heading(page, "Log in").isVisible()).resolves.toBe(true);
+    await expect(note.isVisible()).resolves.toBe(true);
     await context.close();
   });
 
@@ -91,18 +109,60 @@ describe("prerendered public pages without JavaScript", () => {
 });
 
 describe("prerendered public pages with JavaScript", () => {
-  it("/ hydrates without errors and stays interactive (Pages menu, cookie banner)", async () => {
+  it("/ runs no app script before the visitor reaches for it; then the first click opens the Pages menu", async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 900 });
     const errors = collectErrors(page);
     await page.goto("/");
-    await reactAttached(page);
-    // The floating Settings button mounts only after hydration.
-    await page.getByRole("button", { name: "Settings", exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    // Read and left: React never ran, and the app's scripts were fetched only once the page was idle.
+    await page.waitForTimeout(1500);
+    await expect(appRunning(page)).resolves.toBe(false);
+    const early = await page.evaluate(() => {
+      const loaded = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+        .loadEventEnd;
+      return performance
+        .getEntriesByType("resource")
+        .filter((r) => /\/assets\/.*\.js$/.test(r.name) && r.startTime < loaded)
+        .map((r) => r.name);
+    });
+    expect(early).toEqual([]);
+    // The banner's Accept works without the app.
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Accept" }).click();
+    await page.getByTestId("cookie-banner").waitFor({ state: "hidden" });
+    await expect(appRunning(page)).resolves.toBe(false);
+    // A click on the header's Pages menu starts the app; the click is not lost.
     await page.getByRole("button", { name: "Pages" }).click();
     await page.getByRole("dialog", { name: "Pages" }).waitFor();
-    await page.getByTestId("cookie-banner").getByRole("button", { name: "Accept" }).click();
-    await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+    await expect(appRunning(page)).resolves.toBe(true);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("by keyboard: Enter on the language menu opens it; a language is chosen", async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    const errors = collectErrors(page);
+    await page.goto("/");
+    const language = page.getByRole("button", { name: "Language", exact: true }).first();
+    await language.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Deutsch" }).waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.getByRole("menuitem", { name: "Deutsch" }).click();
+    await page.getByRole("button", { name: "Sprache", exact: true }).first().waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("app.language"))).toBe("de");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the header's shadow follows the scroll before the app runs", async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto("/");
+    const header = page.locator("header").first();
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
+    await page.mouse.wheel(0, -600);
+    await expect.poll(() => header.getAttribute("data-scrolled")).toBeNull();
+    await expect(appRunning(page)).resolves.toBe(false);
     await context.close();
   });
 
@@ -112,7 +172,7 @@ describe("prerendered public pages with JavaScript", () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     const errors = collectErrors(page);
     await page.goto("/auth/google/login");
-    await reactAttached(page);
+    // The form is the prerendered one: focusing it starts the app, sending it is held until the app has it.
     await submitLogin(page, email, "Prerender-pass-1");
     await page.waitForURL((u) => u.pathname === "/dashboard/import-file");
     expect(errors).toEqual([]);
@@ -168,8 +228,6 @@ describe("prerendered public pages with JavaScript", () => {
     await context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
     await page.goto("/pricing");
     await expect(page.getByTestId("cookie-banner").isVisible()).resolves.toBe(false);
-    // Once its chunk has loaded and hydrated, React removes it (it was hidden all along).
-    await expect.poll(() => page.getByTestId("cookie-banner").count(), { timeout: 15_000 }).toBe(0);
 
     // German: the English prerender is replaced, not hydrated.
     await page.evaluate(() => localStorage.setItem("app.language", "de"));

@@ -275,6 +275,8 @@ describe("bottom notices on a first visit", () => {
       const banner = page.getByTestId("cookie-banner");
       const card = page.getByRole("status").filter({ hasText: "Ready to work offline" });
       await banner.waitFor();
+      // "/" is prerendered: the app (and its notices) runs once the visitor reaches for it.
+      await page.getByRole("button", { name: "Settings", exact: true }).hover();
       await card.waitFor({ timeout: 30_000 });
       const bannerBox = (await banner.boundingBox()) as Box;
       const cardBox = (await card.boundingBox()) as Box;

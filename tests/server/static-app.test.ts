@@ -50,6 +50,31 @@ describe("serving the built app beside the API", () => {
     expect(head.statusCode).toBe(200);
   });
 
+  it("answers a prerendered form sent without JavaScript with the page again (400), whatever was sent", async () => {
+    for (const [payload, type] of [
+      ["email=a%40b.test&password=secret", "application/x-www-form-urlencoded"],
+      ["%%%not-a-form", "application/x-www-form-urlencoded"],
+      ["--x\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--x--", "multipart/form-data; boundary=x"],
+    ] as const) {
+      const res = await server.app.inject({
+        method: "POST",
+        url: "/pricing",
+        payload,
+        headers: { "content-type": type },
+      });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain("data-prerendered>pricing<");
+    }
+    const tooBig = await server.app.inject({
+      method: "POST",
+      url: "/",
+      payload: `a=${"x".repeat(100 * 1024)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(tooBig.statusCode).toBe(413);
+  });
+
   it("ignores a routes.json entry that points outside the prerendered folder", async () => {
     const res = await server.app.inject({ method: "GET", url: "/evil" });
     expect(res.statusCode).toBe(200);

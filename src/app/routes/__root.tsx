@@ -6,7 +6,7 @@ import { useSettings } from "../lib/settings/use-settings";
 import { SplashScreen } from "../ui/SplashScreen";
 import { AfterMount } from "../ui/useMounted";
 
-// Progress bar, PWA notices and the Settings button: fetched right after the first render
+// Progress bar and PWA notices: fetched right after the first render
 // (after hydration on a prerendered page) instead of before it (see shell/DeferredShell.tsx).
 const DeferredShell = lazy(() => import("../shell/DeferredShell"));
 
@@ -14,6 +14,12 @@ const DeferredShell = lazy(() => import("../shell/DeferredShell"));
 // (ssr/prerender-entry.tsx); its code still loads after the page's.
 const CookieBanner = lazy(() =>
   import("../features/cookies/CookieBanner").then((m) => ({ default: m.CookieBanner })),
+);
+
+// The floating Settings button is in the prerendered HTML, so it is there before the app runs
+// (a click on it starts the app, scripts/island-loader.ts); its code loads with the page's.
+const SettingsButton = lazy(() =>
+  import("../features/settings/SettingsButton").then((m) => ({ default: m.SettingsButton })),
 );
 
 // The drawer (and its Mantine inputs) loads the first time it opens, not with every page.
@@ -59,6 +65,11 @@ function RootLayout() {
       <Suspense fallback={null}>
         <CookieBanner />
       </Suspense>
+      {isInitialized ? (
+        <Suspense fallback={null}>
+          <SettingsButton />
+        </Suspense>
+      ) : null}
       <AfterMount>
         <Suspense fallback={null}>
           <DeferredShell />

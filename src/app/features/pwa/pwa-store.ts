@@ -44,6 +44,12 @@ export function isIos(): boolean {
 export function startPwa() {
   if (typeof window === "undefined") return;
   set({ standalone: isStandalone() });
+  // A prerendered page's island loader kept the prompt the browser offered before the app ran.
+  const early = (window as { __installPrompt?: BeforeInstallPromptEvent }).__installPrompt;
+  if (early) {
+    installEvent = early;
+    set({ canInstall: true });
+  }
   window.addEventListener("beforeinstallprompt", (e) => {
     e.preventDefault();
     installEvent = e as BeforeInstallPromptEvent;
@@ -64,6 +70,10 @@ export function startPwa() {
     box.addEventListener("installed", (e) => {
       if (!e.isUpdate) set({ offlineReady: true });
     });
+    // Installed by a prerendered page's island loader before the app ran: Workbox did not see
+    // that install, so the first-visit notice comes from here.
+    if ((window as { __swFirstInstall?: boolean }).__swFirstInstall)
+      void navigator.serviceWorker.ready.then(() => set({ offlineReady: true }));
     void box.register().then((reg) => {
       // Look for a new version every hour while the app stays open.
       if (reg) setInterval(() => void reg.update(), 60 * 60 * 1000);

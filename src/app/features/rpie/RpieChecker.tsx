@@ -18,6 +18,7 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { currentFilingYear, todayInNewYork } from "../../../domain/rpie";
 import { http } from "../../lib/http";
+import { NeedsScript } from "../../ui/NeedsScript";
 import { ObligationBadges, type ObligationSummary, useRpieFormat } from "./ObligationBadges";
 
 interface AssessResult extends ObligationSummary {
@@ -144,7 +145,8 @@ export function RpieChecker() {
 
   return (
     <Card withBorder radius="lg" p={{ base: "md", sm: "xl" }} data-testid="rpie-checker">
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
+        <NeedsScript />
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             <NumberInput

@@ -38,7 +38,8 @@ export function SettingsButton() {
     </ActionIcon>
   );
   return (
-    <Affix position={{ bottom: 24, right: 24 }} zIndex={1300}>
+    // In place, not in a portal: it is part of a prerendered page's HTML (__root.tsx).
+    <Affix position={{ bottom: 24, right: 24 }} zIndex={1300} withinPortal={false}>
       <Suspense fallback={icon}>
         <Tooltip label={t`Settings`} position="left">
           {icon}

@@ -16,6 +16,7 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { HttpError } from "../../../lib/http";
+import { NeedsScript } from "../../../ui/NeedsScript";
 import { toast } from "../../../ui/toast";
 import { useMounted } from "../../../ui/useMounted";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -130,7 +131,8 @@ export function LoginPage() {
         </Alert>
       ) : null}
 
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
+        <NeedsScript />
         <Stack gap="md">
           <TextInput
             label={t`Email address`}

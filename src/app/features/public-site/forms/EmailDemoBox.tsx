@@ -4,6 +4,7 @@ import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { http } from "../../../lib/http";
+import { NeedsScript } from "../../../ui/NeedsScript";
 import { LIMITS } from "./form-body";
 import { HoneypotField, honeypotOf } from "./Honeypot";
 import { useServerErrors } from "./useServerErrors";
@@ -35,7 +36,8 @@ export function EmailDemoBox() {
   });
   return (
     <Card withBorder padding="lg" radius="md" w="100%">
-      <form onSubmit={submit} noValidate aria-label={t`Demo request by e-mail`}>
+      <form method="post" onSubmit={submit} noValidate aria-label={t`Demo request by e-mail`}>
+        <NeedsScript />
         <Title order={2} fz="h4" mb={4}>
           <Trans>Rather not fill in a form?</Trans>
         </Title>
