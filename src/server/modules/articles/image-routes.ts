@@ -7,23 +7,16 @@
  */
 import multipart from "@fastify/multipart";
 import { type Static, Type } from "@sinclair/typebox";
-import { and, eq, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
-import {
-  ARTICLE_IMAGE_MAX_BYTES,
-  ARTICLE_IMAGE_PATH,
-  ARTICLE_PATHS,
-  type ArticleImage,
-} from "../../../domain/articles/article";
+import { ARTICLE_IMAGE_MAX_BYTES, ARTICLE_IMAGE_PATH, ARTICLE_PATHS } from "../../../domain/articles/article";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
-import type { Db } from "../../db/client";
-import { articleImages, articles } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
 import { CONTENT_TYPES, type FileKind } from "../files/sniff";
 import { keepOrDiscard, readFilePart } from "../files/upload";
+import { imageById, imageToApi, insertImage, shownPublicly } from "./image-store";
 
 const IMAGE_KINDS: ReadonlySet<FileKind> = new Set(["png", "jpeg"]);
 const NO_FIELDS: ReadonlySet<string> = new Set();
@@ -35,38 +28,6 @@ const ImageSchema = Type.Object({
   contentType: Type.String(),
   size: Type.Integer(),
 });
-
-type ImageRow = typeof articleImages.$inferSelect;
-const imageUrl = (id: string) => `${ARTICLE_IMAGE_PATH}/${id}`;
-const toApi = (row: ImageRow): ArticleImage => ({
-  id: row.id,
-  url: imageUrl(row.id),
-  fileName: row.fileName,
-  contentType: row.contentType,
-  size: row.size,
-});
-
-/**
- * True when an article guests can read names the image: as its cover, or anywhere in its body
- * (a Markdown image). A scheduled article past its time counts as published (see settleScheduled).
- */
-async function shownPublicly(db: Db, id: string): Promise<boolean> {
-  const url = imageUrl(id);
-  const [hit] = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(
-      and(
-        or(
-          eq(articles.state, "published"),
-          and(eq(articles.state, "scheduled"), sql`${articles.publishAt} <= now()`),
-        ),
-        or(eq(articles.coverImage, url), sql`strpos(${articles.bodyMd}, ${url}) > 0`),
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
 
 export async function articleImageRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
@@ -107,21 +68,17 @@ export async function articleImageRoutes(app: FastifyInstance) {
       return keepOrDiscard(store, part.file, async (keep) => {
         if (!IMAGE_KINDS.has(part.kind)) throw notAnImage();
         const stored = await keep();
-        const [row] = await db
-          .insert(articleImages)
-          .values({
-            id: uuidv7(),
-            uploadedBy: user.id,
-            fileName: part.fileName,
-            contentType: CONTENT_TYPES[part.kind],
-            kind: part.kind,
-            size: stored.size,
-            sha256: stored.sha256,
-            storageKey: stored.key,
-          })
-          .returning();
-        if (!row) throw new Error("article image not stored");
-        return reply.status(201).send(toApi(row));
+        const row = await insertImage(db, {
+          id: uuidv7(),
+          uploadedBy: user.id,
+          fileName: part.fileName,
+          contentType: CONTENT_TYPES[part.kind],
+          kind: part.kind,
+          size: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+        });
+        return reply.status(201).send(imageToApi(row));
       });
     },
   );
@@ -139,7 +96,7 @@ export async function articleImageRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const gone = () => httpError(404, "Image not found");
-      const [row] = await db.select().from(articleImages).where(eq(articleImages.id, request.params.id));
+      const row = await imageById(db, request.params.id);
       if (!row) throw gone();
       const staff = !!request.user && hasAnyRole(request.user, [ROLES.SUPER_ADMIN]);
       const visible = await shownPublicly(db, row.id);
