@@ -113,10 +113,21 @@ describe("dashboard blog", () => {
     try {
       const { page } = reader;
       await signIn(page, companyAdmin.email, companyAdmin.password);
-      await page.goto(postUrl);
+      await page.goto("/dashboard/blog");
+      await heading(page, "Blog").waitFor();
+      const card = page.getByTestId("blog-card").filter({ hasText: title });
+      await card.waitFor();
+      expect(await page.getByRole("link", { name: "New post" }).count()).toBe(0);
+      const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(await fits()).toBe(true);
+      // Keyboard: the post's title is a link reached by focus and opened with Enter.
+      await card.getByRole("link", { name: title }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`**${postUrl}`);
       await heading(page, title).waitFor();
       await expect.poll(() => shown(page.locator(`img[src="${inline}"]`))).toBeGreaterThan(0);
       expect(await page.getByRole("link", { name: "Edit" }).count()).toBe(0);
+      expect(await fits()).toBe(true);
       await page.goto("/dashboard/blog/create");
       await heading(page, "Forbidden").waitFor();
     } finally {
