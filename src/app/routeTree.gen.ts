@@ -103,6 +103,7 @@ import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
 import { Route as DashboardIdCreateProductRouteImport } from "./routes/dashboard/$id.create-product"
 import { Route as DashboardIdUpdateInventoryRouteImport } from "./routes/dashboard/$id.update-inventory"
 import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard/$id.update-product"
+import { Route as DashboardBlogSplatRouteImport } from "./routes/dashboard/blog.$"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
 import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
@@ -606,6 +607,11 @@ const DashboardIdUpdateProductRoute =
     path: "/$id/update-product",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardBlogSplatRoute = DashboardBlogSplatRouteImport.update({
+  id: "/blog/$",
+  path: "/blog/$",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFilesFileIdRoute = DashboardFilesFileIdRouteImport.update({
   id: "/files/$fileId",
   path: "/files/$fileId",
@@ -814,6 +820,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
+  "/dashboard/blog/$": typeof DashboardBlogSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
@@ -926,6 +933,7 @@ export interface FileRoutesByTo {
   "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
+  "/dashboard/blog/$": typeof DashboardBlogSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
@@ -1044,6 +1052,7 @@ export interface FileRoutesById {
   "/dashboard/$id/create-product": typeof DashboardIdCreateProductRoute
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
+  "/dashboard/blog/$": typeof DashboardBlogSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
@@ -1161,6 +1170,7 @@ export interface FileRouteTypes {
     | "/dashboard/$id/create-product"
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
+    | "/dashboard/blog/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
@@ -1273,6 +1283,7 @@ export interface FileRouteTypes {
     | "/dashboard/$id/create-product"
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
+    | "/dashboard/blog/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
@@ -1390,6 +1401,7 @@ export interface FileRouteTypes {
     | "/dashboard/$id/create-product"
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
+    | "/dashboard/blog/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
@@ -2110,6 +2122,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardIdUpdateProductRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/blog/$": {
+      id: "/dashboard/blog/$"
+      path: "/blog/$"
+      fullPath: "/dashboard/blog/$"
+      preLoaderRoute: typeof DashboardBlogSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/files/$fileId": {
       id: "/dashboard/files/$fileId"
       path: "/files/$fileId"
@@ -2364,6 +2383,7 @@ interface DashboardRouteChildren {
   DashboardIdCreateProductRoute: typeof DashboardIdCreateProductRoute
   DashboardIdUpdateInventoryRoute: typeof DashboardIdUpdateInventoryRoute
   DashboardIdUpdateProductRoute: typeof DashboardIdUpdateProductRoute
+  DashboardBlogSplatRoute: typeof DashboardBlogSplatRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
   DashboardItemPhotosIdRoute: typeof DashboardItemPhotosIdRoute
@@ -2395,6 +2415,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardIdCreateProductRoute: DashboardIdCreateProductRoute,
   DashboardIdUpdateInventoryRoute: DashboardIdUpdateInventoryRoute,
   DashboardIdUpdateProductRoute: DashboardIdUpdateProductRoute,
+  DashboardBlogSplatRoute: DashboardBlogSplatRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
   DashboardItemPhotosIdRoute: DashboardItemPhotosIdRoute,

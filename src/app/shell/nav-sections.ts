@@ -22,6 +22,7 @@ export type NavKey =
   | "companyAccount"
   | "calendar"
   | "kanban"
+  | "blog"
   | "mail"
   | "userChat"
   | "privacyPolicy"
@@ -99,6 +100,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "companyAccount", path: "/dashboard/company-account" },
       { key: "calendar", path: "/dashboard/calendar" },
       { key: "kanban", path: "/dashboard/kanban" },
+      { key: "blog", path: "/dashboard/blog" },
       { key: "mail", path: "/dashboard/mail" },
       { key: "userChat", path: "/dashboard/chat" },
     ],

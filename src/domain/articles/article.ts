@@ -66,4 +66,19 @@ export function slugify(title: string): string {
 export const ARTICLE_PATHS = {
   staff: "/api/admin/articles",
   preview: "/api/admin/articles/preview",
+  /** POST an image (multipart `file`): answers its `url`, served under /api/articles/images/{id}. */
+  images: "/api/admin/articles/images",
 } as const;
+
+/** Where an uploaded article image is served (guests: only while a published article names it). */
+export const ARTICLE_IMAGE_PATH = "/api/articles/images";
+/** The most an article image may weigh. */
+export const ARTICLE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The image an upload answers. */
+export interface ArticleImage {
+  id: string;
+  url: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}

@@ -1509,6 +1509,26 @@ export const articles = pgTable(
   ],
 );
 
+/**
+ * Images staff upload for articles (cover or inline), stored in the file store. Guests get one
+ * only while a published article names its address (docs/articles.md "Images").
+ */
+export const articleImages = pgTable(
+  "article_images",
+  {
+    id: uuid("id").primaryKey(),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    kind: text("kind").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("article_images_storage_key_idx").on(t.storageKey)],
+);
+
 /** An article's earlier slugs: /articles/{old} redirects to its current slug. */
 export const articleSlugRedirects = pgTable("article_slug_redirects", {
   oldSlug: text("old_slug").primaryKey(),

@@ -3,6 +3,7 @@ import { companyScopePlugin } from "../plugins/company-scope";
 import { idempotencyPlugin } from "../plugins/idempotency";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
+import { articleImageRoutes } from "./articles/image-routes";
 import { articleRoutes } from "./articles/routes";
 import { authRoutes } from "./auth/routes";
 import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
@@ -72,6 +73,7 @@ export async function registerModules(
   await app.register(companyRoutes);
   await app.register(adminRoutes);
   await app.register(articleRoutes);
+  await app.register(articleImageRoutes);
   await app.register(marketplaceRoutes);
   await app.register(demoRoutes);
   await app.register(outboxRoutes);

@@ -16,8 +16,9 @@ import { Link } from "@tanstack/react-router";
 import type { StaffArticle } from "../../../domain/articles/article";
 import { HttpError } from "../../lib/http";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { ArticleBody } from "./ArticleBody";
+import { ArticleImageUpload } from "./ArticleImageUpload";
 import { viewPath } from "./articles-api";
+import { StaffArticleBody } from "./StaffArticleBody";
 import { splitTags, useArticleEditor } from "./use-article-editor";
 
 /**
@@ -27,9 +28,12 @@ import { splitTags, useArticleEditor } from "./use-article-editor";
 export function ArticleEditorPage({
   article,
   onSaved,
+  onCancel,
 }: {
   article: StaffArticle | null;
   onSaved(saved: StaffArticle): void;
+  /** Where Cancel goes; left out: the admin view of the article (no Cancel for a new one). */
+  onCancel?: () => void;
 }) {
   const { t } = useLingui();
   usePageTitle(article ? t`Edit article` : t`New article`);
@@ -55,7 +59,12 @@ export function ArticleEditorPage({
         <Group justify="space-between">
           <Title order={1}>{article ? <Trans>Edit article</Trans> : <Trans>New article</Trans>}</Title>
           <Group>
-            {article && (
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                <Trans>Cancel</Trans>
+              </Button>
+            )}
+            {article && !onCancel && (
               <Button
                 variant="default"
                 renderRoot={(props) => (
@@ -94,6 +103,19 @@ export function ArticleEditorPage({
             {...form.getInputProps("coverImage")}
             value={form.values.coverImage ?? ""}
           />
+          <div>
+            <ArticleImageUpload
+              onCover={(image) => form.setFieldValue("coverImage", image.url)}
+              onInline={(image) => {
+                const alt = image.fileName.replace(/\.[^.]+$/, "").replace(/[[\]]/g, "");
+                const body = form.values.bodyMd;
+                form.setFieldValue(
+                  "bodyMd",
+                  `${body}${body && !body.endsWith("\n") ? "\n\n" : ""}![${alt}](${image.url})\n`,
+                );
+              }}
+            />
+          </div>
           <TextInput
             label={t`Tags`}
             description={t`Separated by commas`}
@@ -125,7 +147,7 @@ export function ArticleEditorPage({
             </Group>
             <Card withBorder padding="md" data-testid="article-preview">
               {preview.data ? (
-                <ArticleBody html={preview.data.html} />
+                <StaffArticleBody html={preview.data.html} />
               ) : (
                 <Text c="dimmed" fz="sm">
                   <Trans>The preview appears as you write.</Trans>

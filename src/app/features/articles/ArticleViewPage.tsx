@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from "
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { ArticleBody } from "./ArticleBody";
 import { ArticleStateActions } from "./ArticleStateActions";
 import { ArticleStateBadge } from "./ArticleStateBadge";
 import { articleQueries, editPath } from "./articles-api";
+import { StaffArticleBody } from "./StaffArticleBody";
 
 /** /admin/article/view/{slug}: an article in any state as it will read, with its state changes. */
 export function ArticleViewPage({ slug }: { slug: string }) {
@@ -70,7 +70,7 @@ export function ArticleViewPage({ slug }: { slug: string }) {
       </Group>
       {article.summary && <Text c="dimmed">{article.summary}</Text>}
       <Card withBorder padding="lg">
-        <ArticleBody html={article.html} />
+        <StaffArticleBody html={article.html} />
       </Card>
     </Stack>
   );

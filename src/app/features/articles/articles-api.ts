@@ -2,6 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import {
   ARTICLE_PATHS,
+  type ArticleImage,
   type ArticleInput,
   type ArticleState,
   type StaffArticle,
@@ -37,3 +38,21 @@ export const previewArticle = (bodyMd: string, signal?: AbortSignal) =>
 /** The admin screens' paths under /admin/article/ (routes/admin/article.$.tsx). */
 export const viewPath = (slug: string) => `view/${slug}`;
 export const editPath = (slug: string) => `edit/${slug}`;
+
+/** Uploads an article image (PNG or JPEG); answers its `url` for the cover or the body. */
+export const uploadArticleImage = (file: File) => {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return http.post<ArticleImage>(ARTICLE_PATHS.images, form);
+};
+
+/** One page of every article, any state (staff). `page` counts from 0. */
+export const staffArticlePage = (page: number, rowsPerPage: number, signal?: AbortSignal) =>
+  http.get<{ rows: StaffArticle[]; total: number; page: number; rowsPerPage: number }>(ARTICLE_PATHS.staff, {
+    query: { page, rowsPerPage, sortBy: "updatedAt", sortDir: "desc" },
+    signal,
+  });
+
+/** An uploaded image's bytes with the staff's token, for drafts' images guests cannot load. */
+export const staffImageBlob = (url: string, signal?: AbortSignal) =>
+  http.get<Blob>(url, { responseType: "blob", signal });

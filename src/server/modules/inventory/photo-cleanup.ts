@@ -120,7 +120,8 @@ export async function deleteUnusedFiles(
             or exists (select 1 from statement_files f where f.storage_key = k.key)
             or exists (select 1 from filing_documents d where d.storage_key = k.key)
             or exists (select 1 from kanban_attachments a where a.storage_key = k.key)
-            or exists (select 1 from chat_attachments c where c.storage_key = k.key)`),
+            or exists (select 1 from chat_attachments c where c.storage_key = k.key)
+            or exists (select 1 from article_images i where i.storage_key = k.key)`),
     ).map((r) => String(r.key)),
   );
   for (const key of unique) {
