@@ -144,7 +144,7 @@ export const LABEL: SyncKind<MailLabelFields, MailLabel> = {
  * device), and a message another device labelled offline meanwhile loses it too. Answers how many
  * messages changed.
  */
-export async function removeLabelFromMessages(tx: Db, owner: Owner, labelId: string): Promise<number> {
+async function removeLabelFromMessages(tx: Db, owner: Owner, labelId: string): Promise<number> {
   const t = mailMessages;
   const changed = await tx
     .update(t)
