@@ -2,7 +2,9 @@
  * The kanban board (docs/kanban.md) in a browser: a file attached to a task from its drawer on a
  * phone, downloaded under its name and removed after confirming; two devices of one company on one
  * board — one offline moving a card with the keyboard, the other renaming a card and dragging
- * another with the mouse — show the same board once the first is back online.
+ * another with the mouse — show the same board once the first is back online; columns dragged by
+ * their handle with the keyboard on one device and the mouse on the other take the same order on
+ * both.
  */
 import type { Browser, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
@@ -87,6 +89,17 @@ async function openBoard(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Gamma" }).waitFor(POLL);
 }
 
+/** Two devices of a new seller, each showing the three-column board (seedThreeColumns). */
+async function twoDevices(name: string) {
+  const seller = await newSeller(name);
+  await seedThreeColumns(seller);
+  const { context: ctxA, page: a } = await freshPage(browser, { width: 1280, height: 900 });
+  const { context: ctxB, page: b } = await freshPage(browser, { width: 1280, height: 900 });
+  await openBoard(a, seller.email, seller.password);
+  await openBoard(b, seller.email, seller.password);
+  return { ctxA, a, ctxB, b };
+}
+
 describe("kanban", () => {
   it("attaches a file to a task on a phone, downloads it and removes it after confirming", async () => {
     const seller = await newSeller("kanban-attach");
@@ -119,12 +132,7 @@ describe("kanban", () => {
   });
 
   it("a card moved offline with the keyboard and cards changed online meet on both devices", async () => {
-    const seller = await newSeller("kanban");
-    await seedThreeColumns(seller);
-    const { context: ctxA, page: a } = await freshPage(browser, { width: 1280, height: 900 });
-    const { context: ctxB, page: b } = await freshPage(browser, { width: 1280, height: 900 });
-    await openBoard(a, seller.email, seller.password);
-    await openBoard(b, seller.email, seller.password);
+    const { ctxA, a, ctxB, b } = await twoDevices("kanban");
 
     // B, offline, moves Alpha to the next column with the keyboard
     await ctxB.setOffline(true);
@@ -199,6 +207,45 @@ describe("kanban", () => {
     await expect.poll(() => shown(a), POLL).toEqual(merged);
     await a.getByTestId("kanban-column").nth(1).getByRole("button", { name: "Alpha" }).waitFor(POLL);
     await a.getByRole("button", { name: "Beta renamed" }).waitFor(POLL);
+    await ctxA.close();
+    await ctxB.close();
+  });
+
+  it("columns dragged by their handle with the keyboard and the mouse take the same order on both devices", async () => {
+    const { ctxA, a, ctxB, b } = await twoDevices("kanban-columns");
+    const names = (page: Page) => shown(page).then((cols) => cols.map(([name]) => name));
+
+    // A: Backlog one place to the right with the keyboard, dropped once dnd-kit says where it is
+    const backlog = a.getByRole("button", { name: "Move column Backlog" });
+    await backlog.focus();
+    await a.keyboard.press("Space");
+    await expect.poll(() => backlog.getAttribute("aria-pressed")).toBe("true");
+    await a.keyboard.press("ArrowRight");
+    await a.getByText("Column Backlog moved to position 2 of 3.").waitFor({ state: "attached", ...POLL });
+    await a.keyboard.press("Space");
+    await a.getByText("Column Backlog dropped at position 2 of 3.").waitFor({ state: "attached", ...POLL });
+    await expect.poll(() => names(a)).toEqual(["Doing", "Backlog", "Shipped"]);
+    // B sees it without a reload, cards still in their column
+    await expect.poll(() => names(b), POLL).toEqual(["Doing", "Backlog", "Shipped"]);
+    expect((await shown(b))[1]).toEqual(["Backlog", ["Alpha", "Beta", "Gamma"]]);
+
+    // B: Shipped to the front with the mouse, by its handle
+    const from = await b.getByRole("button", { name: "Move column Shipped" }).boundingBox();
+    const to = await b.getByTestId("kanban-column").first().boundingBox();
+    if (!from || !to) throw new Error("board not laid out");
+    await b.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await b.mouse.down();
+    await b.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 3 });
+    await b.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+    await b.getByText("Column Shipped moved to position 1 of 3.").waitFor({ state: "attached", ...POLL });
+    await b.mouse.up();
+    await expect.poll(() => names(b)).toEqual(["Shipped", "Doing", "Backlog"]);
+    await expect.poll(() => names(a), POLL).toEqual(["Shipped", "Doing", "Backlog"]);
+
+    // the order is the server's: a fresh load shows it too
+    await a.reload();
+    await a.getByRole("button", { name: "Gamma" }).waitFor(POLL);
+    await expect.poll(() => names(a), POLL).toEqual(["Shipped", "Doing", "Backlog"]);
     await ctxA.close();
     await ctxB.close();
   });
