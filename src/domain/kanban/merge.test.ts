@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compareOrdered, type Ordered, positionAt } from "../sync/order-key";
 import { newTaskFields, type TaskFields } from "./board";
-import { mergeChecklists, mergeSet, mergeTask } from "./merge";
-import { TASK_TYPE } from "./synced-types";
+import { mergeChecklists, mergeColumn, mergeSet, mergeTask } from "./merge";
+import { COLUMN_TYPE, TASK_TYPE } from "./synced-types";
 import { validateTaskFields } from "./validate";
 
 /** A seeded PRNG (mulberry32): the random sequences are the same on every run. */
@@ -152,6 +152,25 @@ describe("kanban merge rules", () => {
     const rec = (t: TaskFields) => ({ ...t }) as Record<string, unknown>;
     const out = TASK_TYPE.merge?.(rec(task()), rec(task({ position: "b0" })), rec(task({ position: "a3" })));
     expect(out?.merged.position).toBe("b0");
+  });
+
+  it("two moves of one column: the later writer's wins; a move I did not make is not undone", () => {
+    const base = { boardId: "b1", name: "Doing", position: "a1" };
+    expect(mergeColumn(base, { ...base, position: "a5" }, { ...base, position: "Zz" })).toEqual({
+      merged: { ...base, position: "a5" },
+      conflicts: [],
+    });
+    expect(mergeColumn(base, { ...base, name: "In progress" }, { ...base, position: "Zz" })).toEqual({
+      merged: { boardId: "b1", name: "In progress", position: "Zz" },
+      conflicts: [],
+    });
+    const renamed = mergeColumn(base, { ...base, name: "Mine" }, { ...base, name: "Theirs" });
+    expect(renamed.conflicts).toEqual(["name"]);
+    const rec = (c: typeof base) => ({ ...c }) as Record<string, unknown>;
+    expect(
+      COLUMN_TYPE.merge?.(rec(base), rec({ ...base, position: "b0" }), rec({ ...base, position: "a3" }))
+        ?.merged.position,
+    ).toBe("b0");
   });
 
   it("validates a task's fields", () => {

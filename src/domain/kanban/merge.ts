@@ -8,9 +8,11 @@
  * - `checklists` merge by checklist and item id: both sides' additions stay, a removal on either
  *   side removes, an item ticked on either side is ticked.
  * Other fields (title, description, due date) both changed differently → the user chooses.
+ * Columns follow the move rule too: two moves of one column → the later writer's `position` wins;
+ * a name both changed differently → the user chooses.
  */
 import { deepEqual, type MergeResult, mergeFields } from "../sync/merge";
-import type { CheckItem, Checklist, TaskFields } from "./board";
+import type { CheckItem, Checklist, ColumnFields, TaskFields } from "./board";
 
 const MOVE = ["columnId", "position"] as const;
 
@@ -79,5 +81,14 @@ export function mergeTask<T extends Partial<TaskFields>>(base: T, mine: T, their
   merged.labels = mergeSet(base.labels ?? [], mine.labels ?? [], theirs.labels ?? []);
   merged.assignees = mergeSet(base.assignees ?? [], mine.assignees ?? [], theirs.assignees ?? []);
   merged.checklists = mergeChecklists(base.checklists ?? [], mine.checklists ?? [], theirs.checklists ?? []);
+  return { merged: merged as T, conflicts: result.conflicts };
+}
+
+/** The column merge (COLUMN_TYPE.merge): a move is the later writer's, as for a task. */
+export function mergeColumn<T extends Partial<ColumnFields>>(base: T, mine: T, theirs: T): MergeResult<T> {
+  const plain = (Object.keys({ ...base, ...mine, ...theirs }) as (keyof T)[]).filter((f) => f !== "position");
+  const result = mergeFields(base, mine, theirs, plain);
+  const merged = result.merged as Partial<ColumnFields>;
+  merged.position = (deepEqual(base.position, mine.position) ? theirs.position : mine.position) as string;
   return { merged: merged as T, conflicts: result.conflicts };
 }

@@ -4,7 +4,7 @@
  */
 import { defineSyncedType } from "../sync/entity";
 import { BOARD_FIELDS, COLUMN_FIELDS, COMMENT_FIELDS, TASK_FIELDS } from "./board";
-import { mergeTask } from "./merge";
+import { mergeColumn, mergeTask } from "./merge";
 
 export const BOARD_TYPE = defineSyncedType({
   entity: "kanban-board",
@@ -20,6 +20,8 @@ export const COLUMN_TYPE = defineSyncedType({
   fields: COLUMN_FIELDS,
   scope: "company",
   localTable: "kanbanColumns",
+  merge: (base, mine, theirs) =>
+    mergeColumn(base, mine, theirs) as { merged: Record<string, unknown>; conflicts: string[] },
 });
 
 export const TASK_TYPE = defineSyncedType({

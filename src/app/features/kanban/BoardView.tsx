@@ -1,21 +1,22 @@
 /**
  * A board: its columns side by side (scrolling sideways on a phone), their tasks read live from
- * Dexie (another member's move appears as the sync feed brings it), drag and drop between and
- * within columns with a mouse, a long press or the keyboard, and the column and task actions.
- * A drop is one write of one task: its column and a key between its new neighbours.
+ * Dexie (another member's move appears as the sync feed brings it), drag and drop of cards between
+ * and within columns, and of columns among columns, with a mouse, a long press or the keyboard, and
+ * the column and task actions. A drop is one write of one record: a task's column and a key between
+ * its new neighbours, or a column's key.
  */
 import {
-  closestCorners,
   DndContext,
   type DragEndEvent,
   type DragOverEvent,
+  type DragStartEvent,
   KeyboardSensor,
   MouseSensor,
   TouchSensor,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { horizontalListSortingStrategy, SortableContext } from "@dnd-kit/sortable";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from "@mantine/core";
@@ -30,7 +31,15 @@ import { NameModal } from "../../ui/NameModal";
 import { toast } from "../../ui/toast";
 import { type BoardColumn, buildBoard, type DragPreview, dropChange, dropTarget } from "./board-model";
 import { boardWrites } from "./board-writes";
-import { COLUMN_WIDTH, ColumnView } from "./ColumnView";
+import { COLUMN_WIDTH, ColumnView, type DragKind } from "./ColumnView";
+import {
+  boardCollisions,
+  boardKeyboardCoordinates,
+  columnDragId,
+  columnDropIndex,
+  draggedColumn,
+  overColumn,
+} from "./column-drag";
 import { dragAnnouncements, dragInstructions } from "./drag-announcements";
 import { createPendingRemovals } from "./pending-removals";
 import { TaskDrawer } from "./TaskDrawer";
@@ -73,6 +82,7 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
   }, [removals]);
 
   const [preview, setPreview] = useState<DragPreview | null>(null);
+  const [dragging, setDragging] = useState<DragKind>(null);
   const [openTask, setOpenTask] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -88,7 +98,7 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
+      coordinateGetter: boardKeyboardCoordinates(() => boardRef.current.map((b) => b.column.id)),
       keyboardCodes: { start: ["Space"], cancel: ["Escape"], end: ["Space"] },
     }),
   );
@@ -96,8 +106,10 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
   const columnOf = (id: string) =>
     board.find((b) => b.column.id === id || b.tasks.some((x) => x.id === id))?.column.id ?? null;
 
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedColumn(active) ? "column" : "task");
+
   const onDragOver = ({ active, over }: DragOverEvent) => {
-    if (!over || active.id === over.id) return;
+    if (!over || active.id === over.id || draggedColumn(active)) return;
     const from = columnOf(String(active.id));
     const to = columnOf(String(over.id));
     // within a column the sortable list shows the move; across columns the card joins the other list
@@ -106,7 +118,23 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
     if (target) setPreview({ taskId: String(active.id), ...target });
   };
 
+  const onColumnDrop = async (columnId: string, overId: string | null) => {
+    const order = board.map((b) => b.column);
+    const index = columnDropIndex(
+      order.map((c) => c.id),
+      columnId,
+      overId,
+    );
+    if (index !== null) await writes.moveColumn(columnId, order, index);
+  };
+
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    const columnId = draggedColumn(active);
+    if (columnId) {
+      await onColumnDrop(columnId, overColumn(over)).catch(failed);
+      return;
+    }
     const task = tasks?.find((x) => x.id === active.id);
     const target = over && task ? dropTarget(board, task.id, String(over.id)) : null;
     const change = task && target ? dropChange(board, task, target.columnId, target.index) : null;
@@ -208,24 +236,35 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
       )}
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCorners}
+        collisionDetection={boardCollisions}
         accessibility={{ announcements, screenReaderInstructions: dragInstructions(i18n) }}
+        onDragStart={onDragStart}
         onDragOver={onDragOver}
         onDragEnd={(e) => void onDragEnd(e)}
-        onDragCancel={() => setPreview(null)}
+        onDragCancel={() => {
+          setDragging(null);
+          setPreview(null);
+        }}
       >
         <ScrollArea type="auto" offsetScrollbars scrollbars="x" data-testid="kanban-board">
-          <Group align="flex-start" wrap="nowrap" gap="md" pb="sm" miw={board.length * (COLUMN_WIDTH + 16)}>
-            {board.map((entry, i) => (
-              <ColumnView
-                key={entry.column.id}
-                entry={entry}
-                first={i === 0}
-                last={i === board.length - 1}
-                actions={actions}
-              />
-            ))}
-          </Group>
+          <SortableContext
+            id="kanban-columns"
+            items={board.map((b) => columnDragId(b.column.id))}
+            strategy={horizontalListSortingStrategy}
+          >
+            <Group align="flex-start" wrap="nowrap" gap="md" pb="sm" miw={board.length * (COLUMN_WIDTH + 16)}>
+              {board.map((entry, i) => (
+                <ColumnView
+                  key={entry.column.id}
+                  entry={entry}
+                  first={i === 0}
+                  last={i === board.length - 1}
+                  dragging={dragging}
+                  actions={actions}
+                />
+              ))}
+            </Group>
+          </SortableContext>
         </ScrollArea>
       </DndContext>
 

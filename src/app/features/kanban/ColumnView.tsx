@@ -1,9 +1,11 @@
 /**
- * One column of the board: its name and menu (rename, move, clear, delete), its tasks as a
- * sortable list that also takes drops when empty, and a field to add a task at its end.
+ * One column of the board: its name, a handle that drags the column among the others (mouse, long
+ * press, keyboard) and its menu (rename, move, clear, delete), its tasks as a sortable list that
+ * also takes drops when empty, and a field to add a task at its end.
  */
 import { useDroppable } from "@dnd-kit/core";
-import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -12,6 +14,7 @@ import {
   IconArrowRight,
   IconClearAll,
   IconDots,
+  IconGripVertical,
   IconPencil,
   IconPlus,
   IconTrash,
@@ -19,9 +22,13 @@ import {
 import { type FormEvent, useState } from "react";
 import { KANBAN_LIMITS } from "../../../domain/kanban/board";
 import type { BoardColumn } from "./board-model";
+import { COLUMN_DRAG, columnDragId } from "./column-drag";
 import { TaskCard } from "./TaskCard";
 
 export const COLUMN_WIDTH = 280;
+
+/** What is being dragged on the board (a task or a column), or null. */
+export type DragKind = "task" | "column" | null;
 
 export interface ColumnActions {
   onOpenTask: (id: string) => void;
@@ -36,16 +43,28 @@ export function ColumnView({
   entry,
   first,
   last,
+  dragging,
   actions,
 }: {
   entry: BoardColumn;
   first: boolean;
   last: boolean;
+  /** What is being dragged: a task drops only on task lists, a column only among columns. */
+  dragging: DragKind;
   actions: ColumnActions;
 }) {
   const { t } = useLingui();
   const { column, tasks } = entry;
-  const { setNodeRef, isOver } = useDroppable({ id: column.id, data: { type: "column" } });
+  const { setNodeRef, isOver } = useDroppable({
+    id: column.id,
+    data: { type: "column" },
+    disabled: dragging === "column",
+  });
+  const sortable = useSortable({
+    id: columnDragId(column.id),
+    data: { type: COLUMN_DRAG, columnId: column.id },
+    disabled: { draggable: false, droppable: dragging === "task" },
+  });
   const [title, setTitle] = useState("");
   const name = column.name;
   const count = tasks.length;
@@ -61,6 +80,7 @@ export function ColumnView({
 
   return (
     <Paper
+      ref={sortable.setNodeRef}
       component="section"
       aria-labelledby={headingId}
       withBorder
@@ -70,10 +90,29 @@ export function ColumnView({
       w={COLUMN_WIDTH}
       miw={COLUMN_WIDTH}
       data-testid="kanban-column"
-      style={{ flexShrink: 0 }}
+      shadow={sortable.isDragging ? "md" : undefined}
+      style={{
+        flexShrink: 0,
+        transform: CSS.Translate.toString(sortable.transform),
+        transition: sortable.transition,
+        opacity: sortable.isDragging ? 0.7 : 1,
+        zIndex: sortable.isDragging ? 1 : undefined,
+      }}
     >
       <Group justify="space-between" wrap="nowrap" mb="xs">
         <Group gap="xs" wrap="nowrap" miw={0}>
+          <ActionIcon
+            ref={sortable.setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            size="sm"
+            {...sortable.attributes}
+            {...sortable.listeners}
+            aria-label={t`Move column ${name}`}
+            style={{ cursor: "grab", touchAction: "manipulation" }}
+          >
+            <IconGripVertical size={16} />
+          </ActionIcon>
           <Title order={2} size="h5" id={headingId} style={{ overflowWrap: "anywhere" }}>
             {name}
           </Title>
@@ -133,7 +172,12 @@ export function ColumnView({
           style={{ borderRadius: "var(--mantine-radius-md)" }}
         >
           {tasks.map((task) => (
-            <TaskCard key={task.id} task={task} onOpen={actions.onOpenTask} />
+            <TaskCard
+              key={task.id}
+              task={task}
+              onOpen={actions.onOpenTask}
+              droppable={dragging !== "column"}
+            />
           ))}
           {tasks.length === 0 && (
             <Text size="sm" c="dimmed" ta="center" py="xs">

@@ -16,11 +16,21 @@ const checkCount = (task: Task) => {
   return { done: items.filter((i) => i.done).length, total: items.length };
 };
 
-export function TaskCard({ task, onOpen }: { task: Task; onOpen: (id: string) => void }) {
+export function TaskCard({
+  task,
+  onOpen,
+  droppable = true,
+}: {
+  task: Task;
+  onOpen: (id: string) => void;
+  /** False while a column is dragged: a column never drops on a card. */
+  droppable?: boolean;
+}) {
   const { i18n } = useLingui();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { type: "task" },
+    disabled: { draggable: false, droppable: !droppable },
   });
   const checks = checkCount(task);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

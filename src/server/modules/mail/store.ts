@@ -24,7 +24,7 @@ import { mailLabels, mailMessages } from "../../db/schema";
 import { newMessageId, threadOf } from "../../mail/mailbox";
 import { htmlToText, sanitizeMailHtml } from "../../mail/sanitize";
 import { httpError } from "../../plugins/errors";
-import type { SyncKind } from "../sync/store";
+import type { Owner, SyncKind } from "../sync/store";
 import { messageToApi } from "./api";
 import { sendMessage } from "./send";
 
@@ -133,7 +133,36 @@ export const LABEL: SyncKind<MailLabelFields, MailLabel> = {
     pick(MAIL_LABEL_FIELDS, api as unknown as Record<string, unknown>) as unknown as MailLabelFields,
   columns: (f) => (f.name === undefined ? { ...f } : { ...f, name: f.name.trim() }),
   validate: (f, partial) => validateLabelFields(f, partial),
+  afterDelete: async (tx, owner, label) => {
+    await removeLabelFromMessages(tx, owner, label.id);
+  },
 };
+
+/**
+ * A deleted label leaves every live message of its owner that carries it, in the delete's
+ * transaction: each such message is one change (version + 1, so the feed brings it to every
+ * device), and a message another device labelled offline meanwhile loses it too. Answers how many
+ * messages changed.
+ */
+async function removeLabelFromMessages(tx: Db, owner: Owner, labelId: string): Promise<number> {
+  const t = mailMessages;
+  const changed = await tx
+    .update(t)
+    .set({
+      labels: sql`${t.labels} - ${labelId}::text`,
+      version: sql`${t.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(t.userId, owner.userId ?? ""),
+        isNull(t.deletedAt),
+        sql`${t.labels} @> ${JSON.stringify([labelId])}::jsonb`,
+      ),
+    )
+    .returning({ id: t.id });
+  return changed.length;
+}
 
 export async function listLabels(db: Db, userId: string): Promise<MailLabel[]> {
   const rows = await db

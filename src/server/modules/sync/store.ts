@@ -63,6 +63,13 @@ export interface SyncKind<Fields extends object, Api extends { id: string; versi
    */
   afterWrite?(tx: Db, owner: Owner, before: Api | null, after: Api): Promise<Api>;
   /**
+   * Runs in the delete's transaction once a record became a tombstone (not for a replayed delete
+   * of a deleted record): records that name it are changed with it — e.g. deleting a mail label
+   * takes it off every message of its owner that carries it —, in the feed like any change.
+   * Throwing refuses the delete (the transaction rolls back).
+   */
+  afterDelete?(tx: Db, owner: Owner, deleted: Api): Promise<void>;
+  /**
    * Records of a company type that not every member reads (a private calendar event): `where`
    * the rows `readerId` sees, and `sees` the same test on a row. Routes answer 404 for the others;
    * the feed sends them as tombstones, so a record that turns private leaves the other devices.
@@ -264,4 +271,5 @@ export async function deleteRecord(tx: Db, kind: AnyKind, owner: Owner, id: stri
     .update(kind.table)
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${kind.table.version} + 1` })
     .where(eq(kind.table.id, id));
+  await kind.afterDelete?.(tx, owner, current);
 }
