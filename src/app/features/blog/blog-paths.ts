@@ -23,5 +23,4 @@ export function parseBlogPath(splat: string, search: Record<string, unknown>): B
   return { screen: m[2] ? "edit" : "post", id: (m[1] as string).toLowerCase() };
 }
 
-export const postPath = (id: string) => id;
 export const editPostPath = (id: string) => `${id}/edit`;
