@@ -76,6 +76,7 @@ import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as MarketplaceSellerRouteImport } from "./routes/marketplace/_seller"
 import { Route as MarketplaceChatRouteImport } from "./routes/marketplace/chat"
+import { Route as MarketplaceListingRouteImport } from "./routes/marketplace/listing"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as TakeInventoryPhotoHashRouteImport } from "./routes/take-inventory-photo.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
@@ -462,6 +463,11 @@ const MarketplaceChatRoute = MarketplaceChatRouteImport.update({
   path: "/chat",
   getParentRoute: () => MarketplaceRoute,
 } as any)
+const MarketplaceListingRoute = MarketplaceListingRouteImport.update({
+  id: "/listing",
+  path: "/listing",
+  getParentRoute: () => MarketplaceRoute,
+} as any)
 const ResendConfirmationEmailHashRoute =
   ResendConfirmationEmailHashRouteImport.update({
     id: "/resend-confirmation-email/$hash",
@@ -788,6 +794,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace/chat": typeof MarketplaceChatRoute
+  "/marketplace/listing": typeof MarketplaceListingRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/admin/": typeof AdminIndexRoute
@@ -900,6 +907,7 @@ export interface FileRoutesByTo {
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace": typeof MarketplaceIndexRoute
   "/marketplace/chat": typeof MarketplaceChatRoute
+  "/marketplace/listing": typeof MarketplaceListingRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/": typeof PublicIndexRoute
@@ -1017,6 +1025,7 @@ export interface FileRoutesById {
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace/_seller": typeof MarketplaceSellerRouteWithChildren
   "/marketplace/chat": typeof MarketplaceChatRoute
+  "/marketplace/listing": typeof MarketplaceListingRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/_public/": typeof PublicIndexRoute
@@ -1135,6 +1144,7 @@ export interface FileRouteTypes {
     | "/dashboard/sync"
     | "/invitation/$hash"
     | "/marketplace/chat"
+    | "/marketplace/listing"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/admin/"
@@ -1247,6 +1257,7 @@ export interface FileRouteTypes {
     | "/invitation/$hash"
     | "/marketplace"
     | "/marketplace/chat"
+    | "/marketplace/listing"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/"
@@ -1363,6 +1374,7 @@ export interface FileRouteTypes {
     | "/invitation/$hash"
     | "/marketplace/_seller"
     | "/marketplace/chat"
+    | "/marketplace/listing"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/_public/"
@@ -1921,6 +1933,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceChatRouteImport
       parentRoute: typeof MarketplaceRoute
     }
+    "/marketplace/listing": {
+      id: "/marketplace/listing"
+      path: "/listing"
+      fullPath: "/marketplace/listing"
+      preLoaderRoute: typeof MarketplaceListingRouteImport
+      parentRoute: typeof MarketplaceRoute
+    }
     "/resend-confirmation-email/$hash": {
       id: "/resend-confirmation-email/$hash"
       path: "/resend-confirmation-email/$hash"
@@ -2437,12 +2456,14 @@ const MarketplaceSellerRouteWithChildren =
 interface MarketplaceRouteChildren {
   MarketplaceSellerRoute: typeof MarketplaceSellerRouteWithChildren
   MarketplaceChatRoute: typeof MarketplaceChatRoute
+  MarketplaceListingRoute: typeof MarketplaceListingRoute
   MarketplaceIndexRoute: typeof MarketplaceIndexRoute
 }
 
 const MarketplaceRouteChildren: MarketplaceRouteChildren = {
   MarketplaceSellerRoute: MarketplaceSellerRouteWithChildren,
   MarketplaceChatRoute: MarketplaceChatRoute,
+  MarketplaceListingRoute: MarketplaceListingRoute,
   MarketplaceIndexRoute: MarketplaceIndexRoute,
 }
 

@@ -96,6 +96,7 @@ export const NAV_LABELS: Record<NavKey, MessageDescriptor> = {
   batchItems: msg`Batch Items`,
   marketplaceDescribe: msg`Describe and List`,
   marketplaceProducts: msg`Product Management`,
+  marketplaceListing: msg`Listing Management`,
   marketplaceChat: msg`Chat`,
 };
 
@@ -142,5 +143,6 @@ export const NAV_ICONS: Record<NavKey, Icon> = {
   batchItems: IconListDetails,
   marketplaceDescribe: IconTag,
   marketplaceProducts: IconBuildingStore,
+  marketplaceListing: IconTags,
   marketplaceChat: IconMessages,
 };
