@@ -61,3 +61,15 @@ export async function listableItem(
   expect(patched.status).toBe(200);
   return { id, sku };
 }
+
+/** The page fits a phone's width, and every control in `within` is at least 24 × 24 px (WCAG 2.5.8). */
+export async function fitsPhone(page: Parameters<typeof heading>[0], within: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const small = await page.locator(within).evaluate((root) =>
+    [...root.querySelectorAll("button, a[href], input:not([type=hidden])")]
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+      .map(({ el }) => el.outerHTML.slice(0, 80)),
+  );
+  expect(small).toEqual([]);
+}

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { field, freshPage, heading, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
 import { launchBrowser } from "./browser";
-import { listableItem, signedInSeller } from "./ebay-helpers";
+import { fitsPhone, listableItem, signedInSeller } from "./ebay-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,18 +22,6 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const POLL = { timeout: 30_000, interval: 250 };
-
-/** The page fits a phone's width, and every control in `within` is at least 24 × 24 px (WCAG 2.5.8). */
-async function fitsPhone(page: Parameters<typeof heading>[0], within: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const small = await page.locator(within).evaluate((root) =>
-    [...root.querySelectorAll("button, a[href], input:not([type=hidden])")]
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
-      .map(({ el }) => el.outerHTML.slice(0, 80)),
-  );
-  expect(small).toEqual([]);
-}
 
 describe("List on eBay", () => {
   it("connects through eBay's consent page, sets up selling and publishes from the Listing page", async () => {

@@ -10,8 +10,9 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../../src/server/modules/demo/demo-accounts";
 import { freshPage, heading, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { launchBrowser } from "./browser";
-import { listableItem, signedInSeller } from "./ebay-helpers";
+import { fitsPhone, listableItem, signedInSeller } from "./ebay-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -112,11 +113,20 @@ describe("marketplace staff on eBay for a seller", () => {
         await row(r.id).getByTestId("ebay-listing-link").waitFor(POLL);
         expect(await row(r.id).getByTestId("ebay-listing-state").textContent()).toBe("On eBay");
       }
+      expect(await seriousViolations(staff.page)).toEqual([]);
       // The status filter narrows the list: nothing of this seller is left ready.
       await staff.page.getByTestId("marketplace-listing-status").click();
       await staff.page.getByRole("option", { name: "Ready to list" }).click();
       await staff.page.waitForURL((u) => u.searchParams.get("status") === "ready");
       await staff.page.getByTestId("marketplace-listing-empty").waitFor(POLL);
+
+      // On a phone: cards, each with its checkbox, fitting the screen with touch-sized controls.
+      await staff.page.setViewportSize({ width: 390, height: 844 });
+      await staff.page.goto(`/marketplace/listing?seller=${companyId}`);
+      await row(lamp.id)
+        .getByRole("checkbox", { name: `Select Brass lamp ${tag}` })
+        .waitFor(POLL);
+      await fitsPhone(staff.page, "main");
 
       // The seller's items are listed, and their history names the staff member who asked.
       for (const id of [lamp.id, ...ready.map((r) => r.id)]) {

@@ -106,7 +106,7 @@ export function MarketplaceListingPage({
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const price = (r: Row) => (r.price === null ? "—" : formatCents(r.price));
   const item = (r: Row) => (
-    <Anchor component={HrefLink} href={itemHref(r)} fw={600} size="sm">
+    <Anchor component={HrefLink} href={itemHref(r)} fw={600}>
       {r.title}
     </Anchor>
   );
@@ -186,6 +186,7 @@ export function MarketplaceListingPage({
         <Alert
           color={outcome.missing > 0 ? "yellow" : "teal"}
           withCloseButton
+          closeButtonLabel={t`Dismiss`}
           onClose={() => setOutcome(null)}
           data-testid="marketplace-publish-outcome"
         >
@@ -208,6 +209,7 @@ export function MarketplaceListingPage({
           color="red"
           title={t`The items could not be published`}
           withCloseButton
+          closeButtonLabel={t`Dismiss`}
           onClose={() => setFailure(null)}
         >
           {failure}
