@@ -76,6 +76,7 @@ import { Route as InvitationHashRouteImport } from "./routes/invitation.$hash"
 import { Route as MarketplaceIndexRouteImport } from "./routes/marketplace/index"
 import { Route as MarketplaceSellerRouteImport } from "./routes/marketplace/_seller"
 import { Route as MarketplaceChatRouteImport } from "./routes/marketplace/chat"
+import { Route as MarketplaceListingRouteImport } from "./routes/marketplace/listing"
 import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend-confirmation-email.$hash"
 import { Route as TakeInventoryPhotoHashRouteImport } from "./routes/take-inventory-photo.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
@@ -463,6 +464,11 @@ const MarketplaceChatRoute = MarketplaceChatRouteImport.update({
   path: "/chat",
   getParentRoute: () => MarketplaceRoute,
 } as any)
+const MarketplaceListingRoute = MarketplaceListingRouteImport.update({
+  id: "/listing",
+  path: "/listing",
+  getParentRoute: () => MarketplaceRoute,
+} as any)
 const ResendConfirmationEmailHashRoute =
   ResendConfirmationEmailHashRouteImport.update({
     id: "/resend-confirmation-email/$hash",
@@ -794,6 +800,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/sync": typeof DashboardSyncRoute
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace/chat": typeof MarketplaceChatRoute
+  "/marketplace/listing": typeof MarketplaceListingRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/admin/": typeof AdminIndexRoute
@@ -907,6 +914,7 @@ export interface FileRoutesByTo {
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace": typeof MarketplaceIndexRoute
   "/marketplace/chat": typeof MarketplaceChatRoute
+  "/marketplace/listing": typeof MarketplaceListingRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/": typeof PublicIndexRoute
@@ -1025,6 +1033,7 @@ export interface FileRoutesById {
   "/invitation/$hash": typeof InvitationHashRoute
   "/marketplace/_seller": typeof MarketplaceSellerRouteWithChildren
   "/marketplace/chat": typeof MarketplaceChatRoute
+  "/marketplace/listing": typeof MarketplaceListingRoute
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/_public/": typeof PublicIndexRoute
@@ -1144,6 +1153,7 @@ export interface FileRouteTypes {
     | "/dashboard/sync"
     | "/invitation/$hash"
     | "/marketplace/chat"
+    | "/marketplace/listing"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/admin/"
@@ -1257,6 +1267,7 @@ export interface FileRouteTypes {
     | "/invitation/$hash"
     | "/marketplace"
     | "/marketplace/chat"
+    | "/marketplace/listing"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/"
@@ -1374,6 +1385,7 @@ export interface FileRouteTypes {
     | "/invitation/$hash"
     | "/marketplace/_seller"
     | "/marketplace/chat"
+    | "/marketplace/listing"
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/_public/"
@@ -1933,6 +1945,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceChatRouteImport
       parentRoute: typeof MarketplaceRoute
     }
+    "/marketplace/listing": {
+      id: "/marketplace/listing"
+      path: "/listing"
+      fullPath: "/marketplace/listing"
+      preLoaderRoute: typeof MarketplaceListingRouteImport
+      parentRoute: typeof MarketplaceRoute
+    }
     "/resend-confirmation-email/$hash": {
       id: "/resend-confirmation-email/$hash"
       path: "/resend-confirmation-email/$hash"
@@ -2458,12 +2477,14 @@ const MarketplaceSellerRouteWithChildren =
 interface MarketplaceRouteChildren {
   MarketplaceSellerRoute: typeof MarketplaceSellerRouteWithChildren
   MarketplaceChatRoute: typeof MarketplaceChatRoute
+  MarketplaceListingRoute: typeof MarketplaceListingRoute
   MarketplaceIndexRoute: typeof MarketplaceIndexRoute
 }
 
 const MarketplaceRouteChildren: MarketplaceRouteChildren = {
   MarketplaceSellerRoute: MarketplaceSellerRouteWithChildren,
   MarketplaceChatRoute: MarketplaceChatRoute,
+  MarketplaceListingRoute: MarketplaceListingRoute,
   MarketplaceIndexRoute: MarketplaceIndexRoute,
 }
 

@@ -8,12 +8,12 @@
  * specifics, and that page and the Listing page fit the screen with touch-sized controls.
  */
 import type { Browser } from "playwright-core";
-import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { field, freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { field, freshPage, heading, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
-import { launchBrowser, uniqueEmail } from "./browser";
+import { launchBrowser } from "./browser";
+import { fitsPhone, listableItem, signedInSeller } from "./ebay-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,76 +23,9 @@ afterAll(async () => browser?.close());
 
 const POLL = { timeout: 30_000, interval: 250 };
 
-async function signedInSeller(viewport = { width: 1280, height: 900 }) {
-  const email = uniqueEmail("ebay-seller");
-  await registerConfirmedUser(email, "seller-password-123", "Erin Seller");
-  const made = await freshPage(browser, viewport);
-  await signIn(made.page, email, "seller-password-123");
-  const token = (await made.page.evaluate(() => localStorage.getItem("accessToken"))) as string;
-  const authorization = `Bearer ${token}`;
-  const api = async (method: string, path: string, data?: unknown) => {
-    const res = await made.page.request.fetch(path, {
-      method,
-      headers: { authorization },
-      ...(data === undefined ? {} : { data }),
-    });
-    const text = await res.text();
-    return { status: res.status(), body: text ? JSON.parse(text) : null };
-  };
-  return { ...made, api, email };
-}
-
-/** The page fits a phone's width, and every control in `within` is at least 24 × 24 px (WCAG 2.5.8). */
-async function fitsPhone(page: Parameters<typeof heading>[0], within: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const small = await page.locator(within).evaluate((root) =>
-    [...root.querySelectorAll("button, a[href], input:not([type=hidden])")]
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
-      .map(({ el }) => el.outerHTML.slice(0, 80)),
-  );
-  expect(small).toEqual([]);
-}
-
-/** An item eBay will take: priced, described, one photo (uploaded through a photo link), a category. */
-async function listableItem(
-  api: Awaited<ReturnType<typeof signedInSeller>>["api"],
-  page: Parameters<typeof heading>[0],
-  title: string,
-) {
-  const id = uuidv7();
-  const sku = `E2E${id.slice(-10).replace(/-/g, "")}`;
-  const put = await api("PUT", `/api/inventory/items/${id}`, {
-    sku,
-    title,
-    description: "A working brass lamp with a linen shade",
-    quantity: 1,
-    condition: 13,
-    price: 3400,
-  });
-  expect(put.status).toBe(201);
-  const link = await api("POST", `/api/inventory/items/${id}/photo-link`, {});
-  expect(link.status).toBe(201);
-  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#b08d57" } })
-    .jpeg()
-    .toBuffer();
-  const upload = await page.request.post(`/api/photo/${link.body.hash}`, {
-    multipart: { file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: jpeg } },
-  });
-  expect(upload.status()).toBe(201);
-  const current = await api("GET", `/api/inventory/items/${id}`);
-  expect(current.body.photos).toHaveLength(1);
-  const patched = await api("PATCH", `/api/inventory/items/${id}`, {
-    version: current.body.version,
-    ebay: { categoryId: "112581", categoryName: "Lamps", aspects: { Brand: ["Acme"] }, request: null },
-  });
-  expect(patched.status).toBe(200);
-  return { id, sku };
-}
-
 describe("List on eBay", () => {
   it("connects through eBay's consent page, sets up selling and publishes from the Listing page", async () => {
-    const { context, page, api, email } = await signedInSeller();
+    const { context, page, api, email } = await signedInSeller(browser);
     try {
       const { id, sku } = await listableItem(api, page, "Brass desk lamp");
 
@@ -165,7 +98,7 @@ describe("List on eBay", () => {
   }, 180_000);
 
   it("on a phone, the item page takes a suggested category and its item specifics; both pages fit", async () => {
-    const { context, page, api } = await signedInSeller({ width: 390, height: 844 });
+    const { context, page, api } = await signedInSeller(browser, { width: 390, height: 844 });
     try {
       const id = uuidv7();
       const put = await api("PUT", `/api/inventory/items/${id}`, {
@@ -201,7 +134,7 @@ describe("List on eBay", () => {
   }, 120_000);
 
   it("a declined consent lands on /auth-declined and says why", async () => {
-    const { context, page } = await signedInSeller();
+    const { context, page } = await signedInSeller(browser);
     try {
       await page.goto("/dashboard/listing");
       await page.getByTestId("ebay-connect").click();

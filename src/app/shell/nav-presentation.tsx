@@ -98,6 +98,7 @@ export const NAV_LABELS: Record<NavKey, MessageDescriptor> = {
   batchItems: msg`Batch Items`,
   marketplaceDescribe: msg`Describe and List`,
   marketplaceProducts: msg`Product Management`,
+  marketplaceListing: msg`Listing Management`,
   marketplaceChat: msg`Chat`,
 };
 
@@ -145,5 +146,6 @@ export const NAV_ICONS: Record<NavKey, Icon> = {
   batchItems: IconListDetails,
   marketplaceDescribe: IconTag,
   marketplaceProducts: IconBuildingStore,
+  marketplaceListing: IconTags,
   marketplaceChat: IconMessages,
 };

@@ -49,6 +49,7 @@ export type NavKey =
   | "batchItems"
   | "marketplaceDescribe"
   | "marketplaceProducts"
+  | "marketplaceListing"
   | "marketplaceChat";
 
 export type NavSectionKey = "mainFlow" | "pages" | "information" | "admin" | "marketplace";
@@ -149,6 +150,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "batchItems", path: "/marketplace/import", matches: ["/marketplace/item"], matchesOnly: true },
       { key: "marketplaceDescribe", path: "/marketplace/describe-inventory" },
       { key: "marketplaceProducts", path: "/marketplace/product/list", matches: ["/marketplace/product"] },
+      { key: "marketplaceListing", path: "/marketplace/listing" },
       { key: "marketplaceChat", path: "/marketplace/chat" },
     ],
   },

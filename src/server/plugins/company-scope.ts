@@ -130,6 +130,21 @@ function sellerOf(request: FastifyRequest): string | null {
 export const STAFF_WRITE_ACTION = "marketplace-inventory-write";
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * Records one staff write in a seller's inventory (the `audit_log` row the seller's item history
+ * reads): the plugin below for every request in a seller scope, and the marketplace bulk publish
+ * for each seller it wrote in (one request, several sellers).
+ */
+export function recordStaffWrite(db: Db, scope: CompanyScope, detail: Record<string, unknown>) {
+  return db.insert(auditLog).values({
+    id: uuidv7(),
+    action: STAFF_WRITE_ACTION,
+    userId: scope.userId,
+    companyId: scope.companyId,
+    detail,
+  });
+}
+
 /** One write of the write batch, as its audit row names it. */
 export interface StoredWrite {
   method: string;
@@ -228,16 +243,10 @@ export const companyScopePlugin = fp(
               return {};
             })
           : {};
-      await app.ctx.db
-        .insert(auditLog)
-        .values({
-          id: uuidv7(),
-          action: STAFF_WRITE_ACTION,
-          userId: scope.userId,
-          companyId: scope.companyId,
-          detail: { ...staffWriteDetail(request, reply.statusCode), ...changed },
-        })
-        .catch((err: unknown) => request.log.error({ err }, "a marketplace staff write was not audited"));
+      await recordStaffWrite(app.ctx.db, scope, {
+        ...staffWriteDetail(request, reply.statusCode),
+        ...changed,
+      }).catch((err: unknown) => request.log.error({ err }, "a marketplace staff write was not audited"));
     });
 
     app.decorateRequest("companyScope", function (this: FastifyRequest, options?: CompanyScopeOptions) {

@@ -46,7 +46,6 @@ export function EbayListingCell({ listing, queued }: { listing: EbayListing | un
           href={listing.listingUrl}
           target="_blank"
           rel="noopener noreferrer"
-          size="sm"
           data-testid="ebay-listing-link"
         >
           <Trans>View on eBay</Trans> <IconExternalLink size={12} aria-hidden />

@@ -3,8 +3,9 @@
  * company) or the marketplace staff's area (`/marketplace/…?seller=…`, a seller that handed its
  * inventory over; docs/marketplace.md). The screens are the same components; this context gives
  * them their links, so a staff member moving between a seller's batches, items and products stays
- * in that seller's scope. Screens the marketplace area does not have (scan, listing on eBay, add
- * an item by hand, the sync screen) get no link there (null).
+ * in that seller's scope. Screens the marketplace area does not have (scan, add an item by hand,
+ * the sync screen) get no link there (null); its Listing Management is every seller's, opened
+ * on this seller's listings.
  */
 import { useRouter } from "@tanstack/react-router";
 import { type AnchorHTMLAttributes, createContext, forwardRef, type ReactNode, useContext } from "react";
@@ -42,6 +43,7 @@ export interface InventoryLinks {
   /** Only on the seller's own dashboard (null in the marketplace area). */
   addItem: string | null;
   scan: string | null;
+  /** Listing Management: /dashboard/listing, or /marketplace/listing filtered to the seller. */
   listing: string | null;
   createProductFrom(itemId: string): string | null;
 }
@@ -76,7 +78,7 @@ function marketplaceLinks(seller: string): InventoryLinks {
     product: (id) => q(`/marketplace/${enc(id)}/update-product`),
     addItem: null,
     scan: null,
-    listing: null,
+    listing: q("/marketplace/listing"),
     createProductFrom: () => null,
   };
 }

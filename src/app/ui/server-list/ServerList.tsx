@@ -9,9 +9,11 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Card,
   Center,
+  Checkbox,
   Group,
   Loader,
   Pagination,
@@ -77,6 +79,21 @@ export interface ServerListProps<R, S extends string, Q extends ListSearch<S>> {
   testId: string;
   /** Extra query keys when the same endpoint is shared. */
   queryKey?: readonly unknown[];
+  /** Rows the user can select (a checkbox in each row, and "select all shown" in the header). */
+  selection?: ListSelection<R>;
+  /** Reload the page every so many ms while the rows shown ask for it (work under way), else false. */
+  refetchInterval?(rows: R[]): number | false;
+}
+
+interface ListSelection<R> {
+  selected: ReadonlySet<string>;
+  onChange(next: Set<string>): void;
+  /** Whether this row can be selected (its checkbox is disabled otherwise). */
+  selectable(row: R): boolean;
+  /** The checkbox's accessible name for this row. */
+  label(row: R): string;
+  /** The header checkbox's accessible name. */
+  allLabel: string;
 }
 
 const errorText = (e: unknown) =>
@@ -104,6 +121,9 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
     queryFn: ({ signal }) =>
       http.get<ListPage<R>>(p.endpoint, { query: apiQuery(search, p.defaultSort, rowsPerPage), signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: p.refetchInterval
+      ? (q) => p.refetchInterval?.(q.state.data?.rows ?? []) ?? false
+      : false,
   });
   const [typed, setTyped] = useState(p.search.query ?? "");
   // Back/forward or a link changes the URL's query: the box follows.
@@ -132,6 +152,37 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
     } finally {
       setExporting(false);
     }
+  };
+
+  const sel = p.selection;
+  const selectableRows = sel ? rows.filter((r) => sel.selectable(r)) : [];
+  const allShown = selectableRows.length > 0 && selectableRows.every((r) => sel?.selected.has(p.rowKey(r)));
+  const toggleAll = () => {
+    if (!sel) return;
+    const next = new Set(sel.selected);
+    for (const r of selectableRows) {
+      if (allShown) next.delete(p.rowKey(r));
+      else next.add(p.rowKey(r));
+    }
+    sel.onChange(next);
+  };
+  const rowCheckbox = (r: R, size?: "md") => {
+    if (!sel) return null;
+    const key = p.rowKey(r);
+    return (
+      <Checkbox
+        size={size}
+        aria-label={sel.label(r)}
+        disabled={!sel.selectable(r)}
+        checked={sel.selected.has(key)}
+        onChange={() => {
+          const next = new Set(sel.selected);
+          if (next.has(key)) next.delete(key);
+          else next.add(key);
+          sel.onChange(next);
+        }}
+      />
+    );
   };
 
   const sortHeader = (c: ListColumn<R, S>) => {
@@ -239,11 +290,24 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
         <Table.ScrollContainer minWidth={720}>
           <Table verticalSpacing="sm" highlightOnHover data-testid={`${p.testId}-table`}>
             <Table.Thead>
-              <Table.Tr>{p.columns.map(sortHeader)}</Table.Tr>
+              <Table.Tr>
+                {sel && (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={sel.allLabel}
+                      checked={allShown}
+                      disabled={selectableRows.length === 0}
+                      onChange={toggleAll}
+                    />
+                  </Table.Th>
+                )}
+                {p.columns.map(sortHeader)}
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={p.rowKey(r)} data-testid={`${p.testId}-row`} data-id={p.rowKey(r)}>
+                  {sel && <Table.Td>{rowCheckbox(r)}</Table.Td>}
                   {p.columns.map((c) => (
                     <Table.Td key={c.key}>{c.render(r)}</Table.Td>
                   ))}
@@ -262,7 +326,16 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
               data-testid={`${p.testId}-row`}
               data-id={p.rowKey(r)}
             >
-              {p.card(r)}
+              {sel ? (
+                <Group align="flex-start" wrap="nowrap" gap="sm">
+                  {rowCheckbox(r, "md")}
+                  <Box miw={0} flex={1}>
+                    {p.card(r)}
+                  </Box>
+                </Group>
+              ) : (
+                p.card(r)
+              )}
             </Card>
           ))}
         </Stack>

@@ -1,16 +1,25 @@
 /**
- * The marketplace staff area's own routes (docs/marketplace.md): the sellers staff work for.
+ * The marketplace staff area's own routes (docs/marketplace.md): the sellers staff work for, and
+ * Listing Management (every seller's listings, bulk publish).
  * Their inventory itself is reached through the inventory routes in the seller scope
  * (X-Seller-Company, plugins/company-scope.ts).
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { MARKETPLACE_SELLER_SORTS, type MarketplaceSellerSort } from "../../../domain/marketplace";
+import {
+  MARKETPLACE_LISTING_SORTS,
+  MARKETPLACE_LISTING_STATUSES,
+  MARKETPLACE_LISTINGS_PATH,
+  MARKETPLACE_PUBLISH_MAX,
+  MARKETPLACE_PUBLISH_PATH,
+} from "../../../domain/marketplace-listings";
 import { AREA_ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { assertMarketplaceStaff } from "../../plugins/company-scope";
 import { ErrorBody } from "../../plugins/errors";
 import { type ListParams, listQuerySchema, pageSchema, sendCsv } from "../../plugins/paged-list";
+import { type ListingListParams, listMarketplaceListings, publishMarketplaceListings } from "./listings";
 import { listMarketplaceSellers, marketplaceSellerExport } from "./sellers";
 
 type Sort = MarketplaceSellerSort;
@@ -60,6 +69,90 @@ export async function marketplaceRoutes(app: FastifyInstance) {
       await assertMarketplaceStaff(db, currentUser(request).id);
       const e = marketplaceSellerExport(db, request.query);
       return sendCsv(reply, "marketplace-sellers.csv", e.header, e.batch, e.fields);
+    },
+  );
+
+  const ListingRow = {
+    itemId: Type.String(),
+    companyId: Type.String(),
+    companyName: Type.String(),
+    title: Type.String(),
+    sku: Type.String(),
+    price: Type.Union([Type.Integer(), Type.Null()]),
+    status: Type.Union(MARKETPLACE_LISTING_STATUSES.map((x) => Type.Literal(x))),
+    listingId: Type.Union([Type.String(), Type.Null()]),
+    listingUrl: Type.Union([Type.String(), Type.Null()]),
+    error: Type.Union([Type.String(), Type.Null()]),
+    updatedAt: Type.String(),
+  };
+  app.get<{ Querystring: ListingListParams }>(
+    MARKETPLACE_LISTINGS_PATH,
+    {
+      config: staff,
+      schema: {
+        tags: ["marketplace"],
+        summary:
+          "Listing Management: every opted-in seller's items ready to list or with an eBay listing, paged, sorted, searched, filtered by status and seller",
+        querystring: listQuerySchema(
+          MARKETPLACE_LISTING_SORTS,
+          { sortBy: "updatedAt" },
+          {
+            status: Type.Optional(Type.Union(MARKETPLACE_LISTING_STATUSES.map((x) => Type.Literal(x)))),
+            seller: Type.Optional(Type.String({ format: "uuid" })),
+          },
+        ),
+        response: { 200: pageSchema(ListingRow), ...errors },
+      },
+    },
+    async (request) => {
+      await assertMarketplaceStaff(db, currentUser(request).id);
+      return listMarketplaceListings(db, request.query);
+    },
+  );
+
+  app.post<{ Body: { itemIds: string[]; requestId: string } }>(
+    MARKETPLACE_PUBLISH_PATH,
+    {
+      config: staff,
+      schema: {
+        tags: ["marketplace"],
+        summary:
+          "Publish items of opted-in sellers on their sellers' eBay accounts (each an audited item edit)",
+        description: `Up to ${MARKETPLACE_PUBLISH_MAX} items. \`requestId\` (a UUID made by the app) becomes each item's \`ebay.request.id\`: the same publish sent again changes nothing. Answers each item: \`requested\` (the seller's eBay job will publish it), \`unchanged\` (already asked with this id) or \`not_found\` (no live item of a seller with Managed listing on).`,
+        body: Type.Object(
+          {
+            itemIds: Type.Array(Type.String({ format: "uuid" }), {
+              minItems: 1,
+              maxItems: MARKETPLACE_PUBLISH_MAX,
+            }),
+            requestId: Type.String({ format: "uuid" }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            results: Type.Array(
+              Type.Object({
+                itemId: Type.String(),
+                result: Type.Union([
+                  Type.Literal("requested"),
+                  Type.Literal("unchanged"),
+                  Type.Literal("not_found"),
+                ]),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const staffId = currentUser(request).id;
+      await assertMarketplaceStaff(db, staffId);
+      const { itemIds, requestId } = request.body;
+      return {
+        results: await publishMarketplaceListings(db, staffId, itemIds, requestId, MARKETPLACE_PUBLISH_PATH),
+      };
     },
   );
 }
