@@ -98,6 +98,7 @@ export function AdminChatPage({
       <ChatThreadView
         thread={current}
         myId={user?.id ?? null}
+        staffView
         onBack={phone ? () => onOpen(null) : undefined}
         actions={
           <AssignSelect
