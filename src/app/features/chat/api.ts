@@ -57,6 +57,7 @@ export const chatApi = {
   adminPage: (page: number, query: string) =>
     http.get<AdminChatPage>(`${ADMIN_CHAT_PATH}/threads`, { query: { page, query: query || undefined } }),
   staff: () => http.get<{ items: StaffMember[] }>(`${ADMIN_CHAT_PATH}/staff`).then((r) => r.items),
+  sellerSupport: (companyId: string) => http.post<ChatThreadApi>(`${ADMIN_CHAT_PATH}/support/${companyId}`),
   assign: (id: string, userId: string | null) =>
     http.put<ChatThreadApi>(`${ADMIN_CHAT_PATH}/threads/${id}/assignee`, { userId }),
 };
