@@ -5,7 +5,8 @@ import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { HrefLink } from "../inventory/inventory-area";
-import { sellerChatHref, sellerInventoryHref } from "./seller-search";
+import { sellerChatHref } from "./seller-chat-href";
+import { sellerInventoryHref } from "./seller-search";
 
 /** One row of GET /api/marketplace/sellers. */
 export interface MarketplaceSellerRow {

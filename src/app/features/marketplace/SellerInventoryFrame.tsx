@@ -20,7 +20,7 @@ import { getDb } from "../../offline/db";
 import { noteSellerCompany, rememberSellerCompany, sellerCompanyName } from "../../offline/seller-companies";
 import { SyncProvider } from "../../offline/sync-provider";
 import { HrefLink, MarketplaceInventoryArea, useInventoryLinks } from "../inventory/inventory-area";
-import { sellerChatHref } from "./seller-search";
+import { sellerChatHref } from "./seller-chat-href";
 
 export function SellerInventoryFrame({
   seller,

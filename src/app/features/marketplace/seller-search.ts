@@ -22,6 +22,3 @@ export function parseSellerSearch(search: Record<string, unknown>): SellerSearch
 /** The link from a /marketplace row into that seller's batches. */
 export const sellerInventoryHref = (seller: string, name: string, page = "import") =>
   `/marketplace/${page}?${new URLSearchParams({ seller, name })}`;
-
-/** The staff's link to a seller's support thread: /marketplace/chat opens (or starts) it. */
-export const sellerChatHref = (seller: string) => `/marketplace/chat?${new URLSearchParams({ seller })}`;
