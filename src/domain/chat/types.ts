@@ -49,6 +49,17 @@ export interface ChatMessageApi {
   attachments?: ChatAttachmentApi[];
 }
 
+/** Where one person's reading of a thread stands (docs/chat.md "Read by"). */
+export interface ChatReaderApi {
+  userId: string;
+  name: string;
+  /** True when the reader is staff (not a member of the thread's company). */
+  staff: boolean;
+  /** The last message seq they have seen. */
+  seenSeq: number;
+  seenAt: string;
+}
+
 export interface ChatMessagePage {
   items: ChatMessageApi[];
   /** Pass as `before` for older messages; null when there are none. */

@@ -3,7 +3,7 @@ import { Alert, Button, Loader, Paper, Select, Stack, Text, TextInput, Title } f
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ChatThreadApi } from "../../../domain/chat/types";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
@@ -42,9 +42,12 @@ function AssignSelect({ thread, onAssigned }: { thread: ChatThreadApi; onAssigne
 /** /admin/chat: every thread of the staff's areas, newest first, searchable, paged with "Load more". */
 export function AdminChatPage({
   threadId,
+  sellerId = null,
   onOpen,
 }: {
   threadId: string | null;
+  /** A seller company whose support thread to open (the links from the marketplace seller pages). */
+  sellerId?: string | null;
   onOpen(id: string | null): void;
 }) {
   const { t } = useLingui();
@@ -55,6 +58,20 @@ export function AdminChatPage({
   const [query] = useDebouncedValue(search.trim(), 300);
   const list = useAdminChat(query);
   const [picked, setPicked] = useState<ChatThreadApi | null>(null);
+  const seller = useQuery({
+    queryKey: ["chat", "seller-support", sellerId],
+    queryFn: () => chatApi.sellerSupport(sellerId as string),
+    enabled: !!sellerId,
+    retry: false,
+  });
+  const opened = seller.data;
+  const openRef = useRef(onOpen);
+  openRef.current = onOpen;
+  useEffect(() => {
+    if (!opened) return;
+    setPicked(opened);
+    openRef.current(opened.id);
+  }, [opened]);
   const current = list.threads.find((th) => th.id === threadId) ?? (picked?.id === threadId ? picked : null);
 
   const listPanel = (
@@ -67,6 +84,9 @@ export function AdminChatPage({
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
+        {seller.isError && (
+          <Alert color="red" title={t`The seller's conversation could not be opened`} role="alert" />
+        )}
         {list.failed && (
           <Alert color="red" title={t`Conversations could not be loaded`}>
             <Button size="compact-sm" variant="light" onClick={list.reload}>
@@ -98,6 +118,7 @@ export function AdminChatPage({
       <ChatThreadView
         thread={current}
         myId={user?.id ?? null}
+        staffView
         onBack={phone ? () => onOpen(null) : undefined}
         actions={
           <AssignSelect

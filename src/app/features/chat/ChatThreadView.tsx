@@ -14,15 +14,18 @@ import {
   Title,
 } from "@mantine/core";
 import { IconArrowLeft, IconPencil, IconSend, IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { QUEUED_SEQ } from "../../../domain/chat/synced-types";
 import { CHAT_BODY_MAX, CHAT_EDIT_WINDOW_MS, type ChatThreadApi } from "../../../domain/chat/types";
 import { ChatThreadSearch } from "./ChatThreadSearch";
 import { AttachButton, ComposerAttachments } from "./ComposerAttachments";
+import { readersByMessage } from "./chat-rules";
 import { MessageAttachments } from "./MessageAttachments";
 import { MessageDelivery } from "./MessageDelivery";
 import { MessageText } from "./MessageText";
+import { ReadBy } from "./ReadBy";
 import { useChatAttachments } from "./use-chat-attachments";
+import { useChatReaders } from "./use-chat-readers";
 import { useOfflineChatThread } from "./use-offline-chat-thread";
 
 /** The open thread: its messages (links clickable), older ones on demand, and the composer. */
@@ -31,9 +34,12 @@ export function ChatThreadView({
   myId,
   onBack,
   actions,
+  staffView = false,
 }: {
   thread: ChatThreadApi;
   myId: string | null;
+  /** The staff's screens: "Read by" names the staff too (members see them as "staff"). */
+  staffView?: boolean;
   /** Phones: back to the list. */
   onBack?: () => void;
   /** Extra controls in the header (the admin's assign menu). */
@@ -47,6 +53,11 @@ export function ChatThreadView({
   const [sendFailed, setSendFailed] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const count = chat.messages.length;
+  const readers = useChatReaders(thread.id);
+  const readBy = useMemo(
+    () => readersByMessage(chat.messages, readers, myId),
+    [chat.messages, readers, myId],
+  );
 
   useEffect(() => {
     if (count > 0) bottom.current?.scrollIntoView({ block: "end" });
@@ -165,6 +176,7 @@ export function ChatThreadView({
                   </>
                 )}
                 {delivery && !m.deletedAt && <MessageDelivery delivery={delivery} />}
+                <ReadBy readers={readBy.get(m.id) ?? []} staffNames={staffView} />
                 {canChange && last?.id === m.id && editing !== m.id && (
                   <Group gap={4} justify="flex-end">
                     <ActionIcon

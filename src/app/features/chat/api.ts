@@ -7,6 +7,7 @@ import {
   type ChatContact,
   type ChatMessageApi,
   type ChatMessagePage,
+  type ChatReaderApi,
   type ChatThreadApi,
   type ChatThreadKind,
 } from "../../../domain/chat/types";
@@ -17,6 +18,7 @@ export const chatKeys = {
   threads: () => ["chat", "threads"] as const,
   contacts: () => ["chat", "contacts"] as const,
   thread: (id: string) => ["chat", "thread", id] as const,
+  reads: (id: string) => ["chat", "thread", id, "reads"] as const,
   search: (id: string, query: string) => ["chat", "thread", id, "search", query] as const,
   admin: () => ["chat", "admin"] as const,
   adminPage: (query: string, page: number) => ["chat", "admin", query, page] as const,
@@ -49,10 +51,13 @@ export const chatApi = {
   remove: (id: string, messageId: string) =>
     http.delete<ChatMessageApi>(`${CHAT_PATH}/threads/${id}/messages/${messageId}`),
   support: () => http.post<ChatThreadApi>(`${CHAT_PATH}/support`),
+  reads: (id: string) =>
+    http.get<{ items: ChatReaderApi[] }>(`${CHAT_PATH}/threads/${id}/reads`).then((r) => r.items),
   seen: (id: string) => http.post<{ unreadCount: number }>(`${CHAT_PATH}/threads/${id}/seen`),
   adminPage: (page: number, query: string) =>
     http.get<AdminChatPage>(`${ADMIN_CHAT_PATH}/threads`, { query: { page, query: query || undefined } }),
   staff: () => http.get<{ items: StaffMember[] }>(`${ADMIN_CHAT_PATH}/staff`).then((r) => r.items),
+  sellerSupport: (companyId: string) => http.post<ChatThreadApi>(`${ADMIN_CHAT_PATH}/support/${companyId}`),
   assign: (id: string, userId: string | null) =>
     http.put<ChatThreadApi>(`${ADMIN_CHAT_PATH}/threads/${id}/assignee`, { userId }),
 };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessageApi, ChatThreadApi } from "../../../domain/chat/types";
-import { addThreadToFront, markThreadSeen, mergeAdminPage, mergeMessages } from "./chat-rules";
+import { QUEUED_SEQ } from "../../../domain/chat/synced-types";
+import type { ChatMessageApi, ChatReaderApi, ChatThreadApi } from "../../../domain/chat/types";
+import {
+  addThreadToFront,
+  markThreadSeen,
+  mergeAdminPage,
+  mergeMessages,
+  readersByMessage,
+} from "./chat-rules";
 
 const thread = (id: string, unreadCount = 0) => ({ id, unreadCount }) as ChatThreadApi;
 const msg = (id: string, seq: number, rev: number, body = id) => ({ id, seq, rev, body }) as ChatMessageApi;
@@ -24,5 +31,23 @@ describe("chat rules", () => {
   it("sets a seen thread's unread count to 0 and puts a new thread at the front", () => {
     expect(markThreadSeen([thread("a", 3), thread("b", 1)], "a").map((t) => t.unreadCount)).toEqual([0, 1]);
     expect(addThreadToFront([thread("a"), thread("b")], thread("b")).map((t) => t.id)).toEqual(["b", "a"]);
+  });
+  it("puts each reader under the last message they read up to, not under their own, not me", () => {
+    const m = (id: string, seq: number, authorId: string, deletedAt: string | null = null) =>
+      ({ id, seq, rev: seq, authorId, deletedAt }) as ChatMessageApi;
+    const r = (userId: string, seenSeq: number) => ({ userId, name: userId, seenSeq }) as ChatReaderApi;
+    const messages = [
+      m("a", 1, "me"),
+      m("b", 2, "me"),
+      m("c", 3, "me", "2026-01-01"),
+      m("q", QUEUED_SEQ, "me"),
+    ];
+    const out = readersByMessage(messages, [r("ann", 3), r("bob", 1), r("me", 3), r("cy", 0)], "me");
+    expect(Object.fromEntries([...out].map(([id, list]) => [id, list.map((x) => x.userId)]))).toEqual({
+      b: ["ann"], // c is deleted: ann shows under b
+      a: ["bob"],
+    });
+    // someone whose place is their own message is not shown "reading" it
+    expect(readersByMessage([m("a", 1, "me"), m("x", 2, "ann")], [r("ann", 2)], "me").size).toBe(0);
   });
 });

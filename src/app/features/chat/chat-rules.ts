@@ -1,5 +1,6 @@
 /** Chat's client rules (spec section 4), plain functions with a test beside them. */
-import type { ChatMessageApi, ChatThreadApi } from "../../../domain/chat/types";
+import { QUEUED_SEQ } from "../../../domain/chat/synced-types";
+import type { ChatMessageApi, ChatReaderApi, ChatThreadApi } from "../../../domain/chat/types";
 
 /** The admin list: page 0 replaces what is shown, a later page appends (without repeating a thread). */
 export function mergeAdminPage(list: ChatThreadApi[], page: number, items: ChatThreadApi[]): ChatThreadApi[] {
@@ -26,4 +27,25 @@ export function markThreadSeen(threads: ChatThreadApi[], id: string): ChatThread
 /** A new thread goes to the front. */
 export function addThreadToFront(threads: ChatThreadApi[], thread: ChatThreadApi): ChatThreadApi[] {
   return [thread, ...threads.filter((t) => t.id !== thread.id)];
+}
+
+/**
+ * "Read by": each reader other than me appears under the last message they have read up to (the
+ * newest standing message at or before their place), except under a message they wrote themselves.
+ * Answers the readers by message id.
+ */
+export function readersByMessage(
+  messages: ChatMessageApi[],
+  readers: ChatReaderApi[],
+  myId: string | null,
+): Map<string, ChatReaderApi[]> {
+  const standing = messages.filter((m) => !m.deletedAt && m.seq !== QUEUED_SEQ);
+  const out = new Map<string, ChatReaderApi[]>();
+  for (const r of readers) {
+    if (r.userId === myId) continue;
+    const at = standing.findLast((m) => m.seq <= r.seenSeq);
+    if (!at || at.authorId === r.userId) continue;
+    out.set(at.id, [...(out.get(at.id) ?? []), r]);
+  }
+  return out;
 }

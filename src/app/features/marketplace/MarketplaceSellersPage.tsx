@@ -5,6 +5,7 @@ import type { ListSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { HrefLink } from "../inventory/inventory-area";
+import { sellerChatHref } from "./seller-chat-href";
 import { sellerInventoryHref } from "./seller-search";
 
 /** One row of GET /api/marketplace/sellers. */
@@ -151,6 +152,9 @@ function SellerLinks({ row }: { row: MarketplaceSellerRow }) {
         c="dimmed"
       >
         <Trans>Products</Trans>
+      </Anchor>
+      <Anchor component={HrefLink} href={sellerChatHref(row.id)} size="xs" c="dimmed">
+        <Trans>Chat</Trans>
       </Anchor>
     </Group>
   );

@@ -20,6 +20,7 @@ import { getDb } from "../../offline/db";
 import { noteSellerCompany, rememberSellerCompany, sellerCompanyName } from "../../offline/seller-companies";
 import { SyncProvider } from "../../offline/sync-provider";
 import { HrefLink, MarketplaceInventoryArea, useInventoryLinks } from "../inventory/inventory-area";
+import { sellerChatHref } from "./seller-chat-href";
 
 export function SellerInventoryFrame({
   seller,
@@ -104,6 +105,9 @@ function SellerBar({ seller, name }: { seller: string; name: string | undefined 
           </Anchor>
           <Anchor component={HrefLink} href={links.productList} size="sm">
             <Trans>Products</Trans>
+          </Anchor>
+          <Anchor component={HrefLink} href={sellerChatHref(seller)} size="sm">
+            <Trans>Chat with the seller</Trans>
           </Anchor>
           <Anchor component={Link} to="/marketplace" size="sm">
             <Trans>All sellers</Trans>

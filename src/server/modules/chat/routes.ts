@@ -29,6 +29,7 @@ import {
   assignThread,
   type ChatViewer,
   changeMessage,
+  companyExists,
   createThread,
   findMessage,
   findThread,
@@ -36,6 +37,7 @@ import {
   lastMessage,
   listContacts,
   listMyThreads,
+  listReaders,
   listStaff,
   listStaffThreads,
   loadViewer,
@@ -81,6 +83,14 @@ const Message = Type.Object({
   deletedAt: Type.Union([Type.String(), Type.Null()]),
   attachments: Type.Optional(Type.Array(ChatAttachment)),
 });
+const Reader = Type.Object({
+  userId: Type.String({ format: "uuid" }),
+  name: Type.String(),
+  staff: Type.Boolean(),
+  seenSeq: Type.Integer(),
+  seenAt: Type.String({ format: "date-time" }),
+});
+const CompanyParams = Type.Object({ companyId: Type.String({ format: "uuid" }) });
 const Contact = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -405,6 +415,25 @@ export async function chatRoutes(app: FastifyInstance) {
     },
   );
 
+  app.get<{ Params: Static<typeof IdParams> }>(
+    `${CHAT_PATH}/threads/:id/reads`,
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        summary: "Where each person's reading of the thread stands (read receipts)",
+        description:
+          "Everyone who has seen part of the thread, furthest first: `seenSeq` is the last message `seq` they have seen; `staff` says they are not a member of the thread's company. A `chat` live event with reason `seen` tells that one moved.",
+        params: IdParams,
+        response: { 200: Type.Object({ items: Type.Array(Reader) }), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { thread } = await reach(request, { id: request.params.id });
+      return { items: await listReaders(db, thread) };
+    },
+  );
+
   /** The caller's own message, the thread's last, within the edit window; 403/404/409 otherwise. */
   async function ownLast(request: FastifyRequest<{ Params: Static<typeof MessageParams> }>) {
     const { viewer, thread } = await reach(request, { id: request.params.id });
@@ -504,6 +533,30 @@ export async function chatRoutes(app: FastifyInstance) {
       },
     },
     async () => ({ items: await listStaff(db) }),
+  );
+
+  app.post<{ Params: Static<typeof CompanyParams> }>(
+    `${ADMIN_CHAT_PATH}/support/:companyId`,
+    {
+      config: staffOnly,
+      schema: {
+        tags,
+        summary: "Staff: a seller company's one support-marketplace thread (created on first use)",
+        description:
+          "For the links from the marketplace staff's seller pages to /marketplace/chat. Marketplace staff and super admins only (403 otherwise); an unknown company is 404.",
+        params: CompanyParams,
+        response: { 200: Thread, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      if (!viewer.staffKinds.includes("support-marketplace")) {
+        throw httpError(403, "You do not have permission to do this");
+      }
+      if (!(await companyExists(db, request.params.companyId))) throw httpError(404, "Company not found");
+      const thread = await supportThread(db, request.params.companyId, viewer.userId);
+      return threadOut(viewer.userId, thread.id);
+    },
   );
 
   app.put<{ Params: Static<typeof IdParams>; Body: Static<typeof Assign> }>(

@@ -11,6 +11,7 @@ import {
   CHAT_MESSAGES_PAGE,
   type ChatContact,
   type ChatMessageApi,
+  type ChatReaderApi,
   type ChatThreadApi,
   type ChatThreadKind,
 } from "../../../domain/chat/types";
@@ -161,6 +162,11 @@ export async function createThread(
     .returning();
   if (!row) throw new Error("chat thread not created");
   return row;
+}
+
+export async function companyExists(db: Db, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return !!row;
 }
 
 /** The company's one support-marketplace thread, created on first use. */
@@ -342,6 +348,34 @@ export async function markSeen(db: Db, threadId: string, userId: string, seq: nu
       set: { seenSeq: sql`greatest(${chatReads.seenSeq}, excluded.seen_seq)`, seenAt: sql`now()` },
       setWhere: sql`${chatReads.seenSeq} < excluded.seen_seq`,
     });
+}
+
+/** Everyone's read place in the thread (enabled users only), furthest first. */
+export async function listReaders(
+  db: Db,
+  thread: Pick<ThreadRow, "id" | "companyId">,
+): Promise<ChatReaderApi[]> {
+  const member = sql<boolean>`exists (select 1 from ${companyMembers} cm
+    where cm.company_id = ${thread.companyId}::uuid and cm.user_id = ${chatReads.userId})`;
+  const rows = await db
+    .select({
+      userId: chatReads.userId,
+      name: users.displayName,
+      seenSeq: chatReads.seenSeq,
+      seenAt: chatReads.seenAt,
+      member,
+    })
+    .from(chatReads)
+    .innerJoin(users, eq(users.id, chatReads.userId))
+    .where(and(eq(chatReads.threadId, thread.id), isNull(users.disabledAt), gt(chatReads.seenSeq, 0)))
+    .orderBy(desc(chatReads.seenSeq), asc(users.displayName));
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: r.name,
+    staff: !r.member,
+    seenSeq: Number(r.seenSeq),
+    seenAt: r.seenAt.toISOString(),
+  }));
 }
 
 /** The viewer's contacts: their companies' members and the staff who wrote in their companies' threads. */
