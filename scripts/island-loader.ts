@@ -5,6 +5,8 @@
  * - The app (entry, its chunks, the route's chunks, the whole Mantine stylesheet) is fetched
  *   and evaluated only on intent: a pointer over or on, a touch, focus or a key on a button,
  *   field or menu (INTENT), or a form sent. A visitor who reads and leaves runs none of it.
+ * - A part only the app can draw (ISLAND="visible": the RPIE check) starts it once in view;
+ *   accepting analytics starts it too (Microsoft Clarity is the app's).
  * - A button clicked before the app handles it is held and clicked again by main.tsx once the
  *   page is hydrated (CLICK_QUEUED, HYDRATED), so the first click opens its menu.
  * - Until then the header's shadow follows the scroll here, as PublicHeader does after.
@@ -16,7 +18,7 @@
  * banner's choice, holding a form sent too early).
  */
 import { SCROLL_THRESHOLD } from "../src/app/features/public-site/constants";
-import { CLICK_QUEUED, HYDRATED, INTENT, WAITING_BUTTONS } from "../src/app/ssr/island-rules";
+import { CLICK_QUEUED, HYDRATED, INTENT, ISLAND, WAITING_BUTTONS } from "../src/app/lib/island-rules";
 
 export function islandLoader(entry: string, scripts: string[], styles: string[]): string {
   const json = JSON.stringify;
@@ -54,6 +56,21 @@ export function islandLoader(entry: string, scripts: string[], styles: string[])
         addEventListener(type, (e) => intent(e) && start(), { capture: true, passive: true });
       }
       addEventListener("submit", start, true);
+      // Accepting analytics needs the app (it loads Microsoft Clarity); declining does not.
+      addEventListener("click", (e) => {
+        if (e.target instanceof Element && e.target.closest('[data-testid="cookie-banner"] button[data-analytics="granted"]')) start();
+      }, true);
+      // Parts only the app can draw (the RPIE check) start it once they scroll into view.
+      const visible = root.querySelectorAll(${json(`[${ISLAND}="visible"]`)});
+      if (visible.length && window.IntersectionObserver) {
+        const seen = new IntersectionObserver((entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            seen.disconnect();
+            start();
+          }
+        });
+        for (const el of visible) seen.observe(el);
+      }
       addEventListener("click", (e) => {
         if (!waiting() || !(e.target instanceof Element)) return;
         const button = e.target.closest(${json(WAITING_BUTTONS)});

@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { startPwa } from "./features/pwa/pwa-store";
 import { activateLocale, DEFAULT_LOCALE, storedLocale } from "./i18n/i18n";
+import { CLICK_QUEUED, HYDRATED, WAITING_BUTTONS } from "./lib/island-rules";
 import { createAppRouter } from "./router";
-import { CLICK_QUEUED, HYDRATED, WAITING_BUTTONS } from "./ssr/island-rules";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("#root element missing from index.html");
@@ -67,11 +67,17 @@ function replayEarlyInput(root: HTMLElement) {
     true,
   );
   const deadline = Date.now() + 20_000;
+  let readySince = 0;
   const check = () => {
     // The island loader holds a button's click until the page's buttons can act on it; then it
-    // is clicked again (the menu the visitor asked for opens).
+    // is clicked again (the menu the visitor asked for opens). A button gets React's props when
+    // its part of the page is rendered, a little before React commits it and handles its
+    // events: so its props must have been there for a quarter of a second.
     const buttons = [...root.querySelectorAll(WAITING_BUTTONS)];
-    if (buttons.every(isHydrated) || Date.now() > deadline) {
+    const now = Date.now();
+    readySince = buttons.every(isHydrated) ? readySince || now : 0;
+    const ready = (readySince > 0 && now - readySince >= 250) || now > deadline;
+    if (ready && !root.hasAttribute(HYDRATED)) {
       root.setAttribute(HYDRATED, "");
       const clicked = [...root.querySelectorAll<HTMLElement>(`[${CLICK_QUEUED}]`)];
       for (const button of clicked) {

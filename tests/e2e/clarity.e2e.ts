@@ -129,7 +129,7 @@ describe("Microsoft Clarity loads only after analytics consent", () => {
     });
     await page.goto("/", { waitUntil: "networkidle" });
     await page.getByTestId("cookie-banner").getByRole("button", { name: "Necessary only" }).click();
-    await page.getByTestId("cookie-banner").waitFor({ state: "detached" });
+    await page.getByTestId("cookie-banner").waitFor({ state: "hidden" });
     await signInHere(page);
     await page.waitForLoadState("networkidle");
     expect(clarity).toEqual([]);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Container, Loader, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
+import { ISLAND } from "../../lib/island-rules";
 import { AfterMount } from "../../ui/useMounted";
 
 // Loaded after the page: the form and its rules stay out of the landing page's first load.
@@ -11,7 +12,14 @@ export function RpieCheckerSection() {
   const { t } = useLingui();
   const loader = <Loader role="status" aria-label={t`Loading`} />;
   return (
-    <Container size="lg" py="xl" component="section" aria-labelledby="rpie-checker-title">
+    // On a prerendered page the app starts once this section is in view (scripts/island-loader.ts).
+    <Container
+      size="lg"
+      py="xl"
+      component="section"
+      aria-labelledby="rpie-checker-title"
+      {...{ [ISLAND]: "visible" }}
+    >
       <Title order={2} id="rpie-checker-title" mb="xs">
         <Trans>Do I have to file?</Trans>
       </Title>

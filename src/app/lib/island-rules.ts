@@ -17,3 +17,6 @@ export const CLICK_QUEUED = "data-click-queued";
 
 /** On #root once every button of the page is the app's (main.tsx). */
 export const HYDRATED = "data-hydrated";
+
+/** On a part of a prerendered page only the app can draw: `ISLAND="visible"` starts the app once it is in view. */
+export const ISLAND = "data-island";
