@@ -3,6 +3,20 @@ import type { Page } from "playwright-core";
 
 /** Serious and critical axe-core violations on the page (WCAG 2.x A/AA and best practices), one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A toast or dialog still fading in has, for a moment, the contrast of half its opacity: axe
+  // judges what a user reads once it has settled.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
