@@ -67,16 +67,23 @@ function replayEarlyInput(root: HTMLElement) {
     true,
   );
   const deadline = Date.now() + 20_000;
-  let readySince = 0;
+  let idleCheck = 0;
+  let idleSaysReady = false;
   const check = () => {
     // The island loader holds a button's click until the page's buttons can act on it; then it
     // is clicked again (the menu the visitor asked for opens). A button gets React's props when
-    // its part of the page is rendered, a little before React commits it and handles its
-    // events: so its props must have been there for a quarter of a second.
+    // its part of the page is rendered, before React commits it and handles its events: so the
+    // page counts as ready only when an idle moment (React has no work left) still finds every
+    // button with its props.
     const buttons = [...root.querySelectorAll(WAITING_BUTTONS)];
     const now = Date.now();
-    readySince = buttons.every(isHydrated) ? readySince || now : 0;
-    const ready = (readySince > 0 && now - readySince >= 250) || now > deadline;
+    if (!buttons.every(isHydrated)) idleSaysReady = false;
+    else if (!idleCheck && !idleSaysReady)
+      idleCheck = requestIdleCallback(() => {
+        idleCheck = 0;
+        idleSaysReady = [...root.querySelectorAll(WAITING_BUTTONS)].every(isHydrated);
+      });
+    const ready = idleSaysReady || now > deadline;
     if (ready && !root.hasAttribute(HYDRATED)) {
       root.setAttribute(HYDRATED, "");
       const clicked = [...root.querySelectorAll<HTMLElement>(`[${CLICK_QUEUED}]`)];
