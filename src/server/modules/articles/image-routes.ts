@@ -14,8 +14,8 @@ import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
-import { CONTENT_TYPES, type FileKind } from "../files/sniff";
-import { keepOrDiscard, readFilePart } from "../files/upload";
+import type { FileKind } from "../files/sniff";
+import { keepOrDiscard, readFilePart, storedFileColumns } from "../files/upload";
 import { imageById, imageToApi, insertImage, shownPublicly } from "./image-store";
 
 const IMAGE_KINDS: ReadonlySet<FileKind> = new Set(["png", "jpeg"]);
@@ -71,12 +71,7 @@ export async function articleImageRoutes(app: FastifyInstance) {
         const row = await insertImage(db, {
           id: uuidv7(),
           uploadedBy: user.id,
-          fileName: part.fileName,
-          contentType: CONTENT_TYPES[part.kind],
-          kind: part.kind,
-          size: stored.size,
-          sha256: stored.sha256,
-          storageKey: stored.key,
+          ...storedFileColumns(part, stored),
         });
         return reply.status(201).send(imageToApi(row));
       });

@@ -15,8 +15,8 @@ import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
 import { sendDownload } from "../files/send-file";
-import { CONTENT_TYPES, UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
-import { keepOrDiscard, readFilePart } from "../files/upload";
+import { UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
+import { keepOrDiscard, readFilePart, storedFileColumns } from "../files/upload";
 import { attachmentApi, attachmentById, insertAttachment } from "./attachment-store";
 import { accessTo, findThread, loadViewer } from "./store";
 
@@ -76,12 +76,7 @@ export async function chatAttachmentRoutes(app: FastifyInstance) {
           threadId: thread.id,
           messageId: null,
           uploadedBy: viewer.userId,
-          fileName: part.fileName,
-          contentType: CONTENT_TYPES[part.kind],
-          kind: part.kind,
-          size: stored.size,
-          sha256: stored.sha256,
-          storageKey: stored.key,
+          ...storedFileColumns(part, stored),
         });
         return reply.status(201).send(attachmentApi(row));
       });

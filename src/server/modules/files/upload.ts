@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { httpError } from "../../plugins/errors";
 import type { FileStore, StagedFile } from "../../storage";
 import { DOCUMENT_TYPES, type DocumentType } from "./schemas";
-import { type FileKind, sniffKind, UNSUPPORTED_TYPE_MESSAGE } from "./sniff";
+import { CONTENT_TYPES, type FileKind, sniffKind, UNSUPPORTED_TYPE_MESSAGE } from "./sniff";
 
 const UPLOAD_FIELDS = new Set(["bblId", "documentType", "statementYear"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,4 +159,16 @@ export async function keepOrDiscard<T>(
   } finally {
     if (!kept) await file.discard();
   }
+}
+
+/** The columns every attachment table keeps for a committed upload (file name, type, size, hash, key). */
+export function storedFileColumns(part: FilePart, stored: Awaited<ReturnType<FileStore["commit"]>>) {
+  return {
+    fileName: part.fileName,
+    contentType: CONTENT_TYPES[part.kind],
+    kind: part.kind,
+    size: stored.size,
+    sha256: stored.sha256,
+    storageKey: stored.key,
+  };
 }

@@ -12,8 +12,8 @@ import { KANBAN_LIMITS as L } from "../../../domain/kanban/board";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
 import { sendDownload } from "../files/send-file";
-import { CONTENT_TYPES, UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
-import { keepOrDiscard, readFilePart } from "../files/upload";
+import { UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
+import { keepOrDiscard, readFilePart, storedFileColumns } from "../files/upload";
 import {
   countLive,
   insertAttachment,
@@ -92,12 +92,7 @@ export async function kanbanAttachmentRoutes(app: FastifyInstance) {
           companyId: scope.companyId,
           taskId,
           uploadedBy: scope.userId,
-          fileName: part.fileName,
-          contentType: CONTENT_TYPES[part.kind],
-          kind: part.kind,
-          size: stored.size,
-          sha256: stored.sha256,
-          storageKey: stored.key,
+          ...storedFileColumns(part, stored),
         });
         return reply.status(201).send(toApi(row));
       });
