@@ -68,6 +68,11 @@ export interface Config {
   inventoryPhotoGraceHours: number;
   /** How often the inventory photo cleanup job runs, in minutes (INVENTORY_PHOTO_CLEANUP_EVERY_MINUTES, default 60). */
   inventoryPhotoCleanupEveryMinutes: number;
+  /**
+   * How long an article image no article names is kept after its upload before the same job
+   * deletes it (ARTICLE_IMAGE_GRACE_HOURS, default 72, at least 1): an editor may not have saved yet.
+   */
+  articleImageGraceHours: number;
   /** The eBay connection (docs/ebay.md); undefined without EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME. */
   ebay: EbayConfig | undefined;
   /** AES-256-GCM key for eBay tokens at rest (EBAY_TOKEN_KEY, or generated into DATA_DIR). */
@@ -322,6 +327,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       24,
       1,
       "hours a removed photo is kept for offline devices' queued edits",
+    ),
+    articleImageGraceHours: atLeast(
+      env,
+      "ARTICLE_IMAGE_GRACE_HOURS",
+      72,
+      1,
+      "hours an uploaded article image waits to be saved into an article",
     ),
     inventoryPhotoCleanupEveryMinutes: atLeast(
       env,

@@ -6,8 +6,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ArticleImage } from "../../src/domain/articles/article";
+import { cleanupArticleImages } from "../../src/server/modules/articles/image-cleanup";
+import { createFileStore, type FileStore } from "../../src/server/storage";
 import { multipart } from "./file-helpers";
 import { createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -152,5 +155,110 @@ describe("article images", () => {
       404,
     );
     expect((await fetchImage("/api/articles/images/not-a-uuid")).statusCode).toBe(400);
+  });
+});
+
+describe("article image cleanup", () => {
+  const HOUR = 3600_000;
+  const GRACE = 72;
+  /** A PNG of its own bytes (the store keeps identical bytes once). */
+  const pngOf = (n: number) => Buffer.concat([png, Buffer.from(`image ${n}`)]);
+  const rowOf = (id: string) =>
+    server.database.db.execute(sql`select storage_key from article_images where id = ${id}`) as Promise<{
+      rows: { storage_key: string }[];
+    }>;
+  const keyOf = async (id: string) => (await rowOf(id)).rows[0]?.storage_key ?? null;
+  const store = (): FileStore => createFileStore(server.config);
+  const cleanup = (hoursLater: number, s: FileStore = store()) =>
+    cleanupArticleImages(server.database.db, s, {
+      graceHours: GRACE,
+      now: new Date(Date.now() + hoursLater * HOUR),
+    });
+
+  async function uploaded(n: number): Promise<ArticleImage> {
+    const res = await upload(staff, { name: `img-${n}.png`, data: pngOf(n) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+
+  it("deletes images no article names once the grace period is over, with their files; keeps named ones", async () => {
+    const unsaved = await uploaded(101);
+    const inDraft = await uploaded(102);
+    const onCover = await uploaded(103);
+    const inUnpublished = await uploaded(104);
+    await createArticle("cleanup-draft", { bodyMd: `![x](${inDraft.url})` });
+    const covered = await createArticle("cleanup-cover", { coverImage: onCover.url });
+    const down = await createArticle("cleanup-down", { bodyMd: `![y](${inUnpublished.url})` });
+    await setState(down.id, "published");
+    await setState(down.id, "unpublished");
+    const unsavedKey = await keyOf(unsaved.id);
+    expect(unsavedKey).not.toBeNull();
+    expect(await store().exists(unsavedKey as string)).toBe(true);
+
+    // Within the grace period nothing goes: the editor may not have saved yet.
+    expect((await cleanup(GRACE - 1)).deleted).toBe(0);
+    expect((await fetchImage(unsaved.url, staff)).statusCode).toBe(200);
+
+    // The cover is taken off its article; then the grace period ends.
+    const res = await server.app.inject({
+      method: "PUT",
+      url: `/api/admin/articles/${covered.id}`,
+      headers: staff.auth,
+      payload: {
+        slug: "cleanup-cover",
+        title: "Cover gone",
+        summary: "",
+        bodyMd: "",
+        coverImage: null,
+        tags: [],
+        author: "Stella",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = await cleanup(GRACE + 1);
+    expect(result.failed).toBe(0);
+    expect(result.deleted).toBeGreaterThanOrEqual(2);
+    for (const gone of [unsaved, onCover]) {
+      expect(await keyOf(gone.id)).toBeNull();
+      expect((await fetchImage(gone.url, staff)).statusCode).toBe(404);
+    }
+    expect(await store().exists(unsavedKey as string)).toBe(false);
+    // A draft's and an unpublished article's images stay: they may be published again.
+    for (const kept of [inDraft, inUnpublished]) {
+      expect((await fetchImage(kept.url, staff)).statusCode).toBe(200);
+    }
+  });
+
+  it("keeps the file another image shares, and keeps a row whose file the store cannot delete", async () => {
+    const named = await uploaded(201);
+    const twin = await uploaded(201); // the same bytes: one file
+    await createArticle("cleanup-twin", { bodyMd: `![t](${named.url})` });
+    const sharedKey = await keyOf(twin.id);
+    expect(sharedKey).toBe(await keyOf(named.id));
+
+    const lonely = await uploaded(202);
+    const lonelyKey = (await keyOf(lonely.id)) as string;
+    const base = store();
+    const failing: FileStore = {
+      ...base,
+      async delete(key) {
+        if (key === lonelyKey)
+          throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+        return base.delete(key);
+      },
+    };
+    const refused = await cleanup(GRACE + 1, failing);
+    expect(refused.failed).toBeGreaterThan(0);
+    expect(await keyOf(lonely.id)).toBe(lonelyKey);
+    expect(await base.exists(lonelyKey)).toBe(true);
+
+    const next = await cleanup(GRACE + 1);
+    expect(next.failed).toBe(0);
+    expect(await keyOf(lonely.id)).toBeNull();
+    expect(await base.exists(lonelyKey)).toBe(false);
+    // The twin's row went, the shared file stayed for the image the article names.
+    expect(await keyOf(twin.id)).toBeNull();
+    expect(await base.exists(sharedKey as string)).toBe(true);
+    expect((await fetchImage(named.url, staff)).statusCode).toBe(200);
   });
 });

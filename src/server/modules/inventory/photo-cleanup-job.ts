@@ -5,11 +5,12 @@ import { jobs } from "../../db/schema";
 import { enqueue } from "../../jobs/queue";
 import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/runner";
 import type { FileStore } from "../../storage";
+import { cleanupArticleImages } from "../articles/image-cleanup";
 import { nextSlot } from "../filing/reminder-job";
 import { cleanupInventoryPhotos } from "./photo-cleanup";
 
 /**
- * The photo cleanup (photo-cleanup.ts) as a job in the `jobs` table, like the filing reminders:
+ * The photo cleanup (photo-cleanup.ts, and article images' image-cleanup.ts) as a job in the `jobs` table, like the filing reminders:
  * runs are queued at whole multiples of INVENTORY_PHOTO_CLEANUP_EVERY_MINUTES with the slot as
  * the job's key, so replicas queue one run per slot and one process runs it; the chain survives
  * restarts. Run by the API process (JOBS_IN_PROCESS) or by `worker.js`.
@@ -49,9 +50,18 @@ export function photoCleanupHandler(ctx: ServerContext, store: FileStore, log: J
     if (result.marked || result.restored || result.deleted || result.failed) {
       log.info({ ...result }, "inventory photo cleanup");
     }
-    // A photo whose file could not be deleted stays; the job is retried (with backoff) to try again.
-    if (result.failed > 0)
-      throw new Error(`${result.failed} photo(s) could not be deleted; kept for a retry`);
+    // Article images no article names share the run (docs/articles.md "Images").
+    const images = await cleanupArticleImages(ctx.db, store, {
+      graceHours: ctx.config.articleImageGraceHours,
+      now,
+      log,
+    });
+    if (images.deleted || images.failed) log.info({ ...images }, "article image cleanup");
+    // A photo or image whose file could not be deleted stays; the job is retried (with backoff) to try again.
+    if (result.failed > 0 || images.failed > 0)
+      throw new Error(
+        `${result.failed} photo(s) and ${images.failed} article image(s) could not be deleted; kept for a retry`,
+      );
   };
 }
 
