@@ -23,6 +23,8 @@ interface Sample {
   at: number;
   ms: number;
   ok: boolean;
+  /** "GET 200", "PUT 502", "PUT network error": what a failure was, to say who should have retried it. */
+  kind: string;
 }
 
 const pct = (values: number[], p: number) => {
@@ -58,6 +60,7 @@ export async function clusterFailoverBench(): Promise<Figure[]> {
     ) => {
       const t0 = performance.now();
       let ok = false;
+      let kind = `${method} network error`;
       try {
         const res = await fetch(`${base}${path}`, {
           method,
@@ -66,10 +69,11 @@ export async function clusterFailoverBench(): Promise<Figure[]> {
         });
         await res.arrayBuffer();
         ok = res.ok;
+        kind = `${method} ${res.status}`;
       } catch {
         ok = false;
       }
-      samples.push({ at: now(), ms: performance.now() - t0, ok });
+      samples.push({ at: now(), ms: performance.now() - t0, ok, kind });
       return ok;
     };
 
@@ -111,6 +115,9 @@ export async function clusterFailoverBench(): Promise<Figure[]> {
         .map((l) => l.toFixed(1))
         .join(" ")}`,
     );
+    const kinds = new Map<string, number>();
+    for (const s of failed) kinds.set(s.kind, (kinds.get(s.kind) ?? 0) + 1);
+    for (const [kind, n] of [...kinds].sort()) console.log(`  failed: ${kind} × ${n}`);
     return [
       { bench, metric: "requests", value: samples.length, unit: "requests" },
       { bench, metric: "failed before a retry", value: failed.length, unit: "requests" },
