@@ -1,15 +1,22 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import pg from "pg";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FileStatus, isSettled } from "../../src/domain/files/statuses";
 import { SYNC_CHANGED_EVENT } from "../../src/domain/sync/feed";
+import { makeStatement } from "../fixtures/statements/model";
+import { statementImage } from "../fixtures/statements/render";
+import { waitFor } from "../server/file-helpers";
 import { cluster, signInAdmin } from "./cluster-run";
 
 /**
  * `npm run cluster` (PostgreSQL, two API replicas, two extraction workers, nginx in front;
  * CLUSTER_S3=off) as a user meets it (issue 18): a journey through nginx, a write on one replica
- * heard live on the other, and a replica killed while writes go on, with nothing lost.
+ * heard live on the other, a replica killed while writes go on, with nothing lost, and an
+ * extraction worker killed in the middle of a statement, whose job the other worker finishes.
  * Needs the build (`npm run build`) and Debian's nginx and PostgreSQL (scripts/test-deps.sh).
  */
 const dir = mkdtempSync(join(tmpdir(), "blocklot-cluster-test-"));
@@ -116,4 +123,78 @@ describe("the cluster behind nginx", () => {
     expect(((await list.json()) as { total: number }).total).toBe(242);
     console.log(`cluster kill: ${acked.size} writes acknowledged, ${failedAttempts} attempts retried`);
   });
+  it("an extraction worker killed mid-statement: the other worker claims the job and extracts it once", async () => {
+    const property = await fetch(`${base}/api/bbl`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ bbl: "1000010001" }),
+    });
+    expect(property.status).toBe(201);
+    const propertyId = ((await property.json()) as { id: string }).id;
+
+    // Six scanned pages: OCR takes seconds, long enough to kill the worker that holds the job.
+    const image = await statementImage(makeStatement(18, { columns: 1 }), { format: "png" });
+    const doc = await PDFDocument.create();
+    const png = await doc.embedPng(image);
+    for (let i = 0; i < 6; i++) {
+      doc.addPage([612, 792]).drawImage(png, { x: 0, y: 0, width: 612, height: 792 });
+    }
+    const form = new FormData();
+    form.set("bblId", propertyId);
+    form.set("documentType", "operating_statement");
+    form.set(
+      "file",
+      new Blob([new Uint8Array(await doc.save())], { type: "application/pdf" }),
+      "scan-6-pages.pdf",
+    );
+    const upload = await fetch(`${base}/api/file/upload`, { method: "POST", headers: auth, body: form });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const fileId = ((await upload.json()) as { id: string }).id;
+
+    const db = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port + 1032}/postgres` });
+    await db.connect();
+    try {
+      const job = `extract:${fileId}`;
+      const workers = [1, 2].map((i) => Number(readFileSync(join(dir, `run/worker-${i}.pid`), "utf8")));
+      const claim = await waitFor(
+        async () =>
+          (
+            await db.query<{ boot: string; pid: number }>(
+              `select j.locked_boot as boot, p.pid from jobs j join server_processes p on p.boot_id = j.locked_boot
+                where j.key = $1 and j.status = 'running'`,
+              [job],
+            )
+          ).rows[0],
+        60_000,
+        "a worker to claim the extraction",
+      );
+      expect(workers).toContain(claim.pid);
+      process.kill(claim.pid, "SIGKILL");
+
+      const file = await waitFor(
+        async () => {
+          const res = await fetch(`${base}/api/file/${fileId}`, { headers: auth });
+          const f = (await res.json()) as { status: FileStatus };
+          return isSettled(f.status) ? f : undefined;
+        },
+        110_000,
+        "the statement to be extracted by the other worker",
+      );
+      expect(file.status).toBe("extracted");
+      // One job, claimed again by another process after the kill (the first claim counts too).
+      const runs = await db.query<{ status: string; attempts: number; boot: string }>(
+        "select status, attempts, locked_boot as boot from jobs where key = $1",
+        [job],
+      );
+      expect(runs.rows).toHaveLength(1);
+      expect(runs.rows[0]?.status).toBe("done");
+      expect(runs.rows[0]?.attempts).toBeGreaterThanOrEqual(2);
+      const extraction = await fetch(`${base}/api/file/${fileId}/extraction`, { headers: auth });
+      const body = (await extraction.json()) as { pages: { source: string }[]; lineItems: unknown[] };
+      expect(body.pages.map((p) => p.source)).toEqual(Array(6).fill("ocr"));
+      expect(body.lineItems.length).toBeGreaterThan(5);
+    } finally {
+      await db.end();
+    }
+  }, 180_000);
 });
