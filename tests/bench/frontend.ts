@@ -6,20 +6,51 @@
  *
  * Run: npx tsx tests/bench/frontend.ts [--runs=N] [--json] [--details] [--save=DIR]
  * (builds first if dist is missing; --save writes each full Lighthouse report as JSON)
- * Compare with the Devias figures in /work/shared/ANCHORS.md; results go to docs/benchmarks.md.
+ *
+ * Signed-in pages are loaded cold (HTTP cache, Cache Storage and service workers cleared) with
+ * the session already in localStorage, as a returning user's first visit of the day.
+ *
+ * The peer: with DEVIAS_DIR set to a built Devias material-kit-react 4.0 (/work/shared/ANCHORS.md
+ * says how to build it), its sign-in and dashboard are measured in the same run, interleaved
+ * with ours page by page, and the medians and ratios printed with the load average.
  */
+
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { APP_START_BUDGET_KB, measure, PUBLIC_SCRIPT_BUDGET_KB } from "../../scripts/size-budget";
 import { ensureBuilt, type Figure, ROOT, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const PAGES = [
+interface BenchPage {
+  name: string;
+  path: string;
+  /** Signed in as this seeded account (its session put in localStorage first). */
+  as?: string;
+  /** The peer's page (DEVIAS_DIR), with what its own sign-in would have stored. */
+  peer?: { storage?: Record<string, string> };
+}
+const PAGES: BenchPage[] = [
   { name: "landing", path: "/" },
   { name: "sign-in", path: "/auth/google/login" },
+  { name: "articles", path: "/articles" },
+  { name: "dashboard (seller, cold)", path: "/dashboard/inventory-info", as: "seller@demo-realty.example" },
+  { name: "properties (owner, cold)", path: "/dashboard/properties", as: "admin@demo-realty.example" },
 ];
+const PEER_PAGES: BenchPage[] = [
+  { name: "Devias sign-in", path: "/auth/sign-in", peer: {} },
+  // Devias's sample auth keeps any token in localStorage (src/lib/auth/client.ts).
+  { name: "Devias dashboard", path: "/dashboard", peer: { storage: { "custom-auth-token": "bench" } } },
+];
+/** Which of ours each peer page is compared with. */
+const COUNTERPART: Record<string, string> = {
+  "Devias sign-in": "sign-in",
+  "Devias dashboard": "dashboard (seller, cold)",
+};
 
 interface PageResult {
   page: string;
@@ -37,14 +68,53 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
-async function lighthouseOnce(url: string): Promise<Omit<PageResult, "page">> {
+/**
+ * Puts `storage` into the origin's localStorage (from a small page of that origin that loads no
+ * app), then empties the HTTP cache, Cache Storage and service workers: the next load is cold.
+ */
+async function prepareStorage(
+  port: number,
+  origin: string,
+  probePath: string,
+  storage: Record<string, string>,
+) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${origin}${probePath}`);
+    await page.evaluate((entries) => {
+      for (const [k, v] of entries) localStorage.setItem(k, v);
+    }, Object.entries(storage));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "cache_storage,service_workers" });
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseOnce(
+  url: string,
+  storage?: { probePath: string; values: Record<string, string> },
+): Promise<Omit<PageResult, "page">> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    if (storage) await prepareStorage(chrome.port, new URL(url).origin, storage.probePath, storage.values);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error" },
+      // Lighthouse would clear localStorage too: the cold load is prepared above instead.
+      storage ? { extends: "lighthouse:default", settings: { disableStorageReset: true } } : undefined,
+    );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    // A signed-in page that lands on the sign-in form measured the wrong page.
+    const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}`);
     const { categories, audits } = result.lhr;
     const saveArg = process.argv.find((a) => a.startsWith("--save="));
     if (saveArg) {
@@ -80,37 +150,99 @@ async function lighthouseOnce(url: string): Promise<Omit<PageResult, "page">> {
   }
 }
 
-async function runFrontendBench(
-  runs = 1,
-): Promise<{ pages: PageResult[]; size: ReturnType<typeof measure> }> {
-  ensureBuilt();
-  const size = measure(join(ROOT, "dist/app"));
-  // the demo accounts are not used here; the server is the same one the other benches start
-  const server = await startSeededServer("fe");
-  const pages: PageResult[] = [];
-  try {
-    for (const p of PAGES) {
-      const all: Omit<PageResult, "page">[] = [];
-      for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(`${server.url}${p.path}`));
-      const pick = (k: keyof Omit<PageResult, "page">) => median(all.map((r) => r[k]));
-      pages.push({
-        page: p.name,
-        performance: pick("performance"),
-        accessibility: pick("accessibility"),
-        bestPractices: pick("bestPractices"),
-        seo: pick("seo"),
-        lcpMs: pick("lcpMs"),
-        tbtMs: pick("tbtMs"),
-        transferredKb: pick("transferredKb"),
-      });
+/** The built peer (DEVIAS_DIR) served by `next start` on a free port. */
+async function startPeer(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(dir, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "ignore" },
+  );
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the peer exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/auth/sign-in`)).ok) break;
+    } catch {
+      // not listening yet
     }
-  } finally {
-    await server.stop();
+    if (Date.now() > deadline) throw new Error("the peer did not start");
+    await new Promise((r) => setTimeout(r, 200));
   }
-  return { pages, size };
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    },
+  };
 }
 
-function formatFrontendBench({ pages, size }: Awaited<ReturnType<typeof runFrontendBench>>): string {
+/** A seeded account's session as the app stores it after signing in. */
+async function sessionOf(base: string, email: string, password: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/auth-jwt/connect/google/check`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  const { token, refreshToken } = (await res.json()) as { token: string; refreshToken: string };
+  return { accessToken: token, refreshToken, acceptedCookies: "true" };
+}
+
+async function runFrontendBench(runs = 1): Promise<{
+  pages: PageResult[];
+  size: ReturnType<typeof measure>;
+  load: { before: number[]; after: number[] };
+}> {
+  ensureBuilt();
+  const size = measure(join(ROOT, "dist/app"));
+  const before = loadavg();
+  const server = await startSeededServer("fe");
+  const peerDir = process.env.DEVIAS_DIR;
+  const peer = peerDir ? await startPeer(resolve(peerDir)) : null;
+  const all = new Map<string, Omit<PageResult, "page">[]>();
+  try {
+    const sessions = new Map<string, Record<string, string>>();
+    for (const p of PAGES) {
+      if (!p.as || sessions.has(p.as)) continue;
+      const password = p.as === server.seller.email ? server.seller.password : server.accounts.get(p.as);
+      if (!password) throw new Error(`the seed printed no password for ${p.as}`);
+      sessions.set(p.as, await sessionOf(server.url, p.as, password));
+    }
+    const order = [...PAGES, ...(peer ? PEER_PAGES : [])];
+    // Interleaved: every page once per round, so load changes hit ours and the peer alike.
+    for (let i = 0; i < runs; i++) {
+      for (const p of order) {
+        const base = p.peer ? (peer?.url as string) : server.url;
+        const values = p.peer ? p.peer.storage : p.as ? sessions.get(p.as) : undefined;
+        const storage = values ? { probePath: p.peer ? "/favicon.ico" : "/api/health", values } : undefined;
+        const r = await lighthouseOnce(`${base}${p.path}`, storage);
+        all.set(p.name, [...(all.get(p.name) ?? []), r]);
+      }
+    }
+  } finally {
+    await peer?.stop();
+    await server.stop();
+  }
+  const pages = [...all].map(([page, rs]) => {
+    const pick = (k: keyof Omit<PageResult, "page">) => median(rs.map((r) => r[k]));
+    return {
+      page,
+      performance: pick("performance"),
+      accessibility: pick("accessibility"),
+      bestPractices: pick("bestPractices"),
+      seo: pick("seo"),
+      lcpMs: pick("lcpMs"),
+      tbtMs: pick("tbtMs"),
+      transferredKb: pick("transferredKb"),
+    };
+  });
+  return { pages, size, load: { before, after: loadavg() } };
+}
+
+function formatFrontendBench({ pages, size, load }: Awaited<ReturnType<typeof runFrontendBench>>): string {
   const lines = [
     "| page | perf | a11y | best practices | SEO | LCP | TBT | transferred |",
     "|---|---|---|---|---|---|---|---|",
@@ -122,7 +254,16 @@ function formatFrontendBench({ pages, size }: Awaited<ReturnType<typeof runFront
     `Public pages, script before interaction (gzip): ${size.publicPages.map((p) => `${p.path} ${(p.scriptGzip / 1024).toFixed(1)} KB`).join(", ")}`,
     `App start (gzip): JS ${(size.jsGzip / 1024).toFixed(1)} KB + CSS ${(size.cssGzip / 1024).toFixed(1)} KB = ${(size.totalGzip / 1024).toFixed(1)} KB (budget ${(size.budgetBytes / 1024).toFixed(0)} KB)`,
     `Service-worker precache: ${size.precache.entries} files, ${(size.precache.bytes / 1024).toFixed(0)} KB uncompressed`,
+    `Load average before / after: ${load.before.map((l) => l.toFixed(1)).join(" ")} / ${load.after.map((l) => l.toFixed(1)).join(" ")}`,
   ];
+  for (const [peerName, ours] of Object.entries(COUNTERPART)) {
+    const a = pages.find((p) => p.page === ours);
+    const b = pages.find((p) => p.page === peerName);
+    if (!a || !b) continue;
+    lines.push(
+      `${ours} vs ${peerName}: performance ${a.performance} vs ${b.performance}, TBT ${a.tbtMs} vs ${b.tbtMs} ms (×${(a.tbtMs / Math.max(1, b.tbtMs)).toFixed(2)}), LCP ×${(a.lcpMs / Math.max(1, b.lcpMs)).toFixed(2)}, transferred ×${(a.transferredKb / Math.max(1, b.transferredKb)).toFixed(2)}`,
+    );
+  }
   return lines.join("\n");
 }
 
