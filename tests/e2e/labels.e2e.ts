@@ -3,8 +3,9 @@
  * printed to PDF in each label size (print media, the page's own @page size) for a 203 and a
  * 300 dpi printer, rasterised as that printer's thermal head would (one pixel per dot, each
  * burnt or not) and read with zbar: every label scans back to its item's SKU, or the page said
- * before printing that its code cannot be scanned there, with the fix. With "QR codes for long
- * codes" every label scans. The Avery sheet starts at the chosen position.
+ * before printing that its code cannot be scanned there, with the fix. With QR codes or Data
+ * Matrix for long codes every label scans (Data Matrix read back with ZXing: zbar has no
+ * reader for it). The Avery sheet starts at the chosen position.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import { freshPage, heading, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
 import { launchBrowser } from "./browser";
 import { createItem, newSeller, type Seller } from "./inventory-fixtures";
-import { decodeCode128, inkIn, renderPdf, thermalDots, zbarRead } from "./pdf-barcodes";
+import { decodeCode128, decodeDataMatrix, inkIn, renderPdf, thermalDots, zbarRead } from "./pdf-barcodes";
 
 let browser: Browser;
 let seller: Seller;
@@ -106,6 +107,18 @@ async function printPdf(page: Page, width: number, height: number) {
   }
 }
 
+/** Chooses what happens to codes too long for a barcode ("Warn", "QR code", "Data Matrix"). */
+async function chooseLongCodes(page: Page, choice: string) {
+  await page.getByText(choice, { exact: true }).click();
+  await expect.poll(() => page.getByRole("radio", { name: choice }).isChecked()).toBe(true);
+}
+
+const STOCKS = [
+  ["2 × 1 in thermal label", "thermal-2x1", 2, 1],
+  ["2.25 × 1.25 in thermal label", "thermal-2.25x1.25", 2.25, 1.25],
+  ["Avery 5160", "avery-5160", 8.5, 11],
+] as const;
+
 /** The order the search lists them in, and so the order they were chosen and print in: by SKU. */
 const skus = () => items.map((i) => i.sku).sort();
 
@@ -165,21 +178,17 @@ describe("print labels", () => {
   );
 
   it(
-    "prints codes too long for a barcode as QR codes when chosen: every label scans back at 203 dpi on every stock",
+    "prints codes too long for a barcode as QR codes, or as Data Matrix (remembered), when chosen: every label scans back at 203 dpi on every stock",
     async () => {
       const page = await openWithItems();
       await chooseDpi(page, 203);
-      await page.getByRole("switch", { name: "Print codes too long for a barcode as QR codes" }).check();
+      await chooseLongCodes(page, "QR code");
       const long = skus().find((s) => s.includes("SHELF")) as string;
-      for (const [name, id, w, h] of [
-        ["2 × 1 in thermal label", "thermal-2x1", 2, 1],
-        ["2.25 × 1.25 in thermal label", "thermal-2.25x1.25", 2.25, 1.25],
-        ["Avery 5160", "avery-5160", 8.5, 11],
-      ] as const) {
+      for (const [name, id, w, h] of STOCKS) {
         await page.getByRole("radio", { name }).check();
         await expect.poll(() => page.getByTestId("label-print").getAttribute("data-size")).toBe(id);
         expect(await page.getByTestId("label-warnings").count()).toBe(0);
-        const asQr = await listedCodes(page, "label-qr-notes");
+        const asQr = await listedCodes(page, "label-matrix-notes");
         expect(asQr).toContain(long);
         const pages = (await renderPdf(await printPdf(page, w, h), 203)).map(thermalDots);
         for (const [i, sku] of skus().entries()) {
@@ -188,6 +197,60 @@ describe("print labels", () => {
               ? zbarRead(pages[0] as (typeof pages)[number], SHEET_CELL(i + 1))
               : zbarRead(pages[i] as (typeof pages)[number]);
           expect(got, `${sku} on ${id}`).toEqual([asQr.includes(sku) ? `QR-Code:${sku}` : `CODE-128:${sku}`]);
+        }
+      }
+
+      // Data Matrix: the choice is kept on the device (a reload keeps it), and each long code
+      // prints as a Data Matrix of whole 203 dpi dots that ZXing reads back to the item's SKU
+      await chooseLongCodes(page, "Data Matrix");
+      await page.reload();
+      await heading(page, "Print Labels").waitFor();
+      await expect.poll(() => page.getByRole("radio", { name: "Data Matrix" }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByRole("radio", { name: "203 dpi" }).isChecked()).toBe(true);
+      for (const [name, id, w, h] of STOCKS) {
+        await page.getByRole("radio", { name }).check();
+        const preview = page.getByTestId("label-print");
+        await expect.poll(() => preview.getAttribute("data-size")).toBe(id);
+        await expect.poll(() => preview.getByTestId("label").count()).toBe(6);
+        expect(await page.getByTestId("label-warnings").count()).toBe(0);
+        const asDm = await listedCodes(page, "label-matrix-notes");
+        expect(asDm, id).toContain(long);
+        // where each Data Matrix sits on its label, in inches (its own style: the print is 1:1)
+        const boxes = new Map<string, { x: number; y: number; side: number }>();
+        for (const code of asDm) {
+          const symbol = preview.locator(
+            `[data-testid="label"][data-code="${code}"] svg[data-symbol="datamatrix"]`,
+          );
+          expect(await symbol.getAttribute("aria-label")).toBe(`Data Matrix ${code}`);
+          expect(Number(await symbol.getAttribute("data-dots"))).toBeGreaterThanOrEqual(2);
+          const box = await symbol.evaluate((el) => {
+            const st = (el as SVGElement).style;
+            return {
+              x: Number.parseFloat(st.left),
+              y: Number.parseFloat(st.top),
+              side: Number.parseFloat(st.width),
+            };
+          });
+          boxes.set(code, box);
+        }
+        const pages = (await renderPdf(await printPdf(page, w, h), 203)).map(thermalDots);
+        for (const [i, sku] of skus().entries()) {
+          const sheet = (id === "avery-5160" ? pages[0] : pages[i]) as (typeof pages)[number];
+          const cell = id === "avery-5160" ? SHEET_CELL(i + 1) : { x: 0, y: 0, w, h };
+          const box = boxes.get(sku);
+          if (box) {
+            const around = {
+              x: cell.x + box.x - 0.04,
+              y: cell.y + box.y - 0.04,
+              w: box.side + 0.08,
+              h: box.side + 0.08,
+            };
+            expect(decodeDataMatrix(sheet, around), `${sku} on ${id}`).toBe(sku);
+            // printed where and as large as the page placed it
+            expect(
+              inkIn(sheet, { x: cell.x + box.x, y: cell.y + box.y, w: box.side, h: box.side }),
+            ).toBeGreaterThan(0.2);
+          } else expect(zbarRead(sheet, cell), `${sku} on ${id}`).toEqual([`CODE-128:${sku}`]);
         }
       }
       await page.context().close();

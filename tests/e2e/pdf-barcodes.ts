@@ -1,6 +1,7 @@
 /**
  * Reads printed labels back: renders each page of a PDF (pdf.js on @napi-rs/canvas, as the
- * server renders statement pages) and decodes the barcodes in a region — with ZXing, or, as a
+ * server renders statement pages) and decodes the barcodes in a region — with ZXing (the
+ * JavaScript port, which shares nothing with bwip-js, the labels' Data Matrix encoder), or, as a
  * thermal printer would print them, with every pixel made a printer dot that is either burnt
  * or not (`thermalDots`) and read by zbar (Debian's zbar-tools: `zbarimg`), a decoder that has
  * nothing in common with the product's encoders.
@@ -15,6 +16,7 @@ import {
   BarcodeFormat,
   BinaryBitmap,
   Code128Reader,
+  DataMatrixReader,
   DecodeHintType,
   HybridBinarizer,
   RGBLuminanceSource,
@@ -112,6 +114,22 @@ export function decodeCode128(page: RenderedPage, region?: Region): string | nul
   try {
     const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(out, w, h)));
     return new Code128Reader().decode(bitmap, hints).getText();
+  } catch {
+    return null;
+  }
+}
+
+/** The Data Matrix text in a region of a page (the symbol and its quiet zone), or null when none reads. */
+export function decodeDataMatrix(page: RenderedPage, region: Region): string | null {
+  const { w, h, out } = crop(page, region);
+  if (w === 0 || h === 0) return null;
+  const hints = new Map<DecodeHintType, unknown>([
+    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.DATA_MATRIX]],
+    [DecodeHintType.TRY_HARDER, true],
+  ]);
+  try {
+    const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(out, w, h)));
+    return new DataMatrixReader().decode(bitmap, hints).getText();
   } catch {
     return null;
   }

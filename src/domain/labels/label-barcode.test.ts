@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { DATAMATRIX_QUIET_MODULES } from "./datamatrix";
 import {
   barcodeAreaInches,
   dotsPerModule,
+  LONG_CODE_CHOICES,
   MIN_DOTS_PER_MODULE,
   matrixAreaInches,
   PRINTER_DPIS,
@@ -98,9 +100,38 @@ describe("symbology choice", () => {
     expect(planBarcode("L-0001", small, 203, "qr").kind).toBe("code128");
   });
 
+  it("prints a Data Matrix for a code too long for a barcode when the seller chose so, larger than a QR code would be", () => {
+    // 40 characters of code set B: too long for bars on every stock at 203 and 300 dpi
+    const sku = "LMC3K9Z0A-bin/7.xAB1-shelf/B-7x-00042-rt";
+    for (const id of LABEL_SIZE_IDS)
+      for (const dpi of [203, 300]) {
+        const plan = planBarcode(sku, LABEL_SIZES[id], dpi, "datamatrix");
+        if (plan.kind !== "datamatrix") throw new Error(`${id} at ${dpi}: ${plan.kind}`);
+        expect(plan.because).toBe("too-long");
+        expect(plan.dotsPerModule).toBeGreaterThanOrEqual(2);
+        // whole dots per module, and the symbol with its quiet zone inside the 2D area
+        expect(plan.moduleInches * dpi).toBeCloseTo(plan.dotsPerModule, 9);
+        expect(plan.sideInches).toBeCloseTo(
+          (plan.matrix.length + 2 * DATAMATRIX_QUIET_MODULES) * plan.moduleInches,
+          9,
+        );
+        expect(plan.sideInches).toBeLessThanOrEqual(matrixAreaInches(LABEL_SIZES[id]) + 1e-9);
+        const qr = planBarcode(sku, LABEL_SIZES[id], dpi, "qr");
+        if (qr.kind !== "qr") throw new Error(qr.kind);
+        expect(plan.dotsPerModule).toBeGreaterThanOrEqual(qr.dotsPerModule);
+      }
+    expect(planBarcode("L-0001", small, 203, "datamatrix").kind).toBe("code128");
+  });
+
   it("carries a code CODE128 cannot (not ASCII) only as a QR code", () => {
     expect(planBarcode("Café-1", small, 203)).toMatchObject({ kind: "none", reason: "not-ascii" });
     expect(planBarcode("Café-1", small, 203, "qr")).toMatchObject({ kind: "qr", because: "not-ascii" });
+    // a Data Matrix would read back in Latin-1, not as stored: warned, with the QR code as the fix
+    expect(planBarcode("Café-1", small, 203, "datamatrix")).toMatchObject({
+      kind: "none",
+      reason: "not-ascii",
+      fixes: { qr: true, datamatrix: false },
+    });
   });
 
   it("never prints a symbol with modules under 2 dots, on any stock at any resolution", () => {
@@ -116,7 +147,7 @@ describe("symbology choice", () => {
     for (const id of LABEL_SIZE_IDS)
       for (const dpi of PRINTER_DPIS)
         for (const sku of skus)
-          for (const long of ["warn", "qr"] as const) {
+          for (const long of LONG_CODE_CHOICES) {
             const plan = planBarcode(sku, LABEL_SIZES[id], dpi, long);
             if (plan.kind !== "none")
               expect(plan.dotsPerModule, `${sku} on ${id} at ${dpi}`).toBeGreaterThanOrEqual(2);

@@ -6,11 +6,12 @@
  * least MIN_DOTS_PER_MODULE, and the symbol is placed on the printer's dot grid
  * (`snapToDots`). CODE128 is encoded with code set C for digit runs (two digits per symbol,
  * JsBarcode's automatic A/B/C switching, see barcode.ts). A code too long for a barcode on the
- * chosen stock prints as a QR code when the seller chose so; otherwise the page says so
- * before printing, with the fixes: a larger stock, a shorter code, or the QR code.
+ * chosen stock prints as a QR code or a Data Matrix when the seller chose so; otherwise the
+ * page says so before printing, with the fixes: a larger stock, a shorter code, or a 2D code.
  */
 import { encode as encodeQr } from "uqr";
 import { encodeCode128, totalModules } from "./barcode";
+import { DATAMATRIX_QUIET_MODULES, encodeDataMatrix } from "./datamatrix";
 import { LABEL_SIZE_IDS, LABEL_SIZES, type LabelSize, type LabelSizeId } from "./label-layout";
 
 /** Printer resolutions: thermal label printers (Zebra, DYMO, Rollo) 203 or 300, office printers 600. */
@@ -26,11 +27,22 @@ export const MIN_DOTS_PER_MODULE = 2;
 /** Modules wider than this gain nothing for a scanner (0.02 in = 0.5 mm). */
 const MAX_MODULE_INCHES = 0.02;
 /** Quiet zone around a QR code, in modules (ISO/IEC 18004 asks for 4). */
-export const QR_QUIET_MODULES = 4;
+const QR_QUIET_MODULES = 4;
 
-/** What a label does with a code too long for a barcode: warn, or print it as a QR code. */
-export type LongCodeChoice = "warn" | "qr";
-export const isLongCodeChoice = (v: unknown): v is LongCodeChoice => v === "warn" || v === "qr";
+/** What a label does with a code too long for a barcode: warn, or print it as a 2D code. */
+export const LONG_CODE_CHOICES = ["warn", "qr", "datamatrix"] as const;
+export type LongCodeChoice = (typeof LONG_CODE_CHOICES)[number];
+export const isLongCodeChoice = (v: unknown): v is LongCodeChoice =>
+  (LONG_CODE_CHOICES as readonly unknown[]).includes(v);
+
+/** The 2D symbols a label can carry. */
+export type MatrixSymbol = Exclude<LongCodeChoice, "warn">;
+
+/** Quiet zone of each 2D symbol, in modules. */
+export const MATRIX_QUIET_MODULES: Record<MatrixSymbol, number> = {
+  qr: QR_QUIET_MODULES,
+  datamatrix: DATAMATRIX_QUIET_MODULES,
+};
 
 /** Horizontal padding inside a label (sheets keep a little more off the die-cut edge). */
 export const sidePadding = (size: LabelSize) => size.padding + (size.kind === "sheet" ? 0.04 : 0);
@@ -54,10 +66,10 @@ export type BarcodePlan =
       widthInches: number;
     }
   | {
-      kind: "qr";
+      kind: MatrixSymbol;
       /** Dark modules, row by row, without the quiet zone. */
       matrix: boolean[][];
-      /** Why the label carries a QR code rather than a barcode. */
+      /** Why the label carries a 2D code rather than a barcode. */
       because: "too-long" | "not-ascii";
       dotsPerModule: number;
       moduleInches: number;
@@ -79,6 +91,8 @@ interface LabelFixes {
   maxChars: number | null;
   /** A QR code of it fits on this stock. */
   qr: boolean;
+  /** A Data Matrix of it fits on this stock. */
+  datamatrix: boolean;
 }
 
 /** Whole dots per module when `modules` share `inches` at `dpi` (capped at MAX_MODULE_INCHES). */
@@ -96,11 +110,15 @@ function code128Plan(code: string, size: LabelSize, dpi: number) {
   return { bits: enc.bits, modules, dots };
 }
 
-function qrPlan(code: string, size: LabelSize, dpi: number) {
-  const qr = encodeQr(code, { ecc: "M", border: 0 });
-  const dots = dotsPerModule(matrixAreaInches(size), qr.size + 2 * QR_QUIET_MODULES, dpi);
-  return { matrix: qr.data, side: qr.size + 2 * QR_QUIET_MODULES, dots };
+/** A 2D symbol of `code` and its whole dots per module here; null when it cannot carry the code. */
+function matrixPlan(symbol: MatrixSymbol, code: string, size: LabelSize, dpi: number) {
+  const matrix = symbol === "qr" ? encodeQr(code, { ecc: "M", border: 0 }).data : encodeDataMatrix(code);
+  if (!matrix) return null;
+  const side = matrix.length + 2 * MATRIX_QUIET_MODULES[symbol];
+  return { matrix, side, dots: dotsPerModule(matrixAreaInches(size), side, dpi) };
 }
+
+const fits = (p: { dots: number } | null) => (p?.dots ?? 0) >= MIN_DOTS_PER_MODULE;
 
 /** The symbol a label of `code` prints on `size` at `dpi`, or why none can be scanned. */
 export function planBarcode(
@@ -122,17 +140,18 @@ export function planBarcode(
     };
   }
   const reason = bar ? "too-long" : "not-ascii";
-  const qr = qrPlan(code, size, dpi);
-  const qrFits = qr.dots >= MIN_DOTS_PER_MODULE;
-  if (long === "qr" && qrFits) {
-    const moduleInches = qr.dots / dpi;
+  const qr = matrixPlan("qr", code, size, dpi);
+  const dm = matrixPlan("datamatrix", code, size, dpi);
+  const chosen = long === "qr" ? qr : long === "datamatrix" ? dm : null;
+  if (long !== "warn" && chosen && fits(chosen)) {
+    const moduleInches = chosen.dots / dpi;
     return {
-      kind: "qr",
-      matrix: qr.matrix,
+      kind: long,
+      matrix: chosen.matrix,
       because: reason,
-      dotsPerModule: qr.dots,
+      dotsPerModule: chosen.dots,
       moduleInches,
-      sideInches: qr.side * moduleInches,
+      sideInches: chosen.side * moduleInches,
     };
   }
   return {
@@ -146,7 +165,8 @@ export function planBarcode(
           )
         : [],
       maxChars: bar ? longestFitting(code, size, dpi) : null,
-      qr: qrFits,
+      qr: fits(qr),
+      datamatrix: fits(dm),
     },
   };
 }

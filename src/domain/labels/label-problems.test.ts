@@ -31,16 +31,24 @@ describe("planLabels", () => {
     ]);
     expect(p.unscannableLabels).toBe(4);
     expect(p.noCode).toBe(1);
-    expect(p.asQr).toEqual([]);
+    expect(p.asMatrix).toEqual([]);
     expect(p.plans.get("L-0001")?.kind).toBe("code128");
   });
 
   it("with QR codes for long codes, nothing is left unscannable and the QR labels are named", () => {
     const p = planLabels(labelsFor(items, size), size, 203, "qr");
     expect(p.unscannable).toEqual([]);
-    expect(p.asQr).toEqual([
-      { code: "LMC3K9Z0A-bin/7.xAB1", because: "too-long" },
-      { code: "Café-1", because: "not-ascii" },
+    expect(p.asMatrix).toEqual([
+      { code: "LMC3K9Z0A-bin/7.xAB1", symbol: "qr", because: "too-long" },
+      { code: "Café-1", symbol: "qr", because: "not-ascii" },
+    ]);
+  });
+
+  it("with Data Matrix for long codes, the long SKU is one; a code that is not ASCII is still warned about", () => {
+    const p = planLabels(labelsFor(items, size), size, 203, "datamatrix");
+    expect(p.asMatrix).toEqual([{ code: "LMC3K9Z0A-bin/7.xAB1", symbol: "datamatrix", because: "too-long" }]);
+    expect(p.unscannable.map((u) => [u.code, u.plan.fixes.qr, u.plan.fixes.datamatrix])).toEqual([
+      ["Café-1", true, false],
     ]);
   });
 

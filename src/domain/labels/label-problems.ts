@@ -1,9 +1,9 @@
 /**
  * Every label's symbol for one print, and what the page must say before printing (pure,
  * tested in label-problems.test.ts): labels without a code, codes that cannot be scanned on
- * this stock at this resolution (with the fixes), and codes printed as QR codes instead of bars.
+ * this stock at this resolution (with the fixes), and codes printed as 2D codes instead of bars.
  */
-import { type BarcodePlan, type LongCodeChoice, planBarcode } from "./label-barcode";
+import { type BarcodePlan, type LongCodeChoice, type MatrixSymbol, planBarcode } from "./label-barcode";
 import type { LabelData } from "./label-data";
 import type { LabelSize } from "./label-layout";
 
@@ -14,8 +14,8 @@ export interface LabelPlans {
   noCode: number;
   /** Codes no scanner could read as printed (each once). */
   unscannable: { code: string; plan: Extract<BarcodePlan, { kind: "none" }> }[];
-  /** Codes printed as a QR code rather than a barcode (each once). */
-  asQr: { code: string; because: "too-long" | "not-ascii" }[];
+  /** Codes printed as a QR code or Data Matrix rather than a barcode (each once). */
+  asMatrix: { code: string; symbol: MatrixSymbol; because: "too-long" | "not-ascii" }[];
   /** Labels (copies included) that cannot be scanned. */
   unscannableLabels: number;
 }
@@ -28,7 +28,7 @@ export function planLabels(
 ): LabelPlans {
   const plans = new Map<string, BarcodePlan>();
   const noCodeItems = new Set<string>();
-  const out: LabelPlans = { plans, noCode: 0, unscannable: [], asQr: [], unscannableLabels: 0 };
+  const out: LabelPlans = { plans, noCode: 0, unscannable: [], asMatrix: [], unscannableLabels: 0 };
   for (const l of labels) {
     if (l.code === null) {
       noCodeItems.add(l.itemId);
@@ -39,7 +39,8 @@ export function planLabels(
       plan = planBarcode(l.code, size, dpi, long);
       plans.set(l.code, plan);
       if (plan.kind === "none") out.unscannable.push({ code: l.code, plan });
-      if (plan.kind === "qr") out.asQr.push({ code: l.code, because: plan.because });
+      if (plan.kind === "qr" || plan.kind === "datamatrix")
+        out.asMatrix.push({ code: l.code, symbol: plan.kind, because: plan.because });
     }
     if (plan.kind === "none") out.unscannableLabels += 1;
   }

@@ -1,7 +1,7 @@
 /**
  * What the page says before printing: labels without a code, codes no scanner could read on
  * this stock at this printer's resolution — each with the fix (a stock it fits, how short it
- * must be, or a QR code) — and codes that print as QR codes instead of bars.
+ * must be, or a 2D code) — and codes that print as QR codes or Data Matrix instead of bars.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Alert, List } from "@mantine/core";
@@ -19,7 +19,7 @@ export function LabelWarnings({
   sizeName: Record<LabelSizeId, string>;
 }) {
   const { t } = useLingui();
-  const { noCode, unscannable, asQr } = problems;
+  const { noCode, unscannable, asMatrix } = problems;
   return (
     <>
       {noCode + unscannable.length > 0 ? (
@@ -44,7 +44,10 @@ export function LabelWarnings({
               if (plan.fixes.stocks.length)
                 fixes.push(t`choose the ${plan.fixes.stocks.map((id) => sizeName[id]).join(" / ")}`);
               if (plan.fixes.maxChars) fixes.push(t`shorten the code to ${plan.fixes.maxChars} characters`);
-              if (plan.fixes.qr) fixes.push(t`print long codes as QR codes (above)`);
+              if (plan.fixes.qr && plan.fixes.datamatrix)
+                fixes.push(t`print long codes as QR codes or Data Matrix (above)`);
+              else if (plan.fixes.qr) fixes.push(t`print long codes as QR codes (above)`);
+              else if (plan.fixes.datamatrix) fixes.push(t`print long codes as Data Matrix (above)`);
               const fix = fixes.join("; ");
               const dots = plan.dotsPerModule.toFixed(1);
               return (
@@ -71,12 +74,16 @@ export function LabelWarnings({
           </List>
         </Alert>
       ) : null}
-      {asQr.length > 0 ? (
-        <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="label-qr-notes">
+      {asMatrix.length > 0 ? (
+        <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="label-matrix-notes">
           <List size="sm" spacing={4}>
-            {asQr.map(({ code, because }) => (
-              <List.Item key={code} data-code={code}>
-                {because === "not-ascii" ? (
+            {asMatrix.map(({ code, symbol, because }) => (
+              <List.Item key={code} data-code={code} data-symbol={symbol}>
+                {symbol === "datamatrix" ? (
+                  <Trans>
+                    “{code}” prints as a Data Matrix: it is too long for a barcode on this label at {dpi} dpi.
+                  </Trans>
+                ) : because === "not-ascii" ? (
                   <Trans>“{code}” prints as a QR code: a barcode cannot carry its characters.</Trans>
                 ) : (
                   <Trans>

@@ -19,7 +19,6 @@ import {
   ScrollArea,
   SegmentedControl,
   Stack,
-  Switch,
   Text,
   Title,
 } from "@mantine/core";
@@ -33,6 +32,7 @@ import {
   DEFAULT_DPI,
   isLongCodeChoice,
   isPrinterDpi,
+  LONG_CODE_CHOICES,
   type LongCodeChoice,
   PRINTER_DPIS,
 } from "../../../../domain/labels/label-barcode";
@@ -156,6 +156,11 @@ export function PrintLabelsPage() {
     "thermal-2.25x1.25": t`One label per page, for Zebra, DYMO and Rollo printers`,
     "avery-5160": t`Print at 100% (“Actual size”), not “Fit to page”`,
   };
+  const longName: Record<LongCodeChoice, string> = {
+    warn: t`Warn`,
+    qr: t`QR code`,
+    datamatrix: t`Data Matrix`,
+  };
   const count = labels.length;
 
   if (!companyId) {
@@ -217,12 +222,23 @@ export function PrintLabelsPage() {
                     </Trans>
                   </Text>
                 </Stack>
-                <Switch
-                  checked={long === "qr"}
-                  onChange={(e) => setLong(e.currentTarget.checked ? "qr" : "warn")}
-                  label={t`Print codes too long for a barcode as QR codes`}
-                  description={t`Otherwise the page warns before printing.`}
-                />
+                <Stack gap={4}>
+                  <Text component="span" size="sm" fw={500} id="label-long-codes">
+                    <Trans>Codes too long for a barcode</Trans>
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="label-long-codes"
+                    value={long}
+                    onChange={setLong}
+                    data={LONG_CODE_CHOICES.map((c) => ({ value: c, label: longName[c] }))}
+                  />
+                  <Text size="xs" c="dimmed">
+                    <Trans>
+                      Printed as a square 2D code beside the text, or listed before printing. Data Matrix is
+                      smaller than a QR code for the same code, so its squares can be larger.
+                    </Trans>
+                  </Text>
+                </Stack>
                 <NumberInput
                   label={t`Labels per item`}
                   min={1}

@@ -9,7 +9,7 @@ import { barRuns } from "../../../../domain/labels/barcode";
 import {
   type BarcodePlan,
   barcodeAreaInches,
-  QR_QUIET_MODULES,
+  MATRIX_QUIET_MODULES,
   sidePadding,
   snapToDots,
 } from "../../../../domain/labels/label-barcode";
@@ -88,19 +88,20 @@ const Bars = memo(function Bars({
   );
 });
 
-/** A QR code at the label's right edge, centred in its height, on the printer's dot grid. */
+/** A QR code or Data Matrix at the label's right edge, centred in its height, on the printer's dot grid. */
 const Matrix = memo(function Matrix({
   code,
   plan,
   at,
 }: {
   code: string;
-  plan: Extract<BarcodePlan, { kind: "qr" }>;
+  plan: Extract<BarcodePlan, { kind: "qr" | "datamatrix" }>;
   at: Placement;
 }) {
   const { t } = useLingui();
   const side = plan.sideInches;
-  const n = plan.matrix.length + 2 * QR_QUIET_MODULES;
+  const quiet = MATRIX_QUIET_MODULES[plan.kind];
+  const n = plan.matrix.length + 2 * quiet;
   const left0 = at.size.labelWidth - sidePadding(at.size) - side;
   const top0 = (at.size.labelHeight - side) / 2;
   return (
@@ -115,12 +116,12 @@ const Matrix = memo(function Matrix({
       viewBox={`0 0 ${n} ${n}`}
       shapeRendering="crispEdges"
       role="img"
-      aria-label={t`QR code ${code}`}
+      aria-label={plan.kind === "qr" ? t`QR code ${code}` : t`Data Matrix ${code}`}
       data-code={code}
-      data-symbol="qr"
+      data-symbol={plan.kind}
       data-dots={plan.dotsPerModule}
     >
-      <path d={matrixPath(plan.matrix, QR_QUIET_MODULES)} fill="#000" />
+      <path d={matrixPath(plan.matrix, quiet)} fill="#000" />
     </svg>
   );
 });
@@ -137,8 +138,9 @@ const LabelView = memo(function LabelView({
   const { t, i18n } = useLingui();
   const { size } = at;
   const padX = sidePadding(size);
-  // a QR code takes the right of the label; the text keeps the left
-  const padRight = plan?.kind === "qr" ? padX + plan.sideInches + 0.04 : padX;
+  // a 2D code takes the right of the label; the text keeps the left
+  const matrix = plan?.kind === "qr" || plan?.kind === "datamatrix" ? plan : null;
+  const padRight = matrix ? padX + matrix.sideInches + 0.04 : padX;
   return (
     <div
       className={classes.label}
@@ -187,7 +189,7 @@ const LabelView = memo(function LabelView({
         <span>{i18n._(CONDITION_LABELS[label.condition])}</span>
         <span>{label.location ?? ""}</span>
       </div>
-      {label.code && plan?.kind === "qr" ? <Matrix code={label.code} plan={plan} at={at} /> : null}
+      {label.code && matrix ? <Matrix code={label.code} plan={matrix} at={at} /> : null}
     </div>
   );
 });
