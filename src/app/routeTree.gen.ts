@@ -87,6 +87,7 @@ import { Route as AdminArticleSplatRouteImport } from "./routes/admin/article.$"
 import { Route as AdminFilingsIndexRouteImport } from "./routes/admin/filings/index"
 import { Route as AdminFilingsFilingIdRouteImport } from "./routes/admin/filings/$filingId"
 import { Route as AdminStatementMappingIndexRouteImport } from "./routes/admin/statement-mapping/index"
+import { Route as AdminViewUserIdRouteImport } from "./routes/admin/view/$userId"
 import { Route as AuthDemoPageVariantRouteImport } from "./routes/auth-demo/$page/$variant"
 import { Route as AuthAmplifyConfirmRegisterRouteImport } from "./routes/auth/amplify/confirm-register"
 import { Route as AuthAmplifyForgotPasswordRouteImport } from "./routes/auth/amplify/forgot-password"
@@ -114,6 +115,7 @@ import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/p
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
+import { Route as AdminBatchItemListUserIdRouteImport } from "./routes/admin/batch-item/list/$userId"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
 import { Route as AdminStatementMappingAuditReportFilingIdRouteImport } from "./routes/admin/statement-mapping/audit-report.$filingId"
 import { Route as AdminStatementMappingMappingStatementMappingIdRouteImport } from "./routes/admin/statement-mapping/mapping.$statementMappingId"
@@ -521,6 +523,11 @@ const AdminStatementMappingIndexRoute =
     path: "/statement-mapping/",
     getParentRoute: () => AdminRoute,
   } as any)
+const AdminViewUserIdRoute = AdminViewUserIdRouteImport.update({
+  id: "/view/$userId",
+  path: "/view/$userId",
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthDemoPageVariantRoute = AuthDemoPageVariantRouteImport.update({
   id: "/auth-demo/$page/$variant",
   path: "/auth-demo/$page/$variant",
@@ -665,6 +672,12 @@ const MarketplaceSellerImportRoute = MarketplaceSellerImportRouteImport.update({
   path: "/import",
   getParentRoute: () => MarketplaceSellerRoute,
 } as any)
+const AdminBatchItemListUserIdRoute =
+  AdminBatchItemListUserIdRouteImport.update({
+    id: "/batch-item/list/$userId",
+    path: "/batch-item/list/$userId",
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminEbayListingListUserIdRoute =
   AdminEbayListingListUserIdRouteImport.update({
     id: "/ebay-listing/list/$userId",
@@ -810,6 +823,7 @@ export interface FileRoutesByFullPath {
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
+  "/admin/view/$userId": typeof AdminViewUserIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -841,6 +855,7 @@ export interface FileRoutesByFullPath {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -924,6 +939,7 @@ export interface FileRoutesByTo {
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
+  "/admin/view/$userId": typeof AdminViewUserIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -955,6 +971,7 @@ export interface FileRoutesByTo {
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
+  "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -1044,6 +1061,7 @@ export interface FileRoutesById {
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
+  "/admin/view/$userId": typeof AdminViewUserIdRoute
   "/auth-demo/$page/$variant": typeof AuthDemoPageVariantRoute
   "/auth/amplify/confirm-register": typeof AuthAmplifyConfirmRegisterRoute
   "/auth/amplify/forgot-password": typeof AuthAmplifyForgotPasswordRoute
@@ -1075,6 +1093,7 @@ export interface FileRoutesById {
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -1163,6 +1182,7 @@ export interface FileRouteTypes {
     | "/admin/all-user-list/$userId"
     | "/admin/article/$"
     | "/admin/filings/$filingId"
+    | "/admin/view/$userId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -1194,6 +1214,7 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1277,6 +1298,7 @@ export interface FileRouteTypes {
     | "/admin/all-user-list/$userId"
     | "/admin/article/$"
     | "/admin/filings/$filingId"
+    | "/admin/view/$userId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -1308,6 +1330,7 @@ export interface FileRouteTypes {
     | "/admin/filings"
     | "/admin/statement-mapping"
     | "/dashboard/invoices"
+    | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -1396,6 +1419,7 @@ export interface FileRouteTypes {
     | "/admin/all-user-list/$userId"
     | "/admin/article/$"
     | "/admin/filings/$filingId"
+    | "/admin/view/$userId"
     | "/auth-demo/$page/$variant"
     | "/auth/amplify/confirm-register"
     | "/auth/amplify/forgot-password"
@@ -1427,6 +1451,7 @@ export interface FileRouteTypes {
     | "/admin/filings/"
     | "/admin/statement-mapping/"
     | "/dashboard/invoices/"
+    | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
@@ -2022,6 +2047,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminStatementMappingIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    "/admin/view/$userId": {
+      id: "/admin/view/$userId"
+      path: "/view/$userId"
+      fullPath: "/admin/view/$userId"
+      preLoaderRoute: typeof AdminViewUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/auth-demo/$page/$variant": {
       id: "/auth-demo/$page/$variant"
       path: "/auth-demo/$page/$variant"
@@ -2211,6 +2243,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceSellerImportRouteImport
       parentRoute: typeof MarketplaceSellerRoute
     }
+    "/admin/batch-item/list/$userId": {
+      id: "/admin/batch-item/list/$userId"
+      path: "/batch-item/list/$userId"
+      fullPath: "/admin/batch-item/list/$userId"
+      preLoaderRoute: typeof AdminBatchItemListUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     "/admin/ebay-listing/list/$userId": {
       id: "/admin/ebay-listing/list/$userId"
       path: "/ebay-listing/list/$userId"
@@ -2340,9 +2379,11 @@ interface AdminRouteChildren {
   AdminAllUserListUserIdRoute: typeof AdminAllUserListUserIdRoute
   AdminArticleSplatRoute: typeof AdminArticleSplatRoute
   AdminFilingsFilingIdRoute: typeof AdminFilingsFilingIdRoute
+  AdminViewUserIdRoute: typeof AdminViewUserIdRoute
   AdminAllUserListIndexRoute: typeof AdminAllUserListIndexRoute
   AdminFilingsIndexRoute: typeof AdminFilingsIndexRoute
   AdminStatementMappingIndexRoute: typeof AdminStatementMappingIndexRoute
+  AdminBatchItemListUserIdRoute: typeof AdminBatchItemListUserIdRoute
   AdminEbayListingListUserIdRoute: typeof AdminEbayListingListUserIdRoute
   AdminStatementMappingAuditReportFilingIdRoute: typeof AdminStatementMappingAuditReportFilingIdRoute
   AdminStatementMappingMappingStatementMappingIdRoute: typeof AdminStatementMappingMappingStatementMappingIdRoute
@@ -2366,9 +2407,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAllUserListUserIdRoute: AdminAllUserListUserIdRoute,
   AdminArticleSplatRoute: AdminArticleSplatRoute,
   AdminFilingsFilingIdRoute: AdminFilingsFilingIdRoute,
+  AdminViewUserIdRoute: AdminViewUserIdRoute,
   AdminAllUserListIndexRoute: AdminAllUserListIndexRoute,
   AdminFilingsIndexRoute: AdminFilingsIndexRoute,
   AdminStatementMappingIndexRoute: AdminStatementMappingIndexRoute,
+  AdminBatchItemListUserIdRoute: AdminBatchItemListUserIdRoute,
   AdminEbayListingListUserIdRoute: AdminEbayListingListUserIdRoute,
   AdminStatementMappingAuditReportFilingIdRoute:
     AdminStatementMappingAuditReportFilingIdRoute,

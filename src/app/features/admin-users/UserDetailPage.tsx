@@ -169,9 +169,25 @@ export function UserDetailPage({ userId }: { userId: string }) {
 
   return (
     <Stack gap="lg">
-      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/all-user-list" />}>
-        <Trans>All Users</Trans>
-      </Anchor>
+      <Group gap="md">
+        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/all-user-list" />}>
+          <Trans>All Users</Trans>
+        </Anchor>
+        <Anchor
+          size="sm"
+          renderRoot={(props) => <Link {...props} to="/admin/view/$userId" params={{ userId: u.id }} />}
+        >
+          <Trans>View as user</Trans>
+        </Anchor>
+        <Anchor
+          size="sm"
+          renderRoot={(props) => (
+            <Link {...props} to="/admin/batch-item/list/$userId" params={{ userId: u.id }} />
+          )}
+        >
+          <Trans>Import batches</Trans>
+        </Anchor>
+      </Group>
       <Stack gap={4}>
         <Title order={1}>{u.displayName}</Title>
         <Group gap="xs">
@@ -264,13 +280,31 @@ export function UserDetailPage({ userId }: { userId: string }) {
                         ? labels.level.companyAdmin
                         : labels.level.employee}
                     </Table.Td>
-                    <Table.Td>{c.properties}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        size="sm"
+                        renderRoot={(props) => (
+                          <Link {...props} to="/admin/view/$userId" params={{ userId: u.id }} />
+                        )}
+                      >
+                        {c.properties}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>
                       <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/filings" />}>
                         {c.filings}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{c.inventoryItems}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        size="sm"
+                        renderRoot={(props) => (
+                          <Link {...props} to="/admin/batch-item/list/$userId" params={{ userId: u.id }} />
+                        )}
+                      >
+                        {c.inventoryItems}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>
                       {c.ebay ? (
                         <Anchor

@@ -28,6 +28,7 @@ import {
 } from "./lists";
 import { deleteUnregistered, resendUnregistered } from "./unregistered";
 import { changeUserRoles } from "./user-roles";
+import { userBatches, userView } from "./user-view";
 import { findUser, listUsers, USER_CSV_HEADER, userCsvFields, userDetail, userExportBatch } from "./users";
 
 const UserCompany = Type.Object({
@@ -98,6 +99,81 @@ const UserDetail = Type.Object({
     }),
   ),
   clarityIds: Type.Array(Type.Object({ clarityId: Type.String(), createdAt: Type.String() })),
+});
+
+const ViewedUser = Type.Object({ id: Type.String(), email: Type.String(), displayName: Type.String() });
+const viewCompany = {
+  id: Type.String(),
+  companyName: Type.String(),
+  isPrimary: Type.Boolean(),
+  truncated: Type.Boolean(),
+};
+const UserView = Type.Object({
+  user: ViewedUser,
+  companies: Type.Array(
+    Type.Object({
+      ...viewCompany,
+      properties: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          bbl: Type.String(),
+          address: Nullable(Type.String()),
+          files: Type.Integer(),
+        }),
+      ),
+      files: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          fileName: Type.String(),
+          documentType: Type.String(),
+          statementYear: Nullable(Type.Integer()),
+          status: Type.String(),
+          createdAt: Type.String(),
+          bbl: Nullable(Type.String()),
+        }),
+      ),
+      filings: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          bbl: Type.String(),
+          year: Type.Integer(),
+          kind: Type.String(),
+          state: Type.String(),
+          stateChangedAt: Type.String(),
+        }),
+      ),
+      inventory: Type.Object({
+        batches: Type.Integer(),
+        byStatus: Type.Record(Type.String(), Type.Integer()),
+      }),
+    }),
+  ),
+});
+const UserBatches = Type.Object({
+  user: ViewedUser,
+  companies: Type.Array(
+    Type.Object({
+      ...viewCompany,
+      batches: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          name: Type.String(),
+          sourceFileName: Nullable(Type.String()),
+          createdAt: Type.String(),
+          items: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              sku: Type.String(),
+              title: Type.String(),
+              status: Type.String(),
+              quantity: Type.Integer(),
+              photos: Type.Integer(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
 });
 
 const IdParams = Type.Object({ id: Type.String({ format: "uuid" }) }, { additionalProperties: false });
@@ -308,6 +384,44 @@ export async function adminRoutes(app: FastifyInstance) {
       const detail = await userDetail(db, request.params.id);
       if (!detail) throw httpError(404, "User not found");
       return detail;
+    },
+  );
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    "/api/admin/view/:id",
+    {
+      config: superAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "What the user sees, read-only: the properties, files, filings and inventory of their companies (each read audited)",
+        params: IdParams,
+        response: { 200: UserView, ...errors },
+      },
+    },
+    async (request) => {
+      const view = await userView(db, request.user as { id: string; email: string }, request.params.id);
+      if (!view) throw httpError(404, "User not found");
+      return view;
+    },
+  );
+
+  app.get<{ Params: Static<typeof IdParams> }>(
+    "/api/admin/batch-item/list/:id",
+    {
+      config: superAdmin,
+      schema: {
+        tags: ["admin"],
+        summary:
+          "The import batches of the user's companies with their items, newest first (each read audited)",
+        params: IdParams,
+        response: { 200: UserBatches, ...errors },
+      },
+    },
+    async (request) => {
+      const view = await userBatches(db, request.user as { id: string; email: string }, request.params.id);
+      if (!view) throw httpError(404, "User not found");
+      return view;
     },
   );
 
