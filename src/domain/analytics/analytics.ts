@@ -6,7 +6,7 @@
 export const ANALYTICS_PATH = "/api/analytics";
 
 /** The longest range one request may cover, in months. */
-export const ANALYTICS_MAX_MONTHS = 36;
+const ANALYTICS_MAX_MONTHS = 36;
 
 /** Whose figures: the caller's active company, or (super admins only) every company's. */
 export const ANALYTICS_SCOPES = ["company", "all"] as const;
@@ -43,7 +43,7 @@ export function monthIndex(month: string): number | null {
   return Number(m[1]) * 12 + Number(m[2]) - 1;
 }
 
-export function monthOf(index: number): string {
+function monthOf(index: number): string {
   const year = Math.floor(index / 12);
   return `${String(year).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
 }

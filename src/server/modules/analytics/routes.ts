@@ -1,6 +1,5 @@
 /** The analytics dashboard's one request (docs/dashboard.md "Analytics"). */
 import { Type } from "@sinclair/typebox";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
   ANALYTICS_PATH,
@@ -10,12 +9,10 @@ import {
   type AnalyticsScope,
   monthRange,
 } from "../../../domain/analytics/analytics";
-import { effectiveRoles, ROLES } from "../../../domain/roles";
-import { users } from "../../db/schema";
 import { currentUser } from "../../plugins/auth";
 import { companyMember } from "../../plugins/company-scope";
 import { ErrorBody, httpError } from "../../plugins/errors";
-import { analyticsOf } from "./store";
+import { analyticsOf, isSuperAdmin } from "./store";
 
 const Month = Type.String({ pattern: "^\\d{4}-(0[1-9]|1[0-2])$" });
 
@@ -55,12 +52,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
       if ("error" in range) throw httpError(400, range.error);
       if (scope === "all") {
         // the roles as the database has them now, whatever the token says
-        const [me] = await db
-          .select({ roles: users.roles, disabledAt: users.disabledAt })
-          .from(users)
-          .where(eq(users.id, currentUser(request).id))
-          .limit(1);
-        if (!me || me.disabledAt || !effectiveRoles(me.roles).has(ROLES.SUPER_ADMIN)) {
+        if (!(await isSuperAdmin(db, currentUser(request).id))) {
           throw httpError(403, "Only super admins see the whole product's figures");
         }
         return analyticsOf(db, "all", null, range.months);

@@ -11,8 +11,17 @@ import {
   type AnalyticsSeriesName,
   monthIndex,
 } from "../../../domain/analytics/analytics";
+import { effectiveRoles, ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
-import { ebayListings, ebayOrders, filings, inventoryItems, invoices, statementFiles } from "../../db/schema";
+import {
+  ebayListings,
+  ebayOrders,
+  filings,
+  inventoryItems,
+  invoices,
+  statementFiles,
+  users,
+} from "../../db/schema";
 
 /** The first instant of a "YYYY-MM" month, UTC. */
 function startOf(month: string): Date {
@@ -131,4 +140,14 @@ async function filingsByState(db: Db, companyId: string | null, months: string[]
     .groupBy(filings.state)
     .orderBy(filings.state);
   return rows.map((r) => ({ state: r.state, count: Number(r.count) }));
+}
+
+/** Whether the user is a super admin according to the database (an enabled account), whatever the token says. */
+export async function isSuperAdmin(db: Db, userId: string): Promise<boolean> {
+  const [me] = await db
+    .select({ roles: users.roles, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !!me && !me.disabledAt && effectiveRoles(me.roles).has(ROLES.SUPER_ADMIN);
 }
