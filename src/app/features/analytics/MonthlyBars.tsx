@@ -19,7 +19,7 @@ export function MonthlyBars({ title, months, values, format, monthLabel, color }
   const max = Math.max(1, ...values);
   const total = values.reduce((a, b) => a + b, 0);
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" align="baseline" mb="sm" wrap="nowrap">
         <Title order={3} size="h5">
           {title}
