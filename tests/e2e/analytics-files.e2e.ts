@@ -105,5 +105,5 @@ describe("analytics and file manager", () => {
       expect(await seriousViolations(page)).toEqual([]);
     }
     await context.close();
-  });
+  }, 240_000);
 });
