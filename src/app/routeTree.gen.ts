@@ -57,11 +57,13 @@ import { Route as ConfirmationEmailHashRouteImport } from "./routes/confirmation
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
 import { Route as DashboardAddItemRouteImport } from "./routes/dashboard/add-item"
+import { Route as DashboardAnalyticsRouteImport } from "./routes/dashboard/analytics"
 import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
 import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
+import { Route as DashboardFileManagerRouteImport } from "./routes/dashboard/file-manager"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
@@ -370,6 +372,11 @@ const DashboardAddItemRoute = DashboardAddItemRouteImport.update({
   path: "/add-item",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardAnalyticsRoute = DashboardAnalyticsRouteImport.update({
+  id: "/analytics",
+  path: "/analytics",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardBlankRoute = DashboardBlankRouteImport.update({
   id: "/blank",
   path: "/blank",
@@ -396,6 +403,11 @@ const DashboardDescribeInventoryRoute =
     path: "/describe-inventory",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardFileManagerRoute = DashboardFileManagerRouteImport.update({
+  id: "/file-manager",
+  path: "/file-manager",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFilingsRoute = DashboardFilingsRouteImport.update({
   id: "/filings",
   path: "/filings",
@@ -796,11 +808,13 @@ export interface FileRoutesByFullPath {
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
+  "/dashboard/analytics": typeof DashboardAnalyticsRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+  "/dashboard/file-manager": typeof DashboardFileManagerRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -911,11 +925,13 @@ export interface FileRoutesByTo {
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
+  "/dashboard/analytics": typeof DashboardAnalyticsRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+  "/dashboard/file-manager": typeof DashboardFileManagerRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -1032,11 +1048,13 @@ export interface FileRoutesById {
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
+  "/dashboard/analytics": typeof DashboardAnalyticsRoute
   "/dashboard/blank": typeof DashboardBlankRoute
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+  "/dashboard/file-manager": typeof DashboardFileManagerRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -1155,11 +1173,13 @@ export interface FileRouteTypes {
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/add-item"
+    | "/dashboard/analytics"
     | "/dashboard/blank"
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+    | "/dashboard/file-manager"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1270,11 +1290,13 @@ export interface FileRouteTypes {
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/add-item"
+    | "/dashboard/analytics"
     | "/dashboard/blank"
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+    | "/dashboard/file-manager"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1390,11 +1412,13 @@ export interface FileRouteTypes {
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/add-item"
+    | "/dashboard/analytics"
     | "/dashboard/blank"
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+    | "/dashboard/file-manager"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1837,6 +1861,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardAddItemRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/analytics": {
+      id: "/dashboard/analytics"
+      path: "/analytics"
+      fullPath: "/dashboard/analytics"
+      preLoaderRoute: typeof DashboardAnalyticsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/blank": {
       id: "/dashboard/blank"
       path: "/blank"
@@ -1870,6 +1901,13 @@ declare module "@tanstack/react-router" {
       path: "/describe-inventory"
       fullPath: "/dashboard/describe-inventory"
       preLoaderRoute: typeof DashboardDescribeInventoryRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/file-manager": {
+      id: "/dashboard/file-manager"
+      path: "/file-manager"
+      fullPath: "/dashboard/file-manager"
+      preLoaderRoute: typeof DashboardFileManagerRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/filings": {
@@ -2426,11 +2464,13 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 interface DashboardRouteChildren {
   DashboardAccountRoute: typeof DashboardAccountRoute
   DashboardAddItemRoute: typeof DashboardAddItemRoute
+  DashboardAnalyticsRoute: typeof DashboardAnalyticsRoute
   DashboardBlankRoute: typeof DashboardBlankRoute
   DashboardCalendarRoute: typeof DashboardCalendarRoute
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
+  DashboardFileManagerRoute: typeof DashboardFileManagerRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
@@ -2458,11 +2498,13 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardAccountRoute: DashboardAccountRoute,
   DashboardAddItemRoute: DashboardAddItemRoute,
+  DashboardAnalyticsRoute: DashboardAnalyticsRoute,
   DashboardBlankRoute: DashboardBlankRoute,
   DashboardCalendarRoute: DashboardCalendarRoute,
   DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
+  DashboardFileManagerRoute: DashboardFileManagerRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,

@@ -20,6 +20,8 @@ export type NavKey =
   | "listingManagement"
   | "productManagement"
   | "companyAccount"
+  | "analytics"
+  | "fileManager"
   | "calendar"
   | "kanban"
   | "blog"
@@ -99,6 +101,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     key: "pages",
     items: [
       { key: "companyAccount", path: "/dashboard/company-account" },
+      { key: "analytics", path: "/dashboard/analytics" },
+      { key: "fileManager", path: "/dashboard/file-manager" },
       { key: "calendar", path: "/dashboard/calendar" },
       { key: "kanban", path: "/dashboard/kanban" },
       { key: "blog", path: "/dashboard/blog" },

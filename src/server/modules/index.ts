@@ -3,6 +3,7 @@ import { companyScopePlugin } from "../plugins/company-scope";
 import { idempotencyPlugin } from "../plugins/idempotency";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
+import { analyticsRoutes } from "./analytics/routes";
 import { articleImageRoutes } from "./articles/image-routes";
 import { articleRoutes } from "./articles/routes";
 import { authRoutes } from "./auth/routes";
@@ -16,6 +17,7 @@ import { demoRoutes } from "./demo/routes";
 import { ebayAdminRoutes } from "./ebay/admin-routes";
 import { ebayDeletionRoutes } from "./ebay/deletion-routes";
 import { ebayRoutes } from "./ebay/routes";
+import { fileManagerRoutes } from "./files/manager-routes";
 import { fileRoutes } from "./files/routes";
 import { filingRoutes } from "./filing/routes";
 import { healthRoutes } from "./health/routes";
@@ -65,6 +67,7 @@ export async function registerModules(
   await app.register(publicFormRoutes);
   await app.register(accountRoutes);
   await app.register(fileRoutes);
+  await app.register(fileManagerRoutes);
   await app.register(bblRoutes);
   await app.register(rpieRoutes);
   await app.register(statementMappingRoutes);
@@ -88,6 +91,7 @@ export async function registerModules(
   await app.register(mailRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analyticsRoutes);
   await app.register(chatRoutes);
   await app.register(chatAttachmentRoutes);
 }
