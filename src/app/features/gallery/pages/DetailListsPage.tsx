@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Divider, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ArticleStateBadge } from "../../articles/ArticleStateBadge";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../../inventory/item-status";
@@ -17,12 +17,12 @@ const listCode = `// A description list: the term on the left from sm, above its
   …
 </SimpleGrid>`;
 
-const stackedCode = `<Stack gap="xs" component="dl">
+const stackedCode = `// Only dt/dd pairs (or divs holding one pair) may sit inside a dl: no dividers.
+<Stack gap="xs" component="dl">
   <Group justify="space-between" wrap="nowrap">
     <Text component="dt" c="dimmed" size="sm">{t\`Article\`}</Text>
     <Text component="dd" m={0}><ArticleStateBadge state="published" /></Text>
   </Group>
-  <Divider />
   …
 </Stack>`;
 
@@ -59,7 +59,7 @@ export default function DetailListsPage() {
           <Row term={t`Price`}>{i18n.number(149, { style: "currency", currency: "USD" })}</Row>
         </SimpleGrid>
       </Example>
-      <Example title={t`Stacked with dividers`} code={stackedCode}>
+      <Example title={t`Stacked`} code={stackedCode}>
         <Stack gap="xs" component="dl" m={0}>
           <Group justify="space-between" wrap="nowrap">
             <Text component="dt" c="dimmed" size="sm">
@@ -69,7 +69,6 @@ export default function DetailListsPage() {
               <ArticleStateBadge state="published" />
             </Text>
           </Group>
-          <Divider />
           <Group justify="space-between" wrap="nowrap">
             <Text component="dt" c="dimmed" size="sm">
               {t`Draft`}

@@ -8,7 +8,7 @@ import { GalleryPage } from "../GalleryPage";
 
 const tableCode = `// Wide tables scroll inside their own region on a phone, never the page.
 <Box style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={t\`Items\`}>
-  <Table striped highlightOnHover miw={560}>
+  <Table highlightOnHover miw={560}>
     <Table.Caption>{t\`Sample items\`}</Table.Caption>
     <Table.Thead>
       <Table.Tr>
@@ -54,7 +54,7 @@ export default function TablesPage() {
     >
       <Example title={t`Data table`} code={tableCode}>
         <Box style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={t`Items`}>
-          <Table striped highlightOnHover miw={560}>
+          <Table highlightOnHover miw={560}>
             <Table.Caption>{t`Sample items`}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
