@@ -53,6 +53,7 @@ import { Route as AuthAuth0RouteImport } from "./routes/auth/auth0"
 import { Route as AuthFirebaseRouteImport } from "./routes/auth/firebase"
 import { Route as AuthGoogleRouteImport } from "./routes/auth/google"
 import { Route as AuthJwtRouteImport } from "./routes/auth/jwt"
+import { Route as ComponentsSplatRouteImport } from "./routes/components.$"
 import { Route as ConfirmationEmailHashRouteImport } from "./routes/confirmation-email.$hash"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardAccountRouteImport } from "./routes/dashboard/account"
@@ -350,6 +351,11 @@ const AuthGoogleRoute = AuthGoogleRouteImport.update({
 const AuthJwtRoute = AuthJwtRouteImport.update({
   id: "/auth/jwt",
   path: "/auth/jwt",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ComponentsSplatRoute = ComponentsSplatRouteImport.update({
+  id: "/components/$",
+  path: "/components/$",
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfirmationEmailHashRoute = ConfirmationEmailHashRouteImport.update({
@@ -805,6 +811,7 @@ export interface FileRoutesByFullPath {
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
   "/auth/google": typeof AuthGoogleRouteWithChildren
   "/auth/jwt": typeof AuthJwtRouteWithChildren
+  "/components/$": typeof ComponentsSplatRoute
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
@@ -922,6 +929,7 @@ export interface FileRoutesByTo {
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
   "/auth/google": typeof AuthGoogleRouteWithChildren
   "/auth/jwt": typeof AuthJwtRouteWithChildren
+  "/components/$": typeof ComponentsSplatRoute
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
@@ -1045,6 +1053,7 @@ export interface FileRoutesById {
   "/auth/firebase": typeof AuthFirebaseRouteWithChildren
   "/auth/google": typeof AuthGoogleRouteWithChildren
   "/auth/jwt": typeof AuthJwtRouteWithChildren
+  "/components/$": typeof ComponentsSplatRoute
   "/confirmation-email/$hash": typeof ConfirmationEmailHashRoute
   "/dashboard/account": typeof DashboardAccountRoute
   "/dashboard/add-item": typeof DashboardAddItemRoute
@@ -1170,6 +1179,7 @@ export interface FileRouteTypes {
     | "/auth/firebase"
     | "/auth/google"
     | "/auth/jwt"
+    | "/components/$"
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/add-item"
@@ -1287,6 +1297,7 @@ export interface FileRouteTypes {
     | "/auth/firebase"
     | "/auth/google"
     | "/auth/jwt"
+    | "/components/$"
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/add-item"
@@ -1409,6 +1420,7 @@ export interface FileRouteTypes {
     | "/auth/firebase"
     | "/auth/google"
     | "/auth/jwt"
+    | "/components/$"
     | "/confirmation-email/$hash"
     | "/dashboard/account"
     | "/dashboard/add-item"
@@ -1516,6 +1528,7 @@ export interface RootRouteChildren {
   AuthFirebaseRoute: typeof AuthFirebaseRouteWithChildren
   AuthGoogleRoute: typeof AuthGoogleRouteWithChildren
   AuthJwtRoute: typeof AuthJwtRouteWithChildren
+  ComponentsSplatRoute: typeof ComponentsSplatRoute
   ConfirmationEmailHashRoute: typeof ConfirmationEmailHashRoute
   InvitationHashRoute: typeof InvitationHashRoute
   ResendConfirmationEmailHashRoute: typeof ResendConfirmationEmailHashRoute
@@ -1831,6 +1844,13 @@ declare module "@tanstack/react-router" {
       path: "/auth/jwt"
       fullPath: "/auth/jwt"
       preLoaderRoute: typeof AuthJwtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/components/$": {
+      id: "/components/$"
+      path: "/components/$"
+      fullPath: "/components/$"
+      preLoaderRoute: typeof ComponentsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/confirmation-email/$hash": {
@@ -2686,6 +2706,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthFirebaseRoute: AuthFirebaseRouteWithChildren,
   AuthGoogleRoute: AuthGoogleRouteWithChildren,
   AuthJwtRoute: AuthJwtRouteWithChildren,
+  ComponentsSplatRoute: ComponentsSplatRoute,
   ConfirmationEmailHashRoute: ConfirmationEmailHashRoute,
   InvitationHashRoute: InvitationHashRoute,
   ResendConfirmationEmailHashRoute: ResendConfirmationEmailHashRoute,

@@ -122,6 +122,8 @@ export function cssVariablesResolver(contrast: Contrast): CSSVariablesResolver {
           ...lightText,
           "--mantine-color-dimmed": "#636a75",
           "--mantine-color-anchor": "var(--mantine-primary-color-filled)",
+          // Field errors: Mantine's red-6 is 3.3:1 on white; red-8 reaches 4.5:1.
+          "--mantine-color-error": "var(--mantine-color-red-8)",
         },
         dark: {
           "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
@@ -136,6 +138,7 @@ export function cssVariablesResolver(contrast: Contrast): CSSVariablesResolver {
         "--mantine-color-dimmed": "var(--mantine-color-gray-8)",
         "--mantine-color-default-border": "var(--mantine-color-gray-6)",
         "--mantine-color-text": "#000",
+        "--mantine-color-error": "var(--mantine-color-red-9)",
       },
       dark: {
         "--mantine-color-dimmed": "var(--mantine-color-dark-0)",
