@@ -1,4 +1,6 @@
-import { Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import "@mantine/charts/styles.layer.css";
+import { BarChart } from "@mantine/charts";
+import { Box, Group, Paper, Text, Title, VisuallyHidden } from "@mantine/core";
 
 interface MonthlyBarsProps {
   title: string;
@@ -12,12 +14,12 @@ interface MonthlyBarsProps {
 }
 
 /**
- * One monthly series as labelled horizontal bars: readable on a phone and by a screen reader
- * (each row says its month and value; the bar itself is decoration).
+ * One monthly series as a bar chart (@mantine/charts). The chart is drawn for the eye only; a
+ * screen reader reads the same figures as a list, month by month.
  */
 export function MonthlyBars({ title, months, values, format, monthLabel, color }: MonthlyBarsProps) {
-  const max = Math.max(1, ...values);
   const total = values.reduce((a, b) => a + b, 0);
+  const data = months.map((m, i) => ({ month: monthLabel(m), value: values[i] ?? 0 }));
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" align="baseline" mb="sm" wrap="nowrap">
@@ -28,24 +30,28 @@ export function MonthlyBars({ title, months, values, format, monthLabel, color }
           {format(total)}
         </Text>
       </Group>
-      <Stack gap={4}>
-        {months.map((m, i) => {
-          const v = values[i] ?? 0;
-          return (
-            <Group key={m} gap="xs" wrap="nowrap">
-              <Text size="xs" c="dimmed" w={64} flex="none">
-                {monthLabel(m)}
-              </Text>
-              <Box flex={1} miw={0}>
-                <Box aria-hidden h={10} w={`${(v / max) * 100}%`} miw={v > 0 ? 2 : 0} bg={color} />
-              </Box>
-              <Text size="xs" w={72} ta="right" flex="none">
-                {format(v)}
-              </Text>
-            </Group>
-          );
-        })}
-      </Stack>
+      <Box aria-hidden>
+        <BarChart
+          h={160}
+          data={data}
+          dataKey="month"
+          series={[{ name: "value", label: title, color }]}
+          valueFormatter={format}
+          withYAxis={false}
+          gridAxis="none"
+          tickLine="none"
+          barProps={{ radius: 2 }}
+        />
+      </Box>
+      <VisuallyHidden>
+        <ul>
+          {data.map((d) => (
+            <li key={d.month}>
+              {d.month}: {format(d.value)}
+            </li>
+          ))}
+        </ul>
+      </VisuallyHidden>
     </Paper>
   );
 }
