@@ -433,7 +433,8 @@ export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => bo
         headings++;
         continue;
       }
-      if (!headerLike(l) || opts.skip?.(l)) break;
+      // (Furniture and period titles by the line as printed: "Period = Jan 2024-Dec 2024".)
+      if (!headerLike(l) || opts.skip?.(lines[i] as PageLine)) break;
       const cells = headerCells(l, unit, sheet).filter((c) => c.x1 > labelRight);
       if (cells.length === 0) break;
       headerInk.set(l.index, l);
