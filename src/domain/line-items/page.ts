@@ -1,4 +1,5 @@
 import { isNoise, isNumericLike, isYearToken, parseAmount, parsePercent } from "./amount";
+import { settleScanFigures } from "./scan-figures";
 import type { Box, Word, WordPage } from "./types";
 import { DATE_RE, isHeaderWord } from "./vocabulary";
 
@@ -203,6 +204,8 @@ function lineTokens(page: WordPage, wordIdx: number[]): Token[] {
       }
     }
     const c = classifyText(t);
+    // On scans, a dash read with almost no confidence is a speck, not a zero.
+    if (c.kind === "dash" && page.source === "ocr" && conf < DUST_CONFIDENCE) c.kind = "noise";
     raw.push({
       text: t,
       kind: c.kind,
@@ -339,6 +342,21 @@ function headerCells(line: PageLine, unit: number, sheet = false) {
   return cells;
 }
 
+/** Below this confidence an OCR word between a header and the figures is a speck's reading, not ink. */
+const DUST_CONFIDENCE = 40;
+
+/**
+ * The line without what is not ink: rules and dust marks ("::", "—"), and on scans the words
+ * OCR read from specks or a rule's shadow ("meome. © 0 a amen", confidence 0–35). A scan's
+ * header row or section heading then reads as it is printed.
+ */
+export function inkOnly(line: PageLine, ocr: boolean): PageLine {
+  const tokens = line.tokens.filter((t) => t.kind !== "noise" && !(ocr && t.conf < DUST_CONFIDENCE));
+  return tokens.length === line.tokens.length
+    ? line
+    : { ...line, tokens, text: tokens.map((t) => t.text).join(" ") };
+}
+
 /** A header-like line: only header words (periods, years, months, actual/budget/variance, %). */
 export function headerLike(line: PageLine): boolean {
   const words = line.tokens.filter((t) => t.kind !== "noise").flatMap((t) => t.text.split(/\s+/));
@@ -356,6 +374,10 @@ export function headerLike(line: PageLine): boolean {
  */
 export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => boolean } = {}): PageLayout {
   const lines = pageLines(page);
+  if (page.source === "ocr") {
+    settleScanFigures(lines.flatMap((l) => l.tokens));
+    for (const l of lines) l.text = l.tokens.map((t) => t.text).join(" ");
+  }
   const sheet = page.source === "sheet";
   const unit = page.source === "sheet" ? 1 : median(lines.map((l) => l.y1 - l.y0).filter((h) => h > 0)) || 10;
   const tol = page.source === "sheet" ? 0.3 : 0.8 * unit;
@@ -377,18 +399,26 @@ export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => bo
 
   // Header rows: header-like lines right above the first line with figures in the columns.
   const headerLines = new Set<number>();
+  const headerInk = new Map<number, PageLine>();
+  // On scans, dust read as a word among the figures ("168,226 42.77% 1,533,359 © 40.76%") does
+  // not end them, as in cellsOf.
+  const ocr = page.source === "ocr";
+  const amountLeft =
+    ocr && anchors.length ? Math.min(...anchors.map((x) => x.left)) : Number.POSITIVE_INFINITY;
   const firstFigures = lines.findIndex(
     (l) =>
       !opts.skip?.(l) &&
       !headerLike(l) &&
-      trailingRun(l.tokens, sheet).some((t) => isAmountKind(t.kind) && anchorFor(t, anchors, tol) >= 0),
+      trailingRun(inkOnly(l, ocr).tokens, sheet, amountLeft).some(
+        (t) => isAmountKind(t.kind) && anchorFor(t, anchors, tol) >= 0,
+      ),
   );
   if (anchors.length && firstFigures > 0) {
     const labelRight = Math.min(...anchors.map((a) => a.left)) - (sheet ? 0.05 : tol);
     let headings = 0;
     for (let i = firstFigures - 1; i >= 0 && headerLines.size < 3; i--) {
-      const l = lines[i] as PageLine;
-      if (l.tokens.every((t) => t.kind === "noise")) continue;
+      const l = inkOnly(lines[i] as PageLine, ocr);
+      if (l.tokens.length === 0) continue;
       // Section headings between the header and the first figures sit in the label column.
       // A long heading ("Operating Income & Expense") may reach under the first column: it
       // starts in the label column and holds neither figures nor column header words. Text
@@ -403,9 +433,11 @@ export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => bo
         headings++;
         continue;
       }
-      if (!headerLike(l) || opts.skip?.(l)) break;
+      // (Furniture and period titles by the line as printed: "Period = Jan 2024-Dec 2024".)
+      if (!headerLike(l) || opts.skip?.(lines[i] as PageLine)) break;
       const cells = headerCells(l, unit, sheet).filter((c) => c.x1 > labelRight);
       if (cells.length === 0) break;
+      headerInk.set(l.index, l);
       // A title centred on the page is not a column header.
       if (cells.length === 1 && page.source !== "sheet" && page.width > 0 && anchors.length > 1) {
         const mid = ((cells[0] as { x0: number }).x0 + (cells[0] as { x1: number }).x1) / 2;
@@ -416,7 +448,7 @@ export function layoutPage(page: WordPage, opts: { skip?: (line: PageLine) => bo
     // Top to bottom: spanning group headers first, the columns' own labels last.
     for (const i of [...headerLines].sort((a, b) => a - b)) {
       assignHeader(
-        headerCells(lines[i] as PageLine, unit, sheet).filter((c) => c.x1 > labelRight),
+        headerCells(headerInk.get(i) as PageLine, unit, sheet).filter((c) => c.x1 > labelRight),
         anchors,
         tol,
       );
@@ -532,11 +564,28 @@ const SPECK_SYMBOL = /^[^\p{L}\p{N}$()#&%*+\-–—/]+$/u;
  */
 export const isSpeck = (label: string) => /^[a-z]$/.test(label) || SPECK_SYMBOL.test(label);
 
+/**
+ * On scans, a "word" in the amount columns that is a figure OCR misread: it holds digits
+ * ("©7$35,13755", "+111,189", "ia;763"), or it was read with almost no confidence and ends where
+ * a column's figures end ("LnosABEEqs." for "$4,555.13"). Such a cell is unreadable (garbled:
+ * read again, or corrected by staff), and it no longer ends the line's amounts or joins its label.
+ */
+function misreadFigure(t: Token, anchors: Anchor[], amountLeft: number, tol: number): boolean {
+  if (t.kind !== "word" || t.x1 <= amountLeft + tol) return false;
+  if (/\d.*\d/.test(t.text)) return true;
+  return (
+    t.conf < DUST_CONFIDENCE &&
+    t.text.length >= 4 &&
+    anchors.some((a) => !a.percent && Math.abs(t.x1 - a.x) <= tol * 0.5)
+  );
+}
+
 /** A line's label (words before its amounts) and its amounts by column. */
 function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean, ocr = false): LineCells {
   // On scans, dust read as letters in the amount columns does not end the amounts.
   const amountLeft =
     ocr && anchors.length ? Math.min(...anchors.map((x) => x.left)) : Number.POSITIVE_INFINITY;
+  if (ocr) for (const t of line.tokens) if (misreadFigure(t, anchors, amountLeft, tol)) t.kind = "garbled";
   const run = new Set(trailingRun(line.tokens, sheet, amountLeft));
   const cells = new Map<number, Token>();
   const percents = new Map<number, Token>();
@@ -576,6 +625,12 @@ function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean,
   // On scans, a speck read as a symbol ("©", "®", "«") before the label (or its account number)
   // is dust: no label starts with one.
   while (ocr && b - a > 1 && SPECK_SYMBOL.test((before[a] as Token).text)) a++;
+  // On scans, words OCR read with almost no confidence at either end of a label ("Po 6010 -
+  // Super Salary", "ia Legal Fees", "7 Total …") are specks, not the label's first or last word.
+  // Short ones only: OCR reads real words with low confidence too ("Boiler", "GARAGE").
+  const speckWord = (t: Token) => t.conf < DUST_CONFIDENCE && t.text.length <= 2;
+  while (ocr && b - a > 1 && speckWord(before[a] as Token)) a++;
+  while (ocr && b - a > 1 && speckWord(before[b - 1] as Token)) b--;
   // On scans, a speck read as "3", "oe" or "LnosABEEqs" well apart from the label's last word is
   // dust too; a lone lower-case letter or symbol after it ("Audit Fees i") is dust however near.
   while (ocr && b - a > 1) {
@@ -596,6 +651,8 @@ function cellsOf(line: PageLine, anchors: Anchor[], tol: number, sheet: boolean,
     .replace(/\s+/g, " ")
     .replace(/[\s.·_:…$]+$/u, "")
     .replace(/^[\s.·_:…]+/u, "")
+    // A speck before an account number reads as a quote ('"6330 - Cleaning Supplies').
+    .replace(ocr ? /^["'“”‘’`]+(?=\d)/u : /^$/, "")
     .trim();
   return {
     line,

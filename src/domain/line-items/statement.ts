@@ -2,6 +2,7 @@ import { columnMeaning } from "./columns";
 import {
   type Anchor,
   headerLike,
+  inkOnly,
   isSpeck,
   type LineCells,
   layoutPage,
@@ -93,7 +94,7 @@ export function parseStatement(pages: readonly WordPage[]): ParsedStatement {
   // First pass without furniture knowledge to find the lines repeated on every page.
   const rough = pages.map((p) => layoutPage(p));
   const repeated = repeatedEdgeLines(rough);
-  const skip = (l: PageLine) => {
+  const skipInk = (l: PageLine) => {
     const t = l.text.trim();
     if (isFurniture(t)) return true;
     if (repeated.has(normaliseLine(t))) return true;
@@ -101,7 +102,9 @@ export function parseStatement(pages: readonly WordPage[]): ParsedStatement {
       return !headerLike(l) || /\b(?:ended|ending|for the)\b/i.test(t);
     return false;
   };
-  const layouts = pages.map((p) => layoutPage(p, { skip }));
+  // On scans, also the line without the words OCR read from dust ("Se PERIOD: DEC 2024").
+  const skipOn = (ocr: boolean) => (l: PageLine) => skipInk(l) || (ocr && skipInk(inkOnly(l, true)));
+  const layouts = pages.map((p) => layoutPage(p, { skip: skipOn(p.source === "ocr") }));
 
   // Columns of the document: the same header on later pages is the same column; a page
   // without headers continues the previous page's columns by position.
@@ -154,23 +157,27 @@ export function parseStatement(pages: readonly WordPage[]): ParsedStatement {
         if (endsNotes(row.label || text)) notes = false;
         else continue;
       }
-      if (isNotesHeading(row.label || text)) {
+      const ocr = layout.page.source === "ocr";
+      // On scans, "* NOTES TO FINANCIAL STATEMENTS" is the notes heading without its speck.
+      if (isNotesHeading(row.label || text) || (ocr && isNotesHeading(inkOnly(line, true).text))) {
         notes = true;
         flushPending();
         lastItem = null;
         continue;
       }
-      if (layout.headerLines.has(line.index) || skip(line)) {
+      if (layout.headerLines.has(line.index) || skipOn(layout.page.source === "ocr")(line)) {
         flushPending();
         continue;
       }
       const amounts = docAmounts(row, map, columns.length);
       const has = amounts.values.some((v) => v !== null);
       const onlyDashes = [...row.cells.values()].every((t) => t.kind === "dash");
-      if (!has || (onlyDashes && !row.label)) {
+      // A sentence whose only "figure" is a dash (a hyphen at the end of a prose line) is prose.
+      if (!has || (onlyDashes && (!row.label || row.label.split(/\s+/).length >= 8))) {
         // A line without figures: a heading, a label continued below or above, or prose.
         if (!row.label) continue;
-        if (layout.page.source === "ocr" && isSpeck(row.label)) continue;
+        // On scans, a line of specks alone ("J" read at confidence 15) is dust.
+        if (ocr && (isSpeck(row.label) || inkOnly(line, true).tokens.length === 0)) continue;
         if (lastItem && continuesBelow(lastItem, row, layout)) {
           const item = items[lastItem.index] as PageLineItem;
           item.label = `${item.label} ${row.label}`.trim();
@@ -285,6 +292,20 @@ function plainAccountNumbers(layout: PageLayout): boolean {
   return labelled.length > 0 && numbered.length * 2 >= labelled.length;
 }
 
+/**
+ * Whether line `b` comes right after line `a`: next to it, or with only lines of dust between
+ * (on a scan, a speck beside a wrapped label is read as a line of its own).
+ */
+function nextLine(layout: PageLayout, a: number, b: number): boolean {
+  if (b === a + 1) return true;
+  if (b <= a || layout.page.source !== "ocr") return false;
+  for (let i = a + 1; i < b; i++) {
+    const l = layout.lines[i];
+    if (!l || inkOnly(l, true).tokens.length > 0) return false;
+  }
+  return true;
+}
+
 /** A line of text above a line of figures is the start of its label when it reads as one. */
 function joinsBelow(
   p: { row: LineCells; layout: PageLayout; text: string },
@@ -294,7 +315,7 @@ function joinsBelow(
 ): boolean {
   const above = p.row.line;
   const below = row.line;
-  if (below.index !== above.index + 1) return false;
+  if (!nextLine(layout, above.index, below.index)) return false;
   const pitch = (below.y0 + below.y1) / 2 - (above.y0 + above.y1) / 2;
   if (pitch > layout.pitch * 1.6) return false;
   if (sectionHeading(p.text) || totalKind(p.text) === "sum") return false;
@@ -324,7 +345,7 @@ function continuesBelow(
   row: LineCells,
   layout: PageLayout,
 ): boolean {
-  if (last.layout !== layout || row.line.index !== last.row.line.index + 1) return false;
+  if (last.layout !== layout || !nextLine(layout, last.row.line.index, row.line.index)) return false;
   if (sectionHeading(row.label) || totalKind(row.label)) return false;
   const pitch = (row.line.y0 + row.line.y1) / 2 - (last.row.line.y0 + last.row.line.y1) / 2;
   if (pitch > layout.pitch * 1.6) return false;
