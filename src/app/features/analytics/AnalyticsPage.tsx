@@ -24,11 +24,11 @@ import {
 import { FILING_STATES, type FilingState } from "../../../domain/filing";
 import { ROLES } from "../../../domain/roles";
 import { useCompanyId } from "../../offline/sync-provider";
+import { MonthlyBars } from "../../ui/charts/MonthlyBars";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { STATE_LABELS } from "../filing/labels";
 import { analyticsQueries } from "./analytics-api";
-import { MonthlyBars } from "./MonthlyBars";
 
 const RANGES = ["3", "6", "12", "24"] as const;
 const isFilingState = (s: string): s is FilingState => (FILING_STATES as readonly string[]).includes(s);

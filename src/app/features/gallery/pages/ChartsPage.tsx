@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Group, Progress, RingProgress, SemiCircleProgress, Stack, Text } from "@mantine/core";
+import { MonthlyBars } from "../../../ui/charts/MonthlyBars";
 import { Example } from "../Example";
 import { GalleryPage } from "../GalleryPage";
 
@@ -30,21 +31,48 @@ const semiCode = `<SemiCircleProgress
   filledSegmentColor="teal"
 />`;
 
+const monthlyCode = `<MonthlyBars
+  title={t\`Items sold\`}
+  months={["2026-07", "2026-08", "2026-09", "2026-10"]}
+  values={[12, 18, 9, 24]}
+  format={(v) => count.format(v)}
+  monthLabel={(m) => month.format(new Date(\`\${m}-01T00:00:00Z\`))}
+  color="teal.7"
+/>`;
+
+const SAMPLE_MONTHS = ["2026-07", "2026-08", "2026-09", "2026-10"];
+
 /**
- * /components/charts: the figure displays Mantine core ships. @mantine/charts (line and bar
- * charts) is not a dependency of the product yet, so the gallery shows none of them.
+ * /components/charts: the analytics page's monthly bar chart (ui/charts, on @mantine/charts) and
+ * the figure displays Mantine core ships.
  */
 export default function ChartsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const count = new Intl.NumberFormat(i18n.locale);
+  const month = new Intl.DateTimeFormat(i18n.locale, { month: "short", year: "numeric", timeZone: "UTC" });
   return (
     <GalleryPage
       title={t`Charts`}
-      intro={
-        <Trans>
-          Shares and progress from Mantine core, in the theme's palette. Give every figure a text too.
-        </Trans>
-      }
+      intro={<Trans>Monthly series and shares in the theme's palette. Give every figure a text too.</Trans>}
     >
+      <Example
+        title={t`Monthly bars`}
+        description={
+          <Trans>
+            The analytics page's chart: bars for the eye, the same figures as a list for screen readers.
+          </Trans>
+        }
+        code={monthlyCode}
+      >
+        <MonthlyBars
+          title={t`Items sold`}
+          months={SAMPLE_MONTHS}
+          values={[12, 18, 9, 24]}
+          format={(v) => count.format(v)}
+          monthLabel={(m) => month.format(new Date(`${m}-01T00:00:00Z`))}
+          color="teal.7"
+        />
+      </Example>
       <Example
         title={t`Ring`}
         description={<Trans>This year's RPIE filings by state.</Trans>}
