@@ -10,6 +10,7 @@ import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
 import { chatAttachmentRoutes } from "./chat/attachment-routes";
 import { chatRoutes } from "./chat/routes";
 import { clientConfigRoutes } from "./client-config/routes";
+import { commerceRoutes } from "./commerce/routes";
 import { companyRoutes } from "./company/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { demoRoutes } from "./demo/routes";
@@ -88,6 +89,7 @@ export async function registerModules(
   await app.register(mailRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
+  await app.register(commerceRoutes);
   await app.register(chatRoutes);
   await app.register(chatAttachmentRoutes);
 }
