@@ -62,6 +62,7 @@ import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calend
 import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
+import { Route as DashboardEcommerceRouteImport } from "./routes/dashboard/ecommerce"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
@@ -105,13 +106,16 @@ import { Route as DashboardIdCreateProductRouteImport } from "./routes/dashboard
 import { Route as DashboardIdUpdateInventoryRouteImport } from "./routes/dashboard/$id.update-inventory"
 import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard/$id.update-product"
 import { Route as DashboardBlogSplatRouteImport } from "./routes/dashboard/blog.$"
+import { Route as DashboardCustomersSplatRouteImport } from "./routes/dashboard/customers.$"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
 import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
 import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/item-photos.$id"
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
+import { Route as DashboardOrdersSplatRouteImport } from "./routes/dashboard/orders.$"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
+import { Route as DashboardProductsSplatRouteImport } from "./routes/dashboard/products.$"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
@@ -394,6 +398,11 @@ const DashboardDescribeInventoryRoute =
     path: "/describe-inventory",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardEcommerceRoute = DashboardEcommerceRouteImport.update({
+  id: "/ecommerce",
+  path: "/ecommerce",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFilingsRoute = DashboardFilingsRouteImport.update({
   id: "/filings",
   path: "/filings",
@@ -618,6 +627,11 @@ const DashboardBlogSplatRoute = DashboardBlogSplatRouteImport.update({
   path: "/blog/$",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCustomersSplatRoute = DashboardCustomersSplatRouteImport.update({
+  id: "/customers/$",
+  path: "/customers/$",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFilesFileIdRoute = DashboardFilesFileIdRouteImport.update({
   id: "/files/$fileId",
   path: "/files/$fileId",
@@ -644,6 +658,11 @@ const DashboardItemIdRoute = DashboardItemIdRouteImport.update({
   path: "/item/$id",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardOrdersSplatRoute = DashboardOrdersSplatRouteImport.update({
+  id: "/orders/$",
+  path: "/orders/$",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardProductCreateRoute = DashboardProductCreateRouteImport.update({
   id: "/product/create",
   path: "/product/create",
@@ -652,6 +671,11 @@ const DashboardProductCreateRoute = DashboardProductCreateRouteImport.update({
 const DashboardProductListRoute = DashboardProductListRouteImport.update({
   id: "/product/list",
   path: "/product/list",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProductsSplatRoute = DashboardProductsSplatRouteImport.update({
+  id: "/products/$",
+  path: "/products/$",
   getParentRoute: () => DashboardRoute,
 } as any)
 const MarketplaceSellerDescribeInventoryRoute =
@@ -788,6 +812,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+  "/dashboard/ecommerce": typeof DashboardEcommerceRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -828,12 +853,15 @@ export interface FileRoutesByFullPath {
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/blog/$": typeof DashboardBlogSplatRoute
+  "/dashboard/customers/$": typeof DashboardCustomersSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/products/$": typeof DashboardProductsSplatRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles/": typeof PublicArticlesIndexRoute
@@ -901,6 +929,7 @@ export interface FileRoutesByTo {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+  "/dashboard/ecommerce": typeof DashboardEcommerceRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -942,12 +971,15 @@ export interface FileRoutesByTo {
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/blog/$": typeof DashboardBlogSplatRoute
+  "/dashboard/customers/$": typeof DashboardCustomersSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/products/$": typeof DashboardProductsSplatRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles": typeof PublicArticlesIndexRoute
@@ -1020,6 +1052,7 @@ export interface FileRoutesById {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+  "/dashboard/ecommerce": typeof DashboardEcommerceRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -1062,12 +1095,15 @@ export interface FileRoutesById {
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/blog/$": typeof DashboardBlogSplatRoute
+  "/dashboard/customers/$": typeof DashboardCustomersSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/products/$": typeof DashboardProductsSplatRoute
   "/marketplace/_seller/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/_seller/import": typeof MarketplaceSellerImportRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
@@ -1141,6 +1177,7 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+    | "/dashboard/ecommerce"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1181,12 +1218,15 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/blog/$"
+    | "/dashboard/customers/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/products/$"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles/"
@@ -1254,6 +1294,7 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+    | "/dashboard/ecommerce"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1295,12 +1336,15 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/blog/$"
+    | "/dashboard/customers/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/products/$"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles"
@@ -1372,6 +1416,7 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+    | "/dashboard/ecommerce"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1414,12 +1459,15 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/blog/$"
+    | "/dashboard/customers/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/products/$"
     | "/marketplace/_seller/describe-inventory"
     | "/marketplace/_seller/import"
     | "/_public/articles/"
@@ -1847,6 +1895,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardDescribeInventoryRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/ecommerce": {
+      id: "/dashboard/ecommerce"
+      path: "/ecommerce"
+      fullPath: "/dashboard/ecommerce"
+      preLoaderRoute: typeof DashboardEcommerceRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/filings": {
       id: "/dashboard/filings"
       path: "/filings"
@@ -2148,6 +2203,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardBlogSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/customers/$": {
+      id: "/dashboard/customers/$"
+      path: "/customers/$"
+      fullPath: "/dashboard/customers/$"
+      preLoaderRoute: typeof DashboardCustomersSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/files/$fileId": {
       id: "/dashboard/files/$fileId"
       path: "/files/$fileId"
@@ -2183,6 +2245,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardItemIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/orders/$": {
+      id: "/dashboard/orders/$"
+      path: "/orders/$"
+      fullPath: "/dashboard/orders/$"
+      preLoaderRoute: typeof DashboardOrdersSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/product/create": {
       id: "/dashboard/product/create"
       path: "/product/create"
@@ -2195,6 +2264,13 @@ declare module "@tanstack/react-router" {
       path: "/product/list"
       fullPath: "/dashboard/product/list"
       preLoaderRoute: typeof DashboardProductListRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/products/$": {
+      id: "/dashboard/products/$"
+      path: "/products/$"
+      fullPath: "/dashboard/products/$"
+      preLoaderRoute: typeof DashboardProductsSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/marketplace/_seller/describe-inventory": {
@@ -2388,6 +2464,7 @@ interface DashboardRouteChildren {
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
+  DashboardEcommerceRoute: typeof DashboardEcommerceRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
@@ -2403,12 +2480,15 @@ interface DashboardRouteChildren {
   DashboardIdUpdateInventoryRoute: typeof DashboardIdUpdateInventoryRoute
   DashboardIdUpdateProductRoute: typeof DashboardIdUpdateProductRoute
   DashboardBlogSplatRoute: typeof DashboardBlogSplatRoute
+  DashboardCustomersSplatRoute: typeof DashboardCustomersSplatRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
   DashboardItemPhotosIdRoute: typeof DashboardItemPhotosIdRoute
   DashboardItemIdRoute: typeof DashboardItemIdRoute
+  DashboardOrdersSplatRoute: typeof DashboardOrdersSplatRoute
   DashboardProductCreateRoute: typeof DashboardProductCreateRoute
   DashboardProductListRoute: typeof DashboardProductListRoute
+  DashboardProductsSplatRoute: typeof DashboardProductsSplatRoute
   DashboardInvoicesIndexRoute: typeof DashboardInvoicesIndexRoute
 }
 
@@ -2420,6 +2500,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
+  DashboardEcommerceRoute: DashboardEcommerceRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,
@@ -2435,12 +2516,15 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardIdUpdateInventoryRoute: DashboardIdUpdateInventoryRoute,
   DashboardIdUpdateProductRoute: DashboardIdUpdateProductRoute,
   DashboardBlogSplatRoute: DashboardBlogSplatRoute,
+  DashboardCustomersSplatRoute: DashboardCustomersSplatRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
   DashboardItemPhotosIdRoute: DashboardItemPhotosIdRoute,
   DashboardItemIdRoute: DashboardItemIdRoute,
+  DashboardOrdersSplatRoute: DashboardOrdersSplatRoute,
   DashboardProductCreateRoute: DashboardProductCreateRoute,
   DashboardProductListRoute: DashboardProductListRoute,
+  DashboardProductsSplatRoute: DashboardProductsSplatRoute,
   DashboardInvoicesIndexRoute: DashboardInvoicesIndexRoute,
 }
 

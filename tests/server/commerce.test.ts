@@ -71,16 +71,54 @@ beforeAll(async () => {
     .insert(ebayOrders)
     .values([
       // Jane: one order of two lines (fees are the order's, repeated on each line), paid, not shipped
-      line(ann.companyId, { orderId: "11-00001-00001", line: "L1", title: "Brass lamp", qty: 2, price: 5000, fees: 700 }, jane, "awaiting_shipment", daysAgo(1), lampId),
-      line(ann.companyId, { orderId: "11-00001-00001", line: "L2", title: "Lamp shade", qty: 1, price: 1500, fees: 700 }, jane, "shipped", daysAgo(1)),
+      line(
+        ann.companyId,
+        { orderId: "11-00001-00001", line: "L1", title: "Brass lamp", qty: 2, price: 5000, fees: 700 },
+        jane,
+        "awaiting_shipment",
+        daysAgo(1),
+        lampId,
+      ),
+      line(
+        ann.companyId,
+        { orderId: "11-00001-00001", line: "L2", title: "Lamp shade", qty: 1, price: 1500, fees: 700 },
+        jane,
+        "shipped",
+        daysAgo(1),
+      ),
       // Jane again, delivered, 10 days ago
-      line(ann.companyId, { orderId: "11-00002-00002", line: "L3", title: "Brass lamp", qty: 1, price: 2500, fees: 300 }, jane, "delivered", daysAgo(10), lampId),
+      line(
+        ann.companyId,
+        { orderId: "11-00002-00002", line: "L3", title: "Brass lamp", qty: 1, price: 2500, fees: 300 },
+        jane,
+        "delivered",
+        daysAgo(10),
+        lampId,
+      ),
       // Max, 40 days ago (outside the 30-day overview)
-      line(ann.companyId, { orderId: "11-00003-00003", line: "L4", title: "Old clock", qty: 1, price: 9000 }, max, "delivered", daysAgo(40)),
+      line(
+        ann.companyId,
+        { orderId: "11-00003-00003", line: "L4", title: "Old clock", qty: 1, price: 9000 },
+        max,
+        "delivered",
+        daysAgo(40),
+      ),
       // a buyer whose account eBay deleted (no user name): an order, not a customer
-      line(ann.companyId, { orderId: "11-00004-00004", line: "L5", title: "Vase", qty: 1, price: 1000 }, null, "shipped", daysAgo(2)),
+      line(
+        ann.companyId,
+        { orderId: "11-00004-00004", line: "L5", title: "Vase", qty: 1, price: 1000 },
+        null,
+        "shipped",
+        daysAgo(2),
+      ),
       // Bob's company: its own buyer
-      line(bob.companyId, { orderId: "22-00001-00001", line: "B1", title: "Bob's chair", qty: 1, price: 4000 }, { username: "bob_buyer", name: "Carl", city: "Utica" }, "sold", daysAgo(1)),
+      line(
+        bob.companyId,
+        { orderId: "22-00001-00001", line: "B1", title: "Bob's chair", qty: 1, price: 4000 },
+        { username: "bob_buyer", name: "Carl", city: "Utica" },
+        "sold",
+        daysAgo(1),
+      ),
     ]);
 });
 afterAll(async () => server.close());
@@ -108,11 +146,15 @@ describe("orders", () => {
   });
 
   it("pages, sorts and searches on the server", async () => {
-    const byTotal = (await call("GET", "/api/commerce/orders?sortBy=total&sortDir=desc&rowsPerPage=2&page=1", ann)).json();
+    const byTotal = (
+      await call("GET", "/api/commerce/orders?sortBy=total&sortDir=desc&rowsPerPage=2&page=1", ann)
+    ).json();
     expect(byTotal.total).toBe(4);
     expect(byTotal.rows.map((o: CommerceOrder) => o.orderId)).toEqual(["11-00002-00002", "11-00004-00004"]);
     const found = (await call("GET", "/api/commerce/orders?query=shade", ann)).json();
-    expect(found.rows.map((o: CommerceOrder) => [o.orderId, o.totalCents])).toEqual([["11-00001-00001", 6500]]);
+    expect(found.rows.map((o: CommerceOrder) => [o.orderId, o.totalCents])).toEqual([
+      ["11-00001-00001", 6500],
+    ]);
     const status = (await call("GET", "/api/commerce/orders?status=delivered", ann)).json();
     expect(status.total).toBe(2);
     // % and _ are taken literally
@@ -171,7 +213,9 @@ describe("customers", () => {
       note: "Prefers USPS.",
     });
     expect(put.statusCode, put.body).toBe(200);
-    const detail = (await call("GET", "/api/commerce/customers/jane_buys", ann)).json() as CommerceCustomerDetail;
+    const detail = (
+      await call("GET", "/api/commerce/customers/jane_buys", ann)
+    ).json() as CommerceCustomerDetail;
     expect(detail).toMatchObject({
       name: "Jane (regular)",
       email: "jane@example.com",
@@ -205,7 +249,10 @@ describe("customers", () => {
       ["/api/commerce/customers/jane_buys", { name: null, email: null, phone: "call me", note: null }],
       ["/api/commerce/customers/jane_buys", { name: "x".repeat(121), email: null, phone: null, note: null }],
       ["/api/commerce/customers/jane_buys", { name: null, email: null, phone: null }],
-      ["/api/commerce/customers/jane_buys", { name: null, email: null, phone: null, note: null, admin: true }],
+      [
+        "/api/commerce/customers/jane_buys",
+        { name: null, email: null, phone: null, note: null, admin: true },
+      ],
       ["/api/commerce/customers/jane%20buys", { name: null, email: null, phone: null, note: null }],
     ];
     for (const [url, body] of cases) {
@@ -248,7 +295,12 @@ describe("overview", () => {
     });
     expect(o.daily).toHaveLength(30);
     expect(o.daily.reduce((s, d) => s + d.revenueCents, 0)).toBe(10_000);
-    expect(o.topItems[0]).toMatchObject({ itemId: lampId, title: "Brass lamp", quantity: 3, revenueCents: 7500 });
+    expect(o.topItems[0]).toMatchObject({
+      itemId: lampId,
+      title: "Brass lamp",
+      quantity: 3,
+      revenueCents: 7500,
+    });
     expect(o.recentOrders[0]?.orderId).toBe("11-00001-00001");
     const year = (await call("GET", "/api/commerce/overview?days=365", ann)).json() as CommerceOverview;
     expect(year.revenueCents).toBe(19_000);

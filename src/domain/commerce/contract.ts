@@ -48,7 +48,7 @@ export interface CommerceOrder {
   status: OrderStatus;
 }
 
-export interface CommerceOrderLine {
+interface CommerceOrderLine {
   lineItemId: string;
   itemId: string | null;
   sku: string;

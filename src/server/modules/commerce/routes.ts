@@ -81,7 +81,9 @@ const Overview = Type.Object({
   itemsSold: Type.Integer(),
   customers: Type.Integer(),
   toShip: Type.Integer(),
-  daily: Type.Array(Type.Object({ date: Type.String(), revenueCents: Type.Number(), orders: Type.Integer() })),
+  daily: Type.Array(
+    Type.Object({ date: Type.String(), revenueCents: Type.Number(), orders: Type.Integer() }),
+  ),
   topItems: Type.Array(
     Type.Object({
       itemId: Nullable(Type.String()),

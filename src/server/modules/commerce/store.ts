@@ -111,7 +111,11 @@ export async function ordersPage(
 }
 
 /** One order of the company with its lines, or null when the company has no such order. */
-export async function orderOf(db: Db, companyId: string, orderId: string): Promise<CommerceOrderDetail | null> {
+export async function orderOf(
+  db: Db,
+  companyId: string,
+  orderId: string,
+): Promise<CommerceOrderDetail | null> {
   const [head] = rowsOf<OrderRow>(
     await db.execute(sql`select ${ORDER_COLUMNS} from ebay_orders o
       where o.company_id = ${companyId} and o.order_id = ${orderId} group by o.order_id`),
@@ -334,4 +338,3 @@ export async function overviewOf(db: Db, companyId: string, days: OverviewDays):
     invoices: { unpaid: invoices?.n ?? 0, unpaidCents: invoices?.cents ?? 0 },
   };
 }
-

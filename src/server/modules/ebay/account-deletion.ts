@@ -8,7 +8,13 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { commerceCustomers, ebayAccountDeletions, ebayConnections, ebayOrders, ebayPublicKeys } from "../../db/schema";
+import {
+  commerceCustomers,
+  ebayAccountDeletions,
+  ebayConnections,
+  ebayOrders,
+  ebayPublicKeys,
+} from "../../db/schema";
 import { ok } from "../../integrations/ebay/client";
 import { applicationClient, type EbayDeps } from "./connection";
 
