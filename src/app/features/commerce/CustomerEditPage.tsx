@@ -48,6 +48,7 @@ function NotesForm({ customer }: { customer: CommerceCustomerDetail }) {
   });
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
