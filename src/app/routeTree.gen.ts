@@ -64,7 +64,11 @@ import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calend
 import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
+<<<<<<< HEAD
 import { Route as DashboardFileManagerRouteImport } from "./routes/dashboard/file-manager"
+=======
+import { Route as DashboardEcommerceRouteImport } from "./routes/dashboard/ecommerce"
+>>>>>>> commerce
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
@@ -109,13 +113,16 @@ import { Route as DashboardIdCreateProductRouteImport } from "./routes/dashboard
 import { Route as DashboardIdUpdateInventoryRouteImport } from "./routes/dashboard/$id.update-inventory"
 import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard/$id.update-product"
 import { Route as DashboardBlogSplatRouteImport } from "./routes/dashboard/blog.$"
+import { Route as DashboardCustomersSplatRouteImport } from "./routes/dashboard/customers.$"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
 import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
 import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/item-photos.$id"
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
+import { Route as DashboardOrdersSplatRouteImport } from "./routes/dashboard/orders.$"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
+import { Route as DashboardProductsSplatRouteImport } from "./routes/dashboard/products.$"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
 import { Route as AdminBatchItemListUserIdRouteImport } from "./routes/admin/batch-item/list/$userId"
@@ -409,9 +416,15 @@ const DashboardDescribeInventoryRoute =
     path: "/describe-inventory",
     getParentRoute: () => DashboardRoute,
   } as any)
+<<<<<<< HEAD
 const DashboardFileManagerRoute = DashboardFileManagerRouteImport.update({
   id: "/file-manager",
   path: "/file-manager",
+=======
+const DashboardEcommerceRoute = DashboardEcommerceRouteImport.update({
+  id: "/ecommerce",
+  path: "/ecommerce",
+>>>>>>> commerce
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardFilingsRoute = DashboardFilingsRouteImport.update({
@@ -643,6 +656,11 @@ const DashboardBlogSplatRoute = DashboardBlogSplatRouteImport.update({
   path: "/blog/$",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCustomersSplatRoute = DashboardCustomersSplatRouteImport.update({
+  id: "/customers/$",
+  path: "/customers/$",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardFilesFileIdRoute = DashboardFilesFileIdRouteImport.update({
   id: "/files/$fileId",
   path: "/files/$fileId",
@@ -669,6 +687,11 @@ const DashboardItemIdRoute = DashboardItemIdRouteImport.update({
   path: "/item/$id",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardOrdersSplatRoute = DashboardOrdersSplatRouteImport.update({
+  id: "/orders/$",
+  path: "/orders/$",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardProductCreateRoute = DashboardProductCreateRouteImport.update({
   id: "/product/create",
   path: "/product/create",
@@ -677,6 +700,11 @@ const DashboardProductCreateRoute = DashboardProductCreateRouteImport.update({
 const DashboardProductListRoute = DashboardProductListRouteImport.update({
   id: "/product/list",
   path: "/product/list",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardProductsSplatRoute = DashboardProductsSplatRouteImport.update({
+  id: "/products/$",
+  path: "/products/$",
   getParentRoute: () => DashboardRoute,
 } as any)
 const MarketplaceSellerDescribeInventoryRoute =
@@ -821,7 +849,11 @@ export interface FileRoutesByFullPath {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+<<<<<<< HEAD
   "/dashboard/file-manager": typeof DashboardFileManagerRoute
+=======
+  "/dashboard/ecommerce": typeof DashboardEcommerceRoute
+>>>>>>> commerce
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -863,12 +895,15 @@ export interface FileRoutesByFullPath {
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/blog/$": typeof DashboardBlogSplatRoute
+  "/dashboard/customers/$": typeof DashboardCustomersSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/products/$": typeof DashboardProductsSplatRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles/": typeof PublicArticlesIndexRoute
@@ -939,7 +974,11 @@ export interface FileRoutesByTo {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+<<<<<<< HEAD
   "/dashboard/file-manager": typeof DashboardFileManagerRoute
+=======
+  "/dashboard/ecommerce": typeof DashboardEcommerceRoute
+>>>>>>> commerce
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -982,12 +1021,15 @@ export interface FileRoutesByTo {
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/blog/$": typeof DashboardBlogSplatRoute
+  "/dashboard/customers/$": typeof DashboardCustomersSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/products/$": typeof DashboardProductsSplatRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles": typeof PublicArticlesIndexRoute
@@ -1063,7 +1105,11 @@ export interface FileRoutesById {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
+<<<<<<< HEAD
   "/dashboard/file-manager": typeof DashboardFileManagerRoute
+=======
+  "/dashboard/ecommerce": typeof DashboardEcommerceRoute
+>>>>>>> commerce
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -1107,12 +1153,15 @@ export interface FileRoutesById {
   "/dashboard/$id/update-inventory": typeof DashboardIdUpdateInventoryRoute
   "/dashboard/$id/update-product": typeof DashboardIdUpdateProductRoute
   "/dashboard/blog/$": typeof DashboardBlogSplatRoute
+  "/dashboard/customers/$": typeof DashboardCustomersSplatRoute
   "/dashboard/files/$fileId": typeof DashboardFilesFileIdRoute
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/products/$": typeof DashboardProductsSplatRoute
   "/marketplace/_seller/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/_seller/import": typeof MarketplaceSellerImportRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
@@ -1189,7 +1238,11 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+<<<<<<< HEAD
     | "/dashboard/file-manager"
+=======
+    | "/dashboard/ecommerce"
+>>>>>>> commerce
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1231,12 +1284,15 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/blog/$"
+    | "/dashboard/customers/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/products/$"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles/"
@@ -1307,7 +1363,11 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+<<<<<<< HEAD
     | "/dashboard/file-manager"
+=======
+    | "/dashboard/ecommerce"
+>>>>>>> commerce
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1350,12 +1410,15 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/blog/$"
+    | "/dashboard/customers/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/products/$"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles"
@@ -1430,7 +1493,11 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
+<<<<<<< HEAD
     | "/dashboard/file-manager"
+=======
+    | "/dashboard/ecommerce"
+>>>>>>> commerce
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1474,12 +1541,15 @@ export interface FileRouteTypes {
     | "/dashboard/$id/update-inventory"
     | "/dashboard/$id/update-product"
     | "/dashboard/blog/$"
+    | "/dashboard/customers/$"
     | "/dashboard/files/$fileId"
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/products/$"
     | "/marketplace/_seller/describe-inventory"
     | "/marketplace/_seller/import"
     | "/_public/articles/"
@@ -1923,11 +1993,19 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardDescribeInventoryRouteImport
       parentRoute: typeof DashboardRoute
     }
+<<<<<<< HEAD
     "/dashboard/file-manager": {
       id: "/dashboard/file-manager"
       path: "/file-manager"
       fullPath: "/dashboard/file-manager"
       preLoaderRoute: typeof DashboardFileManagerRouteImport
+=======
+    "/dashboard/ecommerce": {
+      id: "/dashboard/ecommerce"
+      path: "/ecommerce"
+      fullPath: "/dashboard/ecommerce"
+      preLoaderRoute: typeof DashboardEcommerceRouteImport
+>>>>>>> commerce
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/filings": {
@@ -2238,6 +2316,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardBlogSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/customers/$": {
+      id: "/dashboard/customers/$"
+      path: "/customers/$"
+      fullPath: "/dashboard/customers/$"
+      preLoaderRoute: typeof DashboardCustomersSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/files/$fileId": {
       id: "/dashboard/files/$fileId"
       path: "/files/$fileId"
@@ -2273,6 +2358,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardItemIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/orders/$": {
+      id: "/dashboard/orders/$"
+      path: "/orders/$"
+      fullPath: "/dashboard/orders/$"
+      preLoaderRoute: typeof DashboardOrdersSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/product/create": {
       id: "/dashboard/product/create"
       path: "/product/create"
@@ -2285,6 +2377,13 @@ declare module "@tanstack/react-router" {
       path: "/product/list"
       fullPath: "/dashboard/product/list"
       preLoaderRoute: typeof DashboardProductListRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/products/$": {
+      id: "/dashboard/products/$"
+      path: "/products/$"
+      fullPath: "/dashboard/products/$"
+      preLoaderRoute: typeof DashboardProductsSplatRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/marketplace/_seller/describe-inventory": {
@@ -2490,7 +2589,11 @@ interface DashboardRouteChildren {
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
+<<<<<<< HEAD
   DashboardFileManagerRoute: typeof DashboardFileManagerRoute
+=======
+  DashboardEcommerceRoute: typeof DashboardEcommerceRoute
+>>>>>>> commerce
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
@@ -2506,12 +2609,15 @@ interface DashboardRouteChildren {
   DashboardIdUpdateInventoryRoute: typeof DashboardIdUpdateInventoryRoute
   DashboardIdUpdateProductRoute: typeof DashboardIdUpdateProductRoute
   DashboardBlogSplatRoute: typeof DashboardBlogSplatRoute
+  DashboardCustomersSplatRoute: typeof DashboardCustomersSplatRoute
   DashboardFilesFileIdRoute: typeof DashboardFilesFileIdRoute
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
   DashboardItemPhotosIdRoute: typeof DashboardItemPhotosIdRoute
   DashboardItemIdRoute: typeof DashboardItemIdRoute
+  DashboardOrdersSplatRoute: typeof DashboardOrdersSplatRoute
   DashboardProductCreateRoute: typeof DashboardProductCreateRoute
   DashboardProductListRoute: typeof DashboardProductListRoute
+  DashboardProductsSplatRoute: typeof DashboardProductsSplatRoute
   DashboardInvoicesIndexRoute: typeof DashboardInvoicesIndexRoute
 }
 
@@ -2524,7 +2630,11 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
+<<<<<<< HEAD
   DashboardFileManagerRoute: DashboardFileManagerRoute,
+=======
+  DashboardEcommerceRoute: DashboardEcommerceRoute,
+>>>>>>> commerce
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,
@@ -2540,12 +2650,15 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardIdUpdateInventoryRoute: DashboardIdUpdateInventoryRoute,
   DashboardIdUpdateProductRoute: DashboardIdUpdateProductRoute,
   DashboardBlogSplatRoute: DashboardBlogSplatRoute,
+  DashboardCustomersSplatRoute: DashboardCustomersSplatRoute,
   DashboardFilesFileIdRoute: DashboardFilesFileIdRoute,
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
   DashboardItemPhotosIdRoute: DashboardItemPhotosIdRoute,
   DashboardItemIdRoute: DashboardItemIdRoute,
+  DashboardOrdersSplatRoute: DashboardOrdersSplatRoute,
   DashboardProductCreateRoute: DashboardProductCreateRoute,
   DashboardProductListRoute: DashboardProductListRoute,
+  DashboardProductsSplatRoute: DashboardProductsSplatRoute,
   DashboardInvoicesIndexRoute: DashboardInvoicesIndexRoute,
 }
 

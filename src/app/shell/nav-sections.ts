@@ -19,6 +19,10 @@ export type NavKey =
   | "printLabels"
   | "listingManagement"
   | "productManagement"
+  | "sales"
+  | "salesOverview"
+  | "orders"
+  | "customers"
   | "companyAccount"
   | "analytics"
   | "fileManager"
@@ -93,6 +97,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
           { key: "printLabels", path: "/dashboard/print-inventory-label" },
           { key: "listingManagement", path: "/dashboard/listing" },
           { key: "productManagement", path: "/dashboard/product/list", matches: ["/dashboard/product"] },
+        ],
+      },
+      {
+        key: "sales",
+        children: [
+          { key: "salesOverview", path: "/dashboard/ecommerce" },
+          { key: "orders", path: "/dashboard/orders" },
+          { key: "customers", path: "/dashboard/customers" },
         ],
       },
     ],

@@ -1193,6 +1193,33 @@ export const ebayOrders = pgTable(
     uniqueIndex("ebay_orders_line_key").on(t.companyId, t.orderId, t.lineItemId),
     index("ebay_orders_item_idx").on(t.itemId),
     index("ebay_orders_company_idx").on(t.companyId, t.orderCreatedAt),
+    index("ebay_orders_company_buyer_idx").on(t.companyId, t.buyerUsername),
+  ],
+);
+
+/**
+ * What the company keeps about one of its eBay buyers (docs/commerce.md): its own name for them,
+ * contact fields and a note. Keyed by the buyer's eBay user name; deleted with the buyer's other
+ * data when eBay reports the account deleted (account-deletion.ts).
+ */
+export const commerceCustomers = pgTable(
+  "commerce_customers",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    buyerUsername: text("buyer_username").notNull(),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    note: text("note"),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.buyerUsername] }),
+    index("commerce_customers_buyer_idx").on(t.buyerUsername),
   ],
 );
 

@@ -11,6 +11,7 @@ import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
 import { chatAttachmentRoutes } from "./chat/attachment-routes";
 import { chatRoutes } from "./chat/routes";
 import { clientConfigRoutes } from "./client-config/routes";
+import { commerceRoutes } from "./commerce/routes";
 import { companyRoutes } from "./company/routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { demoRoutes } from "./demo/routes";
@@ -91,7 +92,11 @@ export async function registerModules(
   await app.register(mailRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
+<<<<<<< HEAD
   await app.register(analyticsRoutes);
+=======
+  await app.register(commerceRoutes);
+>>>>>>> commerce
   await app.register(chatRoutes);
   await app.register(chatAttachmentRoutes);
 }

@@ -4,10 +4,11 @@
  * orders": following the seller's orders is the seller's.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Button, Card, Group, Loader, Table, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Loader, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatCents } from "../../../domain/money";
 import { ebayApi, ebayKeys, ebayQueries } from "./api";
+import { OrderStatusBadge } from "./OrderStatusBadge";
 
 export function EbayOrdersList({
   itemId = null,
@@ -23,12 +24,6 @@ export function EbayOrdersList({
     mutationFn: ebayApi.syncOrders,
     onSuccess: () => setTimeout(() => void qc.invalidateQueries({ queryKey: ebayKeys.all }), 1500),
   });
-  const statusLabel: Record<string, string> = {
-    sold: t`Sold`,
-    awaiting_shipment: t`Awaiting shipment`,
-    shipped: t`Shipped`,
-    delivered: t`Delivered`,
-  };
   return (
     <Card withBorder radius="lg" data-testid="ebay-orders">
       <Group justify="space-between" mb="sm">
@@ -82,9 +77,7 @@ export function EbayOrdersList({
                   <Table.Td ta="right">{formatCents(o.price)}</Table.Td>
                   <Table.Td ta="right">{o.fees === null ? "—" : formatCents(o.fees)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" size="sm">
-                      {statusLabel[o.status] ?? o.status}
-                    </Badge>
+                    <OrderStatusBadge status={o.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -347,6 +347,18 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
           value={Math.min(p.search.page ?? 1, pages)}
           onChange={(n) => change({ page: n } as Partial<Q>)}
           aria-label={t`Pages`}
+          // Mantine's page and arrow buttons have no text of their own (axe: button-name)
+          getControlProps={(control) => ({
+            "aria-label":
+              control === "next"
+                ? t`Next page`
+                : control === "previous"
+                  ? t`Previous page`
+                  : control === "first"
+                    ? t`First page`
+                    : t`Last page`,
+          })}
+          getItemProps={(n) => ({ "aria-label": t`Page ${n}` })}
         />
       )}
     </Stack>

@@ -8,7 +8,13 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { ebayAccountDeletions, ebayConnections, ebayOrders, ebayPublicKeys } from "../../db/schema";
+import {
+  commerceCustomers,
+  ebayAccountDeletions,
+  ebayConnections,
+  ebayOrders,
+  ebayPublicKeys,
+} from "../../db/schema";
 import { ok } from "../../integrations/ebay/client";
 import { applicationClient, type EbayDeps } from "./connection";
 
@@ -133,6 +139,8 @@ export async function deleteEbayUser(db: Db, n: DeletionNotice) {
           .where(eq(ebayOrders.buyerUsername, n.username))
           .returning({ id: ebayOrders.id })
       : [];
+    // and what the companies wrote about them as a customer (docs/commerce.md)
+    if (n.username) await tx.delete(commerceCustomers).where(eq(commerceCustomers.buyerUsername, n.username));
     await tx
       .update(ebayAccountDeletions)
       .set({ connectionsDeleted: connections.length, ordersCleared: orders.length })

@@ -1,0 +1,23 @@
+import { lazy, Suspense } from "react";
+import { NotFoundPage } from "../errors/pages";
+import { parseProductsPath } from "./commerce-paths";
+
+// The inventory's own product pages (docs/commerce.md): the same screens as /dashboard/product/list
+// and /dashboard/product/create, offline-first on the local database, not a second copy.
+const ProductListPage = lazy(() =>
+  import("../inventory/products/ProductListPage").then((m) => ({ default: m.ProductListPage })),
+);
+const CreateProductPage = lazy(() =>
+  import("../inventory/products/ProductPages").then((m) => ({ default: m.CreateProductPage })),
+);
+
+/** /dashboard/products and /dashboard/products/create. */
+export function ProductsScreen({ path }: { path: string }) {
+  const target = parseProductsPath(path);
+  if (!target) return <NotFoundPage />;
+  return (
+    <Suspense fallback={null}>
+      {target.screen === "list" ? <ProductListPage /> : <CreateProductPage />}
+    </Suspense>
+  );
+}
