@@ -64,11 +64,8 @@ import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calend
 import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
-<<<<<<< HEAD
-import { Route as DashboardFileManagerRouteImport } from "./routes/dashboard/file-manager"
-=======
 import { Route as DashboardEcommerceRouteImport } from "./routes/dashboard/ecommerce"
->>>>>>> commerce
+import { Route as DashboardFileManagerRouteImport } from "./routes/dashboard/file-manager"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
 import { Route as DashboardInventoryInfoRouteImport } from "./routes/dashboard/inventory-info"
@@ -416,15 +413,14 @@ const DashboardDescribeInventoryRoute =
     path: "/describe-inventory",
     getParentRoute: () => DashboardRoute,
   } as any)
-<<<<<<< HEAD
-const DashboardFileManagerRoute = DashboardFileManagerRouteImport.update({
-  id: "/file-manager",
-  path: "/file-manager",
-=======
 const DashboardEcommerceRoute = DashboardEcommerceRouteImport.update({
   id: "/ecommerce",
   path: "/ecommerce",
->>>>>>> commerce
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardFileManagerRoute = DashboardFileManagerRouteImport.update({
+  id: "/file-manager",
+  path: "/file-manager",
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardFilingsRoute = DashboardFilingsRouteImport.update({
@@ -849,11 +845,8 @@ export interface FileRoutesByFullPath {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
-<<<<<<< HEAD
-  "/dashboard/file-manager": typeof DashboardFileManagerRoute
-=======
   "/dashboard/ecommerce": typeof DashboardEcommerceRoute
->>>>>>> commerce
+  "/dashboard/file-manager": typeof DashboardFileManagerRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -974,11 +967,8 @@ export interface FileRoutesByTo {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
-<<<<<<< HEAD
-  "/dashboard/file-manager": typeof DashboardFileManagerRoute
-=======
   "/dashboard/ecommerce": typeof DashboardEcommerceRoute
->>>>>>> commerce
+  "/dashboard/file-manager": typeof DashboardFileManagerRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -1105,11 +1095,8 @@ export interface FileRoutesById {
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
-<<<<<<< HEAD
-  "/dashboard/file-manager": typeof DashboardFileManagerRoute
-=======
   "/dashboard/ecommerce": typeof DashboardEcommerceRoute
->>>>>>> commerce
+  "/dashboard/file-manager": typeof DashboardFileManagerRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
   "/dashboard/inventory-info": typeof DashboardInventoryInfoRoute
@@ -1238,11 +1225,8 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
-<<<<<<< HEAD
-    | "/dashboard/file-manager"
-=======
     | "/dashboard/ecommerce"
->>>>>>> commerce
+    | "/dashboard/file-manager"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1363,11 +1347,8 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
-<<<<<<< HEAD
-    | "/dashboard/file-manager"
-=======
     | "/dashboard/ecommerce"
->>>>>>> commerce
+    | "/dashboard/file-manager"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1493,11 +1474,8 @@ export interface FileRouteTypes {
     | "/dashboard/chat"
     | "/dashboard/company-account"
     | "/dashboard/describe-inventory"
-<<<<<<< HEAD
-    | "/dashboard/file-manager"
-=======
     | "/dashboard/ecommerce"
->>>>>>> commerce
+    | "/dashboard/file-manager"
     | "/dashboard/filings"
     | "/dashboard/import-file"
     | "/dashboard/inventory-info"
@@ -1993,19 +1971,18 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardDescribeInventoryRouteImport
       parentRoute: typeof DashboardRoute
     }
-<<<<<<< HEAD
-    "/dashboard/file-manager": {
-      id: "/dashboard/file-manager"
-      path: "/file-manager"
-      fullPath: "/dashboard/file-manager"
-      preLoaderRoute: typeof DashboardFileManagerRouteImport
-=======
     "/dashboard/ecommerce": {
       id: "/dashboard/ecommerce"
       path: "/ecommerce"
       fullPath: "/dashboard/ecommerce"
       preLoaderRoute: typeof DashboardEcommerceRouteImport
->>>>>>> commerce
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/file-manager": {
+      id: "/dashboard/file-manager"
+      path: "/file-manager"
+      fullPath: "/dashboard/file-manager"
+      preLoaderRoute: typeof DashboardFileManagerRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/dashboard/filings": {
@@ -2589,11 +2566,8 @@ interface DashboardRouteChildren {
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
-<<<<<<< HEAD
-  DashboardFileManagerRoute: typeof DashboardFileManagerRoute
-=======
   DashboardEcommerceRoute: typeof DashboardEcommerceRoute
->>>>>>> commerce
+  DashboardFileManagerRoute: typeof DashboardFileManagerRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
   DashboardInventoryInfoRoute: typeof DashboardInventoryInfoRoute
@@ -2630,11 +2604,8 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
-<<<<<<< HEAD
-  DashboardFileManagerRoute: DashboardFileManagerRoute,
-=======
   DashboardEcommerceRoute: DashboardEcommerceRoute,
->>>>>>> commerce
+  DashboardFileManagerRoute: DashboardFileManagerRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
   DashboardInventoryInfoRoute: DashboardInventoryInfoRoute,

@@ -92,11 +92,8 @@ export async function registerModules(
   await app.register(mailRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
-<<<<<<< HEAD
   await app.register(analyticsRoutes);
-=======
   await app.register(commerceRoutes);
->>>>>>> commerce
   await app.register(chatRoutes);
   await app.register(chatAttachmentRoutes);
 }
