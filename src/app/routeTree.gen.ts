@@ -61,6 +61,8 @@ import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
 import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
+import { Route as DashboardCryptoRouteImport } from "./routes/dashboard/crypto"
+import { Route as DashboardDataManagementRouteImport } from "./routes/dashboard/data-management"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardFilingsRouteImport } from "./routes/dashboard/filings"
 import { Route as DashboardImportFileRouteImport } from "./routes/dashboard/import-file"
@@ -104,14 +106,22 @@ import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
 import { Route as DashboardIdCreateProductRouteImport } from "./routes/dashboard/$id.create-product"
 import { Route as DashboardIdUpdateInventoryRouteImport } from "./routes/dashboard/$id.update-inventory"
 import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard/$id.update-product"
+import { Route as DashboardAcademyIndexRouteImport } from "./routes/dashboard/academy.index"
 import { Route as DashboardBlogSplatRouteImport } from "./routes/dashboard/blog.$"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
 import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/invoices/index"
 import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
 import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/item-photos.$id"
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
+import { Route as DashboardJobsIndexRouteImport } from "./routes/dashboard/jobs.index"
+import { Route as DashboardJobsCreateRouteImport } from "./routes/dashboard/jobs.create"
+import { Route as DashboardLogisticsIndexRouteImport } from "./routes/dashboard/logistics.index"
+import { Route as DashboardLogisticsFleetRouteImport } from "./routes/dashboard/logistics.fleet"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
+import { Route as DashboardSocialIndexRouteImport } from "./routes/dashboard/social.index"
+import { Route as DashboardSocialFeedRouteImport } from "./routes/dashboard/social.feed"
+import { Route as DashboardSocialProfileRouteImport } from "./routes/dashboard/social.profile"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
@@ -121,6 +131,8 @@ import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } f
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
 import { Route as AuthGoogleDataUserRegisterForLoginFormRouteImport } from "./routes/auth/google/data-user-register-for-login/form"
 import { Route as AuthGoogleResetPwdTokenRouteImport } from "./routes/auth/google/reset-pwd.$token"
+import { Route as DashboardAcademyCoursesCourseIdRouteImport } from "./routes/dashboard/academy.courses.$courseId"
+import { Route as DashboardJobsCompaniesCompanyIdRouteImport } from "./routes/dashboard/jobs.companies.$companyId"
 import { Route as MarketplaceSellerInventoryIdUpdateInventoryRouteImport } from "./routes/marketplace/_seller/$inventoryId.update-inventory"
 import { Route as MarketplaceSellerProductIdUpdateProductRouteImport } from "./routes/marketplace/_seller/$productId.update-product"
 import { Route as MarketplaceSellerItemBatchIdRouteImport } from "./routes/marketplace/_seller/item.$batchId"
@@ -388,6 +400,16 @@ const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
   path: "/company-account",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCryptoRoute = DashboardCryptoRouteImport.update({
+  id: "/crypto",
+  path: "/crypto",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardDataManagementRoute = DashboardDataManagementRouteImport.update({
+  id: "/data-management",
+  path: "/data-management",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardDescribeInventoryRoute =
   DashboardDescribeInventoryRouteImport.update({
     id: "/describe-inventory",
@@ -613,6 +635,11 @@ const DashboardIdUpdateProductRoute =
     path: "/$id/update-product",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardAcademyIndexRoute = DashboardAcademyIndexRouteImport.update({
+  id: "/academy/",
+  path: "/academy/",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardBlogSplatRoute = DashboardBlogSplatRouteImport.update({
   id: "/blog/$",
   path: "/blog/$",
@@ -644,6 +671,26 @@ const DashboardItemIdRoute = DashboardItemIdRouteImport.update({
   path: "/item/$id",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardJobsIndexRoute = DashboardJobsIndexRouteImport.update({
+  id: "/jobs/",
+  path: "/jobs/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardJobsCreateRoute = DashboardJobsCreateRouteImport.update({
+  id: "/jobs/create",
+  path: "/jobs/create",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardLogisticsIndexRoute = DashboardLogisticsIndexRouteImport.update({
+  id: "/logistics/",
+  path: "/logistics/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardLogisticsFleetRoute = DashboardLogisticsFleetRouteImport.update({
+  id: "/logistics/fleet",
+  path: "/logistics/fleet",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardProductCreateRoute = DashboardProductCreateRouteImport.update({
   id: "/product/create",
   path: "/product/create",
@@ -652,6 +699,21 @@ const DashboardProductCreateRoute = DashboardProductCreateRouteImport.update({
 const DashboardProductListRoute = DashboardProductListRouteImport.update({
   id: "/product/list",
   path: "/product/list",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSocialIndexRoute = DashboardSocialIndexRouteImport.update({
+  id: "/social/",
+  path: "/social/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSocialFeedRoute = DashboardSocialFeedRouteImport.update({
+  id: "/social/feed",
+  path: "/social/feed",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSocialProfileRoute = DashboardSocialProfileRouteImport.update({
+  id: "/social/profile",
+  path: "/social/profile",
   getParentRoute: () => DashboardRoute,
 } as any)
 const MarketplaceSellerDescribeInventoryRoute =
@@ -706,6 +768,18 @@ const AuthGoogleResetPwdTokenRoute = AuthGoogleResetPwdTokenRouteImport.update({
   path: "/reset-pwd/$token",
   getParentRoute: () => AuthGoogleRoute,
 } as any)
+const DashboardAcademyCoursesCourseIdRoute =
+  DashboardAcademyCoursesCourseIdRouteImport.update({
+    id: "/academy/courses/$courseId",
+    path: "/academy/courses/$courseId",
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardJobsCompaniesCompanyIdRoute =
+  DashboardJobsCompaniesCompanyIdRouteImport.update({
+    id: "/jobs/companies/$companyId",
+    path: "/jobs/companies/$companyId",
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const MarketplaceSellerInventoryIdUpdateInventoryRoute =
   MarketplaceSellerInventoryIdUpdateInventoryRouteImport.update({
     id: "/$inventoryId/update-inventory",
@@ -787,6 +861,8 @@ export interface FileRoutesByFullPath {
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/crypto": typeof DashboardCryptoRoute
+  "/dashboard/data-management": typeof DashboardDataManagementRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
@@ -832,21 +908,31 @@ export interface FileRoutesByFullPath {
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/jobs/create": typeof DashboardJobsCreateRoute
+  "/dashboard/logistics/fleet": typeof DashboardLogisticsFleetRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/social/feed": typeof DashboardSocialFeedRoute
+  "/dashboard/social/profile": typeof DashboardSocialProfileRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles/": typeof PublicArticlesIndexRoute
   "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/dashboard/academy/": typeof DashboardAcademyIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/dashboard/jobs/": typeof DashboardJobsIndexRoute
+  "/dashboard/logistics/": typeof DashboardLogisticsIndexRoute
+  "/dashboard/social/": typeof DashboardSocialIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/dashboard/academy/courses/$courseId": typeof DashboardAcademyCoursesCourseIdRoute
+  "/dashboard/jobs/companies/$companyId": typeof DashboardJobsCompaniesCompanyIdRoute
   "/marketplace/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
   "/marketplace/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
   "/marketplace/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
@@ -900,6 +986,8 @@ export interface FileRoutesByTo {
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/crypto": typeof DashboardCryptoRoute
+  "/dashboard/data-management": typeof DashboardDataManagementRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
@@ -946,21 +1034,31 @@ export interface FileRoutesByTo {
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/jobs/create": typeof DashboardJobsCreateRoute
+  "/dashboard/logistics/fleet": typeof DashboardLogisticsFleetRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/social/feed": typeof DashboardSocialFeedRoute
+  "/dashboard/social/profile": typeof DashboardSocialProfileRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles": typeof PublicArticlesIndexRoute
   "/admin/all-user-list": typeof AdminAllUserListIndexRoute
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
+  "/dashboard/academy": typeof DashboardAcademyIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
+  "/dashboard/jobs": typeof DashboardJobsIndexRoute
+  "/dashboard/logistics": typeof DashboardLogisticsIndexRoute
+  "/dashboard/social": typeof DashboardSocialIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/dashboard/academy/courses/$courseId": typeof DashboardAcademyCoursesCourseIdRoute
+  "/dashboard/jobs/companies/$companyId": typeof DashboardJobsCompaniesCompanyIdRoute
   "/marketplace/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
   "/marketplace/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
   "/marketplace/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
@@ -1019,6 +1117,8 @@ export interface FileRoutesById {
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/crypto": typeof DashboardCryptoRoute
+  "/dashboard/data-management": typeof DashboardDataManagementRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/filings": typeof DashboardFilingsRoute
   "/dashboard/import-file": typeof DashboardImportFileRoute
@@ -1066,21 +1166,31 @@ export interface FileRoutesById {
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/jobs/create": typeof DashboardJobsCreateRoute
+  "/dashboard/logistics/fleet": typeof DashboardLogisticsFleetRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
+  "/dashboard/social/feed": typeof DashboardSocialFeedRoute
+  "/dashboard/social/profile": typeof DashboardSocialProfileRoute
   "/marketplace/_seller/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/_seller/import": typeof MarketplaceSellerImportRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
   "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/dashboard/academy/": typeof DashboardAcademyIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/dashboard/jobs/": typeof DashboardJobsIndexRoute
+  "/dashboard/logistics/": typeof DashboardLogisticsIndexRoute
+  "/dashboard/social/": typeof DashboardSocialIndexRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
   "/admin/statement-mapping/mapping/$statementMappingId": typeof AdminStatementMappingMappingStatementMappingIdRoute
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/dashboard/academy/courses/$courseId": typeof DashboardAcademyCoursesCourseIdRoute
+  "/dashboard/jobs/companies/$companyId": typeof DashboardJobsCompaniesCompanyIdRoute
   "/marketplace/_seller/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
   "/marketplace/_seller/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
   "/marketplace/_seller/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
@@ -1140,6 +1250,8 @@ export interface FileRouteTypes {
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
+    | "/dashboard/crypto"
+    | "/dashboard/data-management"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
     | "/dashboard/import-file"
@@ -1185,21 +1297,31 @@ export interface FileRouteTypes {
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/jobs/create"
+    | "/dashboard/logistics/fleet"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/social/feed"
+    | "/dashboard/social/profile"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles/"
     | "/admin/all-user-list/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
+    | "/dashboard/academy/"
     | "/dashboard/invoices/"
+    | "/dashboard/jobs/"
+    | "/dashboard/logistics/"
+    | "/dashboard/social/"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/dashboard/academy/courses/$courseId"
+    | "/dashboard/jobs/companies/$companyId"
     | "/marketplace/$inventoryId/update-inventory"
     | "/marketplace/$productId/update-product"
     | "/marketplace/item/$batchId"
@@ -1253,6 +1375,8 @@ export interface FileRouteTypes {
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
+    | "/dashboard/crypto"
+    | "/dashboard/data-management"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
     | "/dashboard/import-file"
@@ -1299,21 +1423,31 @@ export interface FileRouteTypes {
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/jobs/create"
+    | "/dashboard/logistics/fleet"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/social/feed"
+    | "/dashboard/social/profile"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles"
     | "/admin/all-user-list"
     | "/admin/filings"
     | "/admin/statement-mapping"
+    | "/dashboard/academy"
     | "/dashboard/invoices"
+    | "/dashboard/jobs"
+    | "/dashboard/logistics"
+    | "/dashboard/social"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/dashboard/academy/courses/$courseId"
+    | "/dashboard/jobs/companies/$companyId"
     | "/marketplace/$inventoryId/update-inventory"
     | "/marketplace/$productId/update-product"
     | "/marketplace/item/$batchId"
@@ -1371,6 +1505,8 @@ export interface FileRouteTypes {
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
+    | "/dashboard/crypto"
+    | "/dashboard/data-management"
     | "/dashboard/describe-inventory"
     | "/dashboard/filings"
     | "/dashboard/import-file"
@@ -1418,21 +1554,31 @@ export interface FileRouteTypes {
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/jobs/create"
+    | "/dashboard/logistics/fleet"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
+    | "/dashboard/social/feed"
+    | "/dashboard/social/profile"
     | "/marketplace/_seller/describe-inventory"
     | "/marketplace/_seller/import"
     | "/_public/articles/"
     | "/admin/all-user-list/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
+    | "/dashboard/academy/"
     | "/dashboard/invoices/"
+    | "/dashboard/jobs/"
+    | "/dashboard/logistics/"
+    | "/dashboard/social/"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
     | "/admin/statement-mapping/mapping/$statementMappingId"
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/dashboard/academy/courses/$courseId"
+    | "/dashboard/jobs/companies/$companyId"
     | "/marketplace/_seller/$inventoryId/update-inventory"
     | "/marketplace/_seller/$productId/update-product"
     | "/marketplace/_seller/item/$batchId"
@@ -1840,6 +1986,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardCompanyAccountRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/crypto": {
+      id: "/dashboard/crypto"
+      path: "/crypto"
+      fullPath: "/dashboard/crypto"
+      preLoaderRoute: typeof DashboardCryptoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/data-management": {
+      id: "/dashboard/data-management"
+      path: "/data-management"
+      fullPath: "/dashboard/data-management"
+      preLoaderRoute: typeof DashboardDataManagementRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/describe-inventory": {
       id: "/dashboard/describe-inventory"
       path: "/describe-inventory"
@@ -2141,6 +2301,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardIdUpdateProductRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/academy/": {
+      id: "/dashboard/academy/"
+      path: "/academy"
+      fullPath: "/dashboard/academy/"
+      preLoaderRoute: typeof DashboardAcademyIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/blog/$": {
       id: "/dashboard/blog/$"
       path: "/blog/$"
@@ -2183,6 +2350,34 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardItemIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/jobs/": {
+      id: "/dashboard/jobs/"
+      path: "/jobs"
+      fullPath: "/dashboard/jobs/"
+      preLoaderRoute: typeof DashboardJobsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/jobs/create": {
+      id: "/dashboard/jobs/create"
+      path: "/jobs/create"
+      fullPath: "/dashboard/jobs/create"
+      preLoaderRoute: typeof DashboardJobsCreateRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/logistics/": {
+      id: "/dashboard/logistics/"
+      path: "/logistics"
+      fullPath: "/dashboard/logistics/"
+      preLoaderRoute: typeof DashboardLogisticsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/logistics/fleet": {
+      id: "/dashboard/logistics/fleet"
+      path: "/logistics/fleet"
+      fullPath: "/dashboard/logistics/fleet"
+      preLoaderRoute: typeof DashboardLogisticsFleetRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/product/create": {
       id: "/dashboard/product/create"
       path: "/product/create"
@@ -2195,6 +2390,27 @@ declare module "@tanstack/react-router" {
       path: "/product/list"
       fullPath: "/dashboard/product/list"
       preLoaderRoute: typeof DashboardProductListRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/social/": {
+      id: "/dashboard/social/"
+      path: "/social"
+      fullPath: "/dashboard/social/"
+      preLoaderRoute: typeof DashboardSocialIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/social/feed": {
+      id: "/dashboard/social/feed"
+      path: "/social/feed"
+      fullPath: "/dashboard/social/feed"
+      preLoaderRoute: typeof DashboardSocialFeedRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/social/profile": {
+      id: "/dashboard/social/profile"
+      path: "/social/profile"
+      fullPath: "/dashboard/social/profile"
+      preLoaderRoute: typeof DashboardSocialProfileRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/marketplace/_seller/describe-inventory": {
@@ -2259,6 +2475,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/auth/google/reset-pwd/$token"
       preLoaderRoute: typeof AuthGoogleResetPwdTokenRouteImport
       parentRoute: typeof AuthGoogleRoute
+    }
+    "/dashboard/academy/courses/$courseId": {
+      id: "/dashboard/academy/courses/$courseId"
+      path: "/academy/courses/$courseId"
+      fullPath: "/dashboard/academy/courses/$courseId"
+      preLoaderRoute: typeof DashboardAcademyCoursesCourseIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/jobs/companies/$companyId": {
+      id: "/dashboard/jobs/companies/$companyId"
+      path: "/jobs/companies/$companyId"
+      fullPath: "/dashboard/jobs/companies/$companyId"
+      preLoaderRoute: typeof DashboardJobsCompaniesCompanyIdRouteImport
+      parentRoute: typeof DashboardRoute
     }
     "/marketplace/_seller/$inventoryId/update-inventory": {
       id: "/marketplace/_seller/$inventoryId/update-inventory"
@@ -2387,6 +2617,8 @@ interface DashboardRouteChildren {
   DashboardCalendarRoute: typeof DashboardCalendarRoute
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
+  DashboardCryptoRoute: typeof DashboardCryptoRoute
+  DashboardDataManagementRoute: typeof DashboardDataManagementRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardFilingsRoute: typeof DashboardFilingsRoute
   DashboardImportFileRoute: typeof DashboardImportFileRoute
@@ -2407,9 +2639,19 @@ interface DashboardRouteChildren {
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
   DashboardItemPhotosIdRoute: typeof DashboardItemPhotosIdRoute
   DashboardItemIdRoute: typeof DashboardItemIdRoute
+  DashboardJobsCreateRoute: typeof DashboardJobsCreateRoute
+  DashboardLogisticsFleetRoute: typeof DashboardLogisticsFleetRoute
   DashboardProductCreateRoute: typeof DashboardProductCreateRoute
   DashboardProductListRoute: typeof DashboardProductListRoute
+  DashboardSocialFeedRoute: typeof DashboardSocialFeedRoute
+  DashboardSocialProfileRoute: typeof DashboardSocialProfileRoute
+  DashboardAcademyIndexRoute: typeof DashboardAcademyIndexRoute
   DashboardInvoicesIndexRoute: typeof DashboardInvoicesIndexRoute
+  DashboardJobsIndexRoute: typeof DashboardJobsIndexRoute
+  DashboardLogisticsIndexRoute: typeof DashboardLogisticsIndexRoute
+  DashboardSocialIndexRoute: typeof DashboardSocialIndexRoute
+  DashboardAcademyCoursesCourseIdRoute: typeof DashboardAcademyCoursesCourseIdRoute
+  DashboardJobsCompaniesCompanyIdRoute: typeof DashboardJobsCompaniesCompanyIdRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
@@ -2419,6 +2661,8 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardCalendarRoute: DashboardCalendarRoute,
   DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
+  DashboardCryptoRoute: DashboardCryptoRoute,
+  DashboardDataManagementRoute: DashboardDataManagementRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardFilingsRoute: DashboardFilingsRoute,
   DashboardImportFileRoute: DashboardImportFileRoute,
@@ -2439,9 +2683,19 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
   DashboardItemPhotosIdRoute: DashboardItemPhotosIdRoute,
   DashboardItemIdRoute: DashboardItemIdRoute,
+  DashboardJobsCreateRoute: DashboardJobsCreateRoute,
+  DashboardLogisticsFleetRoute: DashboardLogisticsFleetRoute,
   DashboardProductCreateRoute: DashboardProductCreateRoute,
   DashboardProductListRoute: DashboardProductListRoute,
+  DashboardSocialFeedRoute: DashboardSocialFeedRoute,
+  DashboardSocialProfileRoute: DashboardSocialProfileRoute,
+  DashboardAcademyIndexRoute: DashboardAcademyIndexRoute,
   DashboardInvoicesIndexRoute: DashboardInvoicesIndexRoute,
+  DashboardJobsIndexRoute: DashboardJobsIndexRoute,
+  DashboardLogisticsIndexRoute: DashboardLogisticsIndexRoute,
+  DashboardSocialIndexRoute: DashboardSocialIndexRoute,
+  DashboardAcademyCoursesCourseIdRoute: DashboardAcademyCoursesCourseIdRoute,
+  DashboardJobsCompaniesCompanyIdRoute: DashboardJobsCompaniesCompanyIdRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

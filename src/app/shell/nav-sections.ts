@@ -23,6 +23,7 @@ export type NavKey =
   | "calendar"
   | "kanban"
   | "blog"
+  | "academy"
   | "mail"
   | "userChat"
   | "privacyPolicy"
@@ -102,6 +103,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "calendar", path: "/dashboard/calendar" },
       { key: "kanban", path: "/dashboard/kanban" },
       { key: "blog", path: "/dashboard/blog" },
+      { key: "academy", path: "/dashboard/academy" },
       { key: "mail", path: "/dashboard/mail" },
       { key: "userChat", path: "/dashboard/chat" },
     ],
