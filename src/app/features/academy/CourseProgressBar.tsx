@@ -8,12 +8,14 @@ export function CourseProgressBar({ progress, loading }: { progress: CourseProgr
   const { done, total, percent } = progress;
   return (
     <Stack gap={4}>
-      <Progress
-        value={loading ? 0 : percent}
-        color={percent === 100 ? "teal" : undefined}
-        aria-label={t`Course progress`}
-        aria-valuetext={t`${done} of ${total} lessons done`}
-      />
+      <Progress.Root>
+        <Progress.Section
+          value={loading ? 0 : percent}
+          color={percent === 100 ? "teal" : undefined}
+          aria-label={t`Course progress`}
+          aria-valuetext={t`${done} of ${total} lessons done`}
+        />
+      </Progress.Root>
       <Text size="sm" c="dimmed" aria-live="polite">
         {loading ? (
           <Trans>Loading your progress…</Trans>

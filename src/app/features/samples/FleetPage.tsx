@@ -31,7 +31,13 @@ export function FleetPage() {
               <Text size="xs" c="dimmed">
                 {t`Fuel ${v.fuel}%`}
               </Text>
-              <Progress value={v.fuel} color={v.fuel < 20 ? "red" : "teal"} aria-label={t`Fuel of ${v.id}`} />
+              <Progress.Root>
+                <Progress.Section
+                  value={v.fuel}
+                  color={v.fuel < 20 ? "red" : "teal"}
+                  aria-label={t`Fuel of ${v.id}`}
+                />
+              </Progress.Root>
             </Stack>
           </Card>
         ))}

@@ -32,12 +32,7 @@ export function LogisticsPage() {
             value: String(VEHICLES.filter((v) => v.status === "on-route").length),
           },
           { label: t`In transit`, value: count("in-transit") },
-          {
-            label: t`Delayed`,
-            value: count("delayed"),
-            trend: "down",
-            hint: t`Needs a call to the customer`,
-          },
+          { label: t`Delayed`, value: count("delayed") },
           { label: t`Delivered`, value: count("delivered") },
         ]}
       />
