@@ -60,7 +60,7 @@ export function CryptoPage() {
                 {
                   header: t`24 h`,
                   cell: (h) => (
-                    <Text c={h.change24h > 0 ? "teal.8" : h.change24h < 0 ? "red.8" : undefined} size="sm">
+                    <Text c={h.change24h > 0 ? "teal.9" : h.change24h < 0 ? "red.9" : undefined} size="sm">
                       {f.percent(h.change24h)}
                     </Text>
                   ),

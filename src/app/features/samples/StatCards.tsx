@@ -25,7 +25,7 @@ export function StatCards({ stats }: { stats: readonly Stat[] }) {
               component="dd"
               m={0}
               size="sm"
-              c={s.trend === "up" ? "teal.8" : s.trend === "down" ? "red.8" : "dimmed"}
+              c={s.trend === "up" ? "teal.9" : s.trend === "down" ? "red.9" : "dimmed"}
             >
               {s.hint}
             </Text>
