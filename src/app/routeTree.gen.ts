@@ -63,6 +63,8 @@ import { Route as DashboardBlankRouteImport } from "./routes/dashboard/blank"
 import { Route as DashboardCalendarRouteImport } from "./routes/dashboard/calendar"
 import { Route as DashboardChatRouteImport } from "./routes/dashboard/chat"
 import { Route as DashboardCompanyAccountRouteImport } from "./routes/dashboard/company-account"
+import { Route as DashboardCryptoRouteImport } from "./routes/dashboard/crypto"
+import { Route as DashboardDataManagementRouteImport } from "./routes/dashboard/data-management"
 import { Route as DashboardDescribeInventoryRouteImport } from "./routes/dashboard/describe-inventory"
 import { Route as DashboardEcommerceRouteImport } from "./routes/dashboard/ecommerce"
 import { Route as DashboardFileManagerRouteImport } from "./routes/dashboard/file-manager"
@@ -109,6 +111,7 @@ import { Route as AuthJwtRegisterRouteImport } from "./routes/auth/jwt/register"
 import { Route as DashboardIdCreateProductRouteImport } from "./routes/dashboard/$id.create-product"
 import { Route as DashboardIdUpdateInventoryRouteImport } from "./routes/dashboard/$id.update-inventory"
 import { Route as DashboardIdUpdateProductRouteImport } from "./routes/dashboard/$id.update-product"
+import { Route as DashboardAcademyIndexRouteImport } from "./routes/dashboard/academy.index"
 import { Route as DashboardBlogSplatRouteImport } from "./routes/dashboard/blog.$"
 import { Route as DashboardCustomersSplatRouteImport } from "./routes/dashboard/customers.$"
 import { Route as DashboardFilesFileIdRouteImport } from "./routes/dashboard/files.$fileId"
@@ -116,10 +119,17 @@ import { Route as DashboardInvoicesIndexRouteImport } from "./routes/dashboard/i
 import { Route as DashboardInvoicesInvoiceIdRouteImport } from "./routes/dashboard/invoices/$invoiceId"
 import { Route as DashboardItemPhotosIdRouteImport } from "./routes/dashboard/item-photos.$id"
 import { Route as DashboardItemIdRouteImport } from "./routes/dashboard/item.$id"
+import { Route as DashboardJobsIndexRouteImport } from "./routes/dashboard/jobs.index"
+import { Route as DashboardJobsCreateRouteImport } from "./routes/dashboard/jobs.create"
+import { Route as DashboardLogisticsIndexRouteImport } from "./routes/dashboard/logistics.index"
+import { Route as DashboardLogisticsFleetRouteImport } from "./routes/dashboard/logistics.fleet"
 import { Route as DashboardOrdersSplatRouteImport } from "./routes/dashboard/orders.$"
 import { Route as DashboardProductCreateRouteImport } from "./routes/dashboard/product.create"
 import { Route as DashboardProductListRouteImport } from "./routes/dashboard/product.list"
 import { Route as DashboardProductsSplatRouteImport } from "./routes/dashboard/products.$"
+import { Route as DashboardSocialIndexRouteImport } from "./routes/dashboard/social.index"
+import { Route as DashboardSocialFeedRouteImport } from "./routes/dashboard/social.feed"
+import { Route as DashboardSocialProfileRouteImport } from "./routes/dashboard/social.profile"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
 import { Route as AdminBatchItemListUserIdRouteImport } from "./routes/admin/batch-item/list/$userId"
@@ -130,6 +140,8 @@ import { Route as AdminStatementMappingPreviewsStatementMappingIdRouteImport } f
 import { Route as AuthGoogleDataUserRegisterForLoginIndexRouteImport } from "./routes/auth/google/data-user-register-for-login/index"
 import { Route as AuthGoogleDataUserRegisterForLoginFormRouteImport } from "./routes/auth/google/data-user-register-for-login/form"
 import { Route as AuthGoogleResetPwdTokenRouteImport } from "./routes/auth/google/reset-pwd.$token"
+import { Route as DashboardAcademyCoursesCourseIdRouteImport } from "./routes/dashboard/academy.courses.$courseId"
+import { Route as DashboardJobsCompaniesCompanyIdRouteImport } from "./routes/dashboard/jobs.companies.$companyId"
 import { Route as MarketplaceSellerInventoryIdUpdateInventoryRouteImport } from "./routes/marketplace/_seller/$inventoryId.update-inventory"
 import { Route as MarketplaceSellerProductIdUpdateProductRouteImport } from "./routes/marketplace/_seller/$productId.update-product"
 import { Route as MarketplaceSellerItemBatchIdRouteImport } from "./routes/marketplace/_seller/item.$batchId"
@@ -407,6 +419,16 @@ const DashboardCompanyAccountRoute = DashboardCompanyAccountRouteImport.update({
   path: "/company-account",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardCryptoRoute = DashboardCryptoRouteImport.update({
+  id: "/crypto",
+  path: "/crypto",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardDataManagementRoute = DashboardDataManagementRouteImport.update({
+  id: "/data-management",
+  path: "/data-management",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardDescribeInventoryRoute =
   DashboardDescribeInventoryRouteImport.update({
     id: "/describe-inventory",
@@ -647,6 +669,11 @@ const DashboardIdUpdateProductRoute =
     path: "/$id/update-product",
     getParentRoute: () => DashboardRoute,
   } as any)
+const DashboardAcademyIndexRoute = DashboardAcademyIndexRouteImport.update({
+  id: "/academy/",
+  path: "/academy/",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardBlogSplatRoute = DashboardBlogSplatRouteImport.update({
   id: "/blog/$",
   path: "/blog/$",
@@ -683,6 +710,26 @@ const DashboardItemIdRoute = DashboardItemIdRouteImport.update({
   path: "/item/$id",
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardJobsIndexRoute = DashboardJobsIndexRouteImport.update({
+  id: "/jobs/",
+  path: "/jobs/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardJobsCreateRoute = DashboardJobsCreateRouteImport.update({
+  id: "/jobs/create",
+  path: "/jobs/create",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardLogisticsIndexRoute = DashboardLogisticsIndexRouteImport.update({
+  id: "/logistics/",
+  path: "/logistics/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardLogisticsFleetRoute = DashboardLogisticsFleetRouteImport.update({
+  id: "/logistics/fleet",
+  path: "/logistics/fleet",
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardOrdersSplatRoute = DashboardOrdersSplatRouteImport.update({
   id: "/orders/$",
   path: "/orders/$",
@@ -701,6 +748,21 @@ const DashboardProductListRoute = DashboardProductListRouteImport.update({
 const DashboardProductsSplatRoute = DashboardProductsSplatRouteImport.update({
   id: "/products/$",
   path: "/products/$",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSocialIndexRoute = DashboardSocialIndexRouteImport.update({
+  id: "/social/",
+  path: "/social/",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSocialFeedRoute = DashboardSocialFeedRouteImport.update({
+  id: "/social/feed",
+  path: "/social/feed",
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardSocialProfileRoute = DashboardSocialProfileRouteImport.update({
+  id: "/social/profile",
+  path: "/social/profile",
   getParentRoute: () => DashboardRoute,
 } as any)
 const MarketplaceSellerDescribeInventoryRoute =
@@ -761,6 +823,18 @@ const AuthGoogleResetPwdTokenRoute = AuthGoogleResetPwdTokenRouteImport.update({
   path: "/reset-pwd/$token",
   getParentRoute: () => AuthGoogleRoute,
 } as any)
+const DashboardAcademyCoursesCourseIdRoute =
+  DashboardAcademyCoursesCourseIdRouteImport.update({
+    id: "/academy/courses/$courseId",
+    path: "/academy/courses/$courseId",
+    getParentRoute: () => DashboardRoute,
+  } as any)
+const DashboardJobsCompaniesCompanyIdRoute =
+  DashboardJobsCompaniesCompanyIdRouteImport.update({
+    id: "/jobs/companies/$companyId",
+    path: "/jobs/companies/$companyId",
+    getParentRoute: () => DashboardRoute,
+  } as any)
 const MarketplaceSellerInventoryIdUpdateInventoryRoute =
   MarketplaceSellerInventoryIdUpdateInventoryRouteImport.update({
     id: "/$inventoryId/update-inventory",
@@ -844,6 +918,8 @@ export interface FileRoutesByFullPath {
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/crypto": typeof DashboardCryptoRoute
+  "/dashboard/data-management": typeof DashboardDataManagementRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/ecommerce": typeof DashboardEcommerceRoute
   "/dashboard/file-manager": typeof DashboardFileManagerRoute
@@ -893,17 +969,25 @@ export interface FileRoutesByFullPath {
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/jobs/create": typeof DashboardJobsCreateRoute
+  "/dashboard/logistics/fleet": typeof DashboardLogisticsFleetRoute
   "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
   "/dashboard/products/$": typeof DashboardProductsSplatRoute
+  "/dashboard/social/feed": typeof DashboardSocialFeedRoute
+  "/dashboard/social/profile": typeof DashboardSocialProfileRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles/": typeof PublicArticlesIndexRoute
   "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/dashboard/academy/": typeof DashboardAcademyIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/dashboard/jobs/": typeof DashboardJobsIndexRoute
+  "/dashboard/logistics/": typeof DashboardLogisticsIndexRoute
+  "/dashboard/social/": typeof DashboardSocialIndexRoute
   "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
@@ -911,6 +995,8 @@ export interface FileRoutesByFullPath {
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/dashboard/academy/courses/$courseId": typeof DashboardAcademyCoursesCourseIdRoute
+  "/dashboard/jobs/companies/$companyId": typeof DashboardJobsCompaniesCompanyIdRoute
   "/marketplace/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
   "/marketplace/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
   "/marketplace/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
@@ -966,6 +1052,8 @@ export interface FileRoutesByTo {
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/crypto": typeof DashboardCryptoRoute
+  "/dashboard/data-management": typeof DashboardDataManagementRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/ecommerce": typeof DashboardEcommerceRoute
   "/dashboard/file-manager": typeof DashboardFileManagerRoute
@@ -1016,17 +1104,25 @@ export interface FileRoutesByTo {
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/jobs/create": typeof DashboardJobsCreateRoute
+  "/dashboard/logistics/fleet": typeof DashboardLogisticsFleetRoute
   "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
   "/dashboard/products/$": typeof DashboardProductsSplatRoute
+  "/dashboard/social/feed": typeof DashboardSocialFeedRoute
+  "/dashboard/social/profile": typeof DashboardSocialProfileRoute
   "/marketplace/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/import": typeof MarketplaceSellerImportRoute
   "/articles": typeof PublicArticlesIndexRoute
   "/admin/all-user-list": typeof AdminAllUserListIndexRoute
   "/admin/filings": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping": typeof AdminStatementMappingIndexRoute
+  "/dashboard/academy": typeof DashboardAcademyIndexRoute
   "/dashboard/invoices": typeof DashboardInvoicesIndexRoute
+  "/dashboard/jobs": typeof DashboardJobsIndexRoute
+  "/dashboard/logistics": typeof DashboardLogisticsIndexRoute
+  "/dashboard/social": typeof DashboardSocialIndexRoute
   "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
@@ -1034,6 +1130,8 @@ export interface FileRoutesByTo {
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/dashboard/academy/courses/$courseId": typeof DashboardAcademyCoursesCourseIdRoute
+  "/dashboard/jobs/companies/$companyId": typeof DashboardJobsCompaniesCompanyIdRoute
   "/marketplace/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
   "/marketplace/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
   "/marketplace/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
@@ -1094,6 +1192,8 @@ export interface FileRoutesById {
   "/dashboard/calendar": typeof DashboardCalendarRoute
   "/dashboard/chat": typeof DashboardChatRoute
   "/dashboard/company-account": typeof DashboardCompanyAccountRoute
+  "/dashboard/crypto": typeof DashboardCryptoRoute
+  "/dashboard/data-management": typeof DashboardDataManagementRoute
   "/dashboard/describe-inventory": typeof DashboardDescribeInventoryRoute
   "/dashboard/ecommerce": typeof DashboardEcommerceRoute
   "/dashboard/file-manager": typeof DashboardFileManagerRoute
@@ -1145,17 +1245,25 @@ export interface FileRoutesById {
   "/dashboard/invoices/$invoiceId": typeof DashboardInvoicesInvoiceIdRoute
   "/dashboard/item-photos/$id": typeof DashboardItemPhotosIdRoute
   "/dashboard/item/$id": typeof DashboardItemIdRoute
+  "/dashboard/jobs/create": typeof DashboardJobsCreateRoute
+  "/dashboard/logistics/fleet": typeof DashboardLogisticsFleetRoute
   "/dashboard/orders/$": typeof DashboardOrdersSplatRoute
   "/dashboard/product/create": typeof DashboardProductCreateRoute
   "/dashboard/product/list": typeof DashboardProductListRoute
   "/dashboard/products/$": typeof DashboardProductsSplatRoute
+  "/dashboard/social/feed": typeof DashboardSocialFeedRoute
+  "/dashboard/social/profile": typeof DashboardSocialProfileRoute
   "/marketplace/_seller/describe-inventory": typeof MarketplaceSellerDescribeInventoryRoute
   "/marketplace/_seller/import": typeof MarketplaceSellerImportRoute
   "/_public/articles/": typeof PublicArticlesIndexRoute
   "/admin/all-user-list/": typeof AdminAllUserListIndexRoute
   "/admin/filings/": typeof AdminFilingsIndexRoute
   "/admin/statement-mapping/": typeof AdminStatementMappingIndexRoute
+  "/dashboard/academy/": typeof DashboardAcademyIndexRoute
   "/dashboard/invoices/": typeof DashboardInvoicesIndexRoute
+  "/dashboard/jobs/": typeof DashboardJobsIndexRoute
+  "/dashboard/logistics/": typeof DashboardLogisticsIndexRoute
+  "/dashboard/social/": typeof DashboardSocialIndexRoute
   "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
@@ -1163,6 +1271,8 @@ export interface FileRoutesById {
   "/admin/statement-mapping/previews/$statementMappingId": typeof AdminStatementMappingPreviewsStatementMappingIdRoute
   "/auth/google/data-user-register-for-login/form": typeof AuthGoogleDataUserRegisterForLoginFormRoute
   "/auth/google/reset-pwd/$token": typeof AuthGoogleResetPwdTokenRoute
+  "/dashboard/academy/courses/$courseId": typeof DashboardAcademyCoursesCourseIdRoute
+  "/dashboard/jobs/companies/$companyId": typeof DashboardJobsCompaniesCompanyIdRoute
   "/marketplace/_seller/$inventoryId/update-inventory": typeof MarketplaceSellerInventoryIdUpdateInventoryRoute
   "/marketplace/_seller/$productId/update-product": typeof MarketplaceSellerProductIdUpdateProductRoute
   "/marketplace/_seller/item/$batchId": typeof MarketplaceSellerItemBatchIdRoute
@@ -1224,6 +1334,8 @@ export interface FileRouteTypes {
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
+    | "/dashboard/crypto"
+    | "/dashboard/data-management"
     | "/dashboard/describe-inventory"
     | "/dashboard/ecommerce"
     | "/dashboard/file-manager"
@@ -1273,17 +1385,25 @@ export interface FileRouteTypes {
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/jobs/create"
+    | "/dashboard/logistics/fleet"
     | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
     | "/dashboard/products/$"
+    | "/dashboard/social/feed"
+    | "/dashboard/social/profile"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles/"
     | "/admin/all-user-list/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
+    | "/dashboard/academy/"
     | "/dashboard/invoices/"
+    | "/dashboard/jobs/"
+    | "/dashboard/logistics/"
+    | "/dashboard/social/"
     | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
@@ -1291,6 +1411,8 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/dashboard/academy/courses/$courseId"
+    | "/dashboard/jobs/companies/$companyId"
     | "/marketplace/$inventoryId/update-inventory"
     | "/marketplace/$productId/update-product"
     | "/marketplace/item/$batchId"
@@ -1346,6 +1468,8 @@ export interface FileRouteTypes {
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
+    | "/dashboard/crypto"
+    | "/dashboard/data-management"
     | "/dashboard/describe-inventory"
     | "/dashboard/ecommerce"
     | "/dashboard/file-manager"
@@ -1396,17 +1520,25 @@ export interface FileRouteTypes {
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/jobs/create"
+    | "/dashboard/logistics/fleet"
     | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
     | "/dashboard/products/$"
+    | "/dashboard/social/feed"
+    | "/dashboard/social/profile"
     | "/marketplace/describe-inventory"
     | "/marketplace/import"
     | "/articles"
     | "/admin/all-user-list"
     | "/admin/filings"
     | "/admin/statement-mapping"
+    | "/dashboard/academy"
     | "/dashboard/invoices"
+    | "/dashboard/jobs"
+    | "/dashboard/logistics"
+    | "/dashboard/social"
     | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
@@ -1414,6 +1546,8 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/dashboard/academy/courses/$courseId"
+    | "/dashboard/jobs/companies/$companyId"
     | "/marketplace/$inventoryId/update-inventory"
     | "/marketplace/$productId/update-product"
     | "/marketplace/item/$batchId"
@@ -1473,6 +1607,8 @@ export interface FileRouteTypes {
     | "/dashboard/calendar"
     | "/dashboard/chat"
     | "/dashboard/company-account"
+    | "/dashboard/crypto"
+    | "/dashboard/data-management"
     | "/dashboard/describe-inventory"
     | "/dashboard/ecommerce"
     | "/dashboard/file-manager"
@@ -1524,17 +1660,25 @@ export interface FileRouteTypes {
     | "/dashboard/invoices/$invoiceId"
     | "/dashboard/item-photos/$id"
     | "/dashboard/item/$id"
+    | "/dashboard/jobs/create"
+    | "/dashboard/logistics/fleet"
     | "/dashboard/orders/$"
     | "/dashboard/product/create"
     | "/dashboard/product/list"
     | "/dashboard/products/$"
+    | "/dashboard/social/feed"
+    | "/dashboard/social/profile"
     | "/marketplace/_seller/describe-inventory"
     | "/marketplace/_seller/import"
     | "/_public/articles/"
     | "/admin/all-user-list/"
     | "/admin/filings/"
     | "/admin/statement-mapping/"
+    | "/dashboard/academy/"
     | "/dashboard/invoices/"
+    | "/dashboard/jobs/"
+    | "/dashboard/logistics/"
+    | "/dashboard/social/"
     | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
@@ -1542,6 +1686,8 @@ export interface FileRouteTypes {
     | "/admin/statement-mapping/previews/$statementMappingId"
     | "/auth/google/data-user-register-for-login/form"
     | "/auth/google/reset-pwd/$token"
+    | "/dashboard/academy/courses/$courseId"
+    | "/dashboard/jobs/companies/$companyId"
     | "/marketplace/_seller/$inventoryId/update-inventory"
     | "/marketplace/_seller/$productId/update-product"
     | "/marketplace/_seller/item/$batchId"
@@ -1964,6 +2110,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardCompanyAccountRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/crypto": {
+      id: "/dashboard/crypto"
+      path: "/crypto"
+      fullPath: "/dashboard/crypto"
+      preLoaderRoute: typeof DashboardCryptoRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/data-management": {
+      id: "/dashboard/data-management"
+      path: "/data-management"
+      fullPath: "/dashboard/data-management"
+      preLoaderRoute: typeof DashboardDataManagementRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/describe-inventory": {
       id: "/dashboard/describe-inventory"
       path: "/describe-inventory"
@@ -2286,6 +2446,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardIdUpdateProductRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/academy/": {
+      id: "/dashboard/academy/"
+      path: "/academy"
+      fullPath: "/dashboard/academy/"
+      preLoaderRoute: typeof DashboardAcademyIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/blog/$": {
       id: "/dashboard/blog/$"
       path: "/blog/$"
@@ -2335,6 +2502,34 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardItemIdRouteImport
       parentRoute: typeof DashboardRoute
     }
+    "/dashboard/jobs/": {
+      id: "/dashboard/jobs/"
+      path: "/jobs"
+      fullPath: "/dashboard/jobs/"
+      preLoaderRoute: typeof DashboardJobsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/jobs/create": {
+      id: "/dashboard/jobs/create"
+      path: "/jobs/create"
+      fullPath: "/dashboard/jobs/create"
+      preLoaderRoute: typeof DashboardJobsCreateRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/logistics/": {
+      id: "/dashboard/logistics/"
+      path: "/logistics"
+      fullPath: "/dashboard/logistics/"
+      preLoaderRoute: typeof DashboardLogisticsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/logistics/fleet": {
+      id: "/dashboard/logistics/fleet"
+      path: "/logistics/fleet"
+      fullPath: "/dashboard/logistics/fleet"
+      preLoaderRoute: typeof DashboardLogisticsFleetRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     "/dashboard/orders/$": {
       id: "/dashboard/orders/$"
       path: "/orders/$"
@@ -2361,6 +2556,27 @@ declare module "@tanstack/react-router" {
       path: "/products/$"
       fullPath: "/dashboard/products/$"
       preLoaderRoute: typeof DashboardProductsSplatRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/social/": {
+      id: "/dashboard/social/"
+      path: "/social"
+      fullPath: "/dashboard/social/"
+      preLoaderRoute: typeof DashboardSocialIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/social/feed": {
+      id: "/dashboard/social/feed"
+      path: "/social/feed"
+      fullPath: "/dashboard/social/feed"
+      preLoaderRoute: typeof DashboardSocialFeedRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/social/profile": {
+      id: "/dashboard/social/profile"
+      path: "/social/profile"
+      fullPath: "/dashboard/social/profile"
+      preLoaderRoute: typeof DashboardSocialProfileRouteImport
       parentRoute: typeof DashboardRoute
     }
     "/marketplace/_seller/describe-inventory": {
@@ -2432,6 +2648,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/auth/google/reset-pwd/$token"
       preLoaderRoute: typeof AuthGoogleResetPwdTokenRouteImport
       parentRoute: typeof AuthGoogleRoute
+    }
+    "/dashboard/academy/courses/$courseId": {
+      id: "/dashboard/academy/courses/$courseId"
+      path: "/academy/courses/$courseId"
+      fullPath: "/dashboard/academy/courses/$courseId"
+      preLoaderRoute: typeof DashboardAcademyCoursesCourseIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    "/dashboard/jobs/companies/$companyId": {
+      id: "/dashboard/jobs/companies/$companyId"
+      path: "/jobs/companies/$companyId"
+      fullPath: "/dashboard/jobs/companies/$companyId"
+      preLoaderRoute: typeof DashboardJobsCompaniesCompanyIdRouteImport
+      parentRoute: typeof DashboardRoute
     }
     "/marketplace/_seller/$inventoryId/update-inventory": {
       id: "/marketplace/_seller/$inventoryId/update-inventory"
@@ -2565,6 +2795,8 @@ interface DashboardRouteChildren {
   DashboardCalendarRoute: typeof DashboardCalendarRoute
   DashboardChatRoute: typeof DashboardChatRoute
   DashboardCompanyAccountRoute: typeof DashboardCompanyAccountRoute
+  DashboardCryptoRoute: typeof DashboardCryptoRoute
+  DashboardDataManagementRoute: typeof DashboardDataManagementRoute
   DashboardDescribeInventoryRoute: typeof DashboardDescribeInventoryRoute
   DashboardEcommerceRoute: typeof DashboardEcommerceRoute
   DashboardFileManagerRoute: typeof DashboardFileManagerRoute
@@ -2588,11 +2820,21 @@ interface DashboardRouteChildren {
   DashboardInvoicesInvoiceIdRoute: typeof DashboardInvoicesInvoiceIdRoute
   DashboardItemPhotosIdRoute: typeof DashboardItemPhotosIdRoute
   DashboardItemIdRoute: typeof DashboardItemIdRoute
+  DashboardJobsCreateRoute: typeof DashboardJobsCreateRoute
+  DashboardLogisticsFleetRoute: typeof DashboardLogisticsFleetRoute
   DashboardOrdersSplatRoute: typeof DashboardOrdersSplatRoute
   DashboardProductCreateRoute: typeof DashboardProductCreateRoute
   DashboardProductListRoute: typeof DashboardProductListRoute
   DashboardProductsSplatRoute: typeof DashboardProductsSplatRoute
+  DashboardSocialFeedRoute: typeof DashboardSocialFeedRoute
+  DashboardSocialProfileRoute: typeof DashboardSocialProfileRoute
+  DashboardAcademyIndexRoute: typeof DashboardAcademyIndexRoute
   DashboardInvoicesIndexRoute: typeof DashboardInvoicesIndexRoute
+  DashboardJobsIndexRoute: typeof DashboardJobsIndexRoute
+  DashboardLogisticsIndexRoute: typeof DashboardLogisticsIndexRoute
+  DashboardSocialIndexRoute: typeof DashboardSocialIndexRoute
+  DashboardAcademyCoursesCourseIdRoute: typeof DashboardAcademyCoursesCourseIdRoute
+  DashboardJobsCompaniesCompanyIdRoute: typeof DashboardJobsCompaniesCompanyIdRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
@@ -2603,6 +2845,8 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardCalendarRoute: DashboardCalendarRoute,
   DashboardChatRoute: DashboardChatRoute,
   DashboardCompanyAccountRoute: DashboardCompanyAccountRoute,
+  DashboardCryptoRoute: DashboardCryptoRoute,
+  DashboardDataManagementRoute: DashboardDataManagementRoute,
   DashboardDescribeInventoryRoute: DashboardDescribeInventoryRoute,
   DashboardEcommerceRoute: DashboardEcommerceRoute,
   DashboardFileManagerRoute: DashboardFileManagerRoute,
@@ -2626,11 +2870,21 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardInvoicesInvoiceIdRoute: DashboardInvoicesInvoiceIdRoute,
   DashboardItemPhotosIdRoute: DashboardItemPhotosIdRoute,
   DashboardItemIdRoute: DashboardItemIdRoute,
+  DashboardJobsCreateRoute: DashboardJobsCreateRoute,
+  DashboardLogisticsFleetRoute: DashboardLogisticsFleetRoute,
   DashboardOrdersSplatRoute: DashboardOrdersSplatRoute,
   DashboardProductCreateRoute: DashboardProductCreateRoute,
   DashboardProductListRoute: DashboardProductListRoute,
   DashboardProductsSplatRoute: DashboardProductsSplatRoute,
+  DashboardSocialFeedRoute: DashboardSocialFeedRoute,
+  DashboardSocialProfileRoute: DashboardSocialProfileRoute,
+  DashboardAcademyIndexRoute: DashboardAcademyIndexRoute,
   DashboardInvoicesIndexRoute: DashboardInvoicesIndexRoute,
+  DashboardJobsIndexRoute: DashboardJobsIndexRoute,
+  DashboardLogisticsIndexRoute: DashboardLogisticsIndexRoute,
+  DashboardSocialIndexRoute: DashboardSocialIndexRoute,
+  DashboardAcademyCoursesCourseIdRoute: DashboardAcademyCoursesCourseIdRoute,
+  DashboardJobsCompaniesCompanyIdRoute: DashboardJobsCompaniesCompanyIdRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

@@ -29,6 +29,7 @@ export type NavKey =
   | "calendar"
   | "kanban"
   | "blog"
+  | "academy"
   | "mail"
   | "userChat"
   | "privacyPolicy"
@@ -118,6 +119,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { key: "calendar", path: "/dashboard/calendar" },
       { key: "kanban", path: "/dashboard/kanban" },
       { key: "blog", path: "/dashboard/blog" },
+      { key: "academy", path: "/dashboard/academy" },
       { key: "mail", path: "/dashboard/mail" },
       { key: "userChat", path: "/dashboard/chat" },
     ],

@@ -1678,3 +1678,20 @@ export const chatReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index("chat_reads_user_idx").on(t.userId)],
 );
+
+/**
+ * The Academy (docs/academy.md): the lessons each user marked done. Per user, not per company:
+ * what someone learnt follows them. Ids are domain/academy/courses.ts ACADEMY_COURSES.
+ */
+export const academyProgress = pgTable(
+  "academy_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull(),
+    lessonId: text("lesson_id").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.lessonId] })],
+);

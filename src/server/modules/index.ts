@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { companyScopePlugin } from "../plugins/company-scope";
 import { idempotencyPlugin } from "../plugins/idempotency";
+import { academyRoutes } from "./academy/routes";
 import { accountRoutes } from "./account/routes";
 import { adminRoutes } from "./admin/routes";
 import { analyticsRoutes } from "./analytics/routes";
@@ -80,6 +81,7 @@ export async function registerModules(
   await app.register(articleImageRoutes);
   await app.register(marketplaceRoutes);
   await app.register(demoRoutes);
+  await app.register(academyRoutes);
   await app.register(outboxRoutes);
   await app.register(syncRoutes, { types });
   await app.register(inventoryRoutes, { types });
