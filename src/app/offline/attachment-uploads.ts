@@ -144,3 +144,47 @@ export async function releaseHeldMessages(db: BlocklotDb): Promise<number> {
   }
   return released;
 }
+
+/** The queue's group of one kanban task's files. */
+const taskUploadHash = (taskId: string) => `kanban:${taskId}`;
+
+/**
+ * Keeps a file for a kanban task (picked offline, or whose upload found no connection): it waits
+ * in the upload queue and is attached when the connection returns. The server answers the same
+ * bytes on the same task with the earlier attachment, so a replay adds nothing.
+ */
+export async function queueTaskFile(db: BlocklotDb, taskId: string, file: PickedFile): Promise<string> {
+  const id = newId();
+  await db.photoUploads.add({
+    id,
+    hash: taskUploadHash(taskId),
+    bytes: file.bytes,
+    type: file.type || "application/octet-stream",
+    width: 0,
+    height: 0,
+    state: "waiting",
+    error: null,
+    lastStatus: null,
+    attempts: 0,
+    notBefore: null,
+    createdAt: new Date().toISOString(),
+    photoId: null,
+    upload: { url: `/api/kanban/tasks/${taskId}/attachments`, fileName: file.name, size: file.size },
+  });
+  return id;
+}
+
+/** A task's files in the queue, oldest first. */
+export function taskUploads(db: BlocklotDb, taskId: string): Promise<PhotoUploadRecord[]> {
+  const hash = taskUploadHash(taskId);
+  return db.photoUploads.where("[hash+createdAt]").between([hash, ""], [hash, "\uffff"]).toArray();
+}
+
+/** Forgets a task file that is not on its way (refused, or attached and listed by the server). */
+export async function forgetTaskFile(db: BlocklotDb, id: string): Promise<void> {
+  await db.photoUploads
+    .where("id")
+    .equals(id)
+    .and((r) => r.state === "failed" || r.state === "done")
+    .delete();
+}

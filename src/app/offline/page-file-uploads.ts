@@ -41,6 +41,8 @@ export function drainFileUploads(
 ): Promise<void> {
   running ??= (async () => {
     try {
+      // records made offline first (a kanban task must reach the server before its files)
+      await engine.drain().catch(() => undefined);
       const result = await drainPhotoUploads(db, { send, only: isFileUpload });
       if (result.stopped === "offline") requestBackgroundSync(PHOTO_SYNC_TAG);
       if ((await releaseHeldMessages(db)) > 0) await engine.drain().catch(() => undefined);

@@ -8,12 +8,12 @@ import { useFileSize } from "./use-file-size";
  * A message's files picked offline (offline/attachment-uploads.ts): each with its name and size,
  * waiting for a connection, uploaded (sent with the message), or refused with the server's reason.
  */
-export function PendingUploads({ uploads }: { uploads: PhotoUploadRecord[] }) {
+export function PendingUploads({ uploads, label }: { uploads: PhotoUploadRecord[]; label?: string }) {
   const { t } = useLingui();
   const size = useFileSize();
   if (uploads.length === 0) return null;
   return (
-    <Stack gap={2} mt={4} role="list" aria-label={t`Files of this message`}>
+    <Stack gap={2} mt={4} role="list" aria-label={label ?? t`Files of this message`}>
       {uploads.map((r) => {
         const name = r.upload?.fileName ?? "";
         const reason = r.error ?? t`the server refused this file`;
