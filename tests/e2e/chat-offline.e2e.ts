@@ -171,5 +171,5 @@ describe("chat offline", () => {
 
     await owner.context.close();
     await admin.context.close();
-  });
+  }, 180_000);
 });

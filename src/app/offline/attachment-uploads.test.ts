@@ -3,11 +3,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CHAT_MESSAGE_TYPE, QUEUED_SEQ } from "../../domain/chat/synced-types";
 import { NetworkError } from "../../sync/transport";
 import {
+  forgetTaskFile,
   holdChatMessage,
   isFileUpload,
   messageUploads,
   type PickedFile,
+  queueTaskFile,
   releaseHeldMessages,
+  taskUploads,
 } from "./attachment-uploads";
 import { type BlocklotDb, createDb } from "./db";
 import { drainPhotoUploads, fetchSender, type PhotoSender, type UploadAnswer } from "./photo-upload-queue";
@@ -143,5 +146,30 @@ describe("files picked offline ride the photo upload queue with their held messa
       url: `/api/chat/threads/${thread.id}/attachments`,
       headers: { Authorization: "Bearer tok", "Idempotency-Key": row.id },
     });
+  });
+
+  it("a kanban task's file waits, is sent to the task's route, and is forgotten once listed; a refused one stays", async () => {
+    const db = await freshDb();
+    await queueTaskFile(db, "t1", file("plan.pdf", [5, 6]));
+    await queueTaskFile(db, "t1", file("virus.pdf", [0]));
+    const urls: string[] = [];
+    let n = 0;
+    const send: PhotoSender = async (row) => {
+      urls.push(row.upload?.url ?? "");
+      return ++n === 1
+        ? { status: 201, data: { id: "att-1" } }
+        : { status: 415, data: { message: "Unsupported file type" } };
+    };
+    expect(await drain(db, send)).toMatchObject({ sent: 1, failed: 1 });
+    expect(urls).toEqual(["/api/kanban/tasks/t1/attachments", "/api/kanban/tasks/t1/attachments"]);
+    const rows = await taskUploads(db, "t1");
+    expect(rows.map((r) => [r.upload?.fileName, r.state, r.photoId, r.error])).toEqual([
+      ["plan.pdf", "done", "att-1", null],
+      ["virus.pdf", "failed", null, "Unsupported file type"],
+    ]);
+    // no held chat message is involved: nothing goes to the outbox
+    expect(await releaseHeldMessages(db)).toBe(0);
+    await forgetTaskFile(db, rows[0]?.id ?? "");
+    expect((await taskUploads(db, "t1")).map((r) => r.upload?.fileName)).toEqual(["virus.pdf"]);
   });
 });
