@@ -62,8 +62,12 @@ clientsClaim();
 
 // The outbox: drained on the Background Sync tag "blocklot-outbox", on a SYNC_OUTBOX message
 // and now, at SW start (the same entries, keys and Web Lock as the pages' engine).
-startOutboxReplay(self as unknown as ReplayScope);
+const outbox = startOutboxReplay(self as unknown as ReplayScope);
 
 // Photos taken with a photo link: sent on the Background Sync tag "blocklot-photo-uploads", on a
 // SYNC_PHOTO_UPLOADS message and at SW start (the same Dexie queue and keys as the phone page).
-startPhotoUploadReplay(self as unknown as PhotoReplayScope);
+// Chat files picked offline ride that queue signed in; their messages then go to the outbox.
+startPhotoUploadReplay(self as unknown as PhotoReplayScope, {
+  getToken: outbox.getToken,
+  drainOutbox: outbox.drain,
+});

@@ -133,7 +133,43 @@ describe("chat offline", () => {
     const saved = await download.path();
     expect(readFileSync(saved).equals(PDF)).toBe(true);
 
+    // Files picked offline: kept on the device with their message (pending, with name and size),
+    // still there after a reload offline, sent once online; a file the server refuses says why on
+    // the message and the text and the other file go anyway. The staff downloads the same bytes.
+    const OFFLINE_PDF = Buffer.concat([PDF, Buffer.from(`% ${run}\n`)]);
+    await owner.context.setOffline(true);
+    await picker.setInputFiles([
+      { name: `lease-${run}.pdf`, mimeType: "application/pdf", buffer: OFFLINE_PDF },
+      { name: `fake-${run}.pdf`, mimeType: "application/pdf", buffer: Buffer.from("MZ not a pdf") },
+    ]);
+    await toSend.getByText(`lease-${run}.pdf`).waitFor(POLL);
+    await write(owner.page, `With files offline ${run}`);
+    const withFiles = bubble(owner.page, `With files offline ${run}`);
+    await withFiles.getByText("Queued").waitFor(POLL);
+    await withFiles.getByText("Waits for a connection").first().waitFor(POLL);
+    await owner.page.reload();
+    await owner.page.getByRole("heading", { name: subject, level: 2 }).waitFor(POLL);
+    await withFiles.getByText(`lease-${run}.pdf`).waitFor(POLL);
+    expect(await withFiles.getByText("Waits for a connection").count()).toBe(2);
+
+    await owner.context.setOffline(false);
+    await withFiles.getByText("Sent").waitFor(POLL);
+    await withFiles.getByText(/Not sent: Unsupported file type/).waitFor(POLL);
+    const adminBubble = bubble(admin.page, `With files offline ${run}`);
+    const offlineLink = adminBubble.getByRole("button", {
+      name: new RegExp(`^Download lease-${run}\\.pdf \\(`),
+    });
+    await offlineLink.waitFor(POLL);
+    expect(await adminBubble.getByText(`fake-${run}.pdf`).count()).toBe(0);
+    const [offlineDownload] = await Promise.all([admin.page.waitForEvent("download"), offlineLink.click()]);
+    expect(readFileSync(await offlineDownload.path()).equals(OFFLINE_PDF)).toBe(true);
+    // once: one message with that text on each screen, also after a reload
+    await owner.page.reload();
+    await bubble(owner.page, `With files offline ${run}`).getByText("Sent").waitFor(POLL);
+    expect(await bubble(owner.page, `With files offline ${run}`).count()).toBe(1);
+    expect(await adminBubble.count()).toBe(1);
+
     await owner.context.close();
     await admin.context.close();
-  });
+  }, 180_000);
 });

@@ -48,12 +48,12 @@ const png = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
 
-function upload(who: TestUser, threadId: string, file: { name: string; data: Buffer }) {
+function upload(who: TestUser, threadId: string, file: { name: string; data: Buffer }, key?: string) {
   const body = multipart({}, file);
   return server.app.inject({
     method: "POST",
     url: `/api/chat/threads/${threadId}/attachments`,
-    headers: { ...who.auth, ...body.headers },
+    headers: { ...who.auth, ...body.headers, ...(key ? { "idempotency-key": key } : {}) },
     payload: body.payload,
   });
 }
@@ -81,6 +81,27 @@ async function messages(who: TestUser): Promise<ChatMessageApi[]> {
 }
 
 describe("chat attachments", () => {
+  it("an upload replayed with its Idempotency-Key (an offline device's queue) is stored once, under that id; nobody else can reuse the key", async () => {
+    const key = uuidv7();
+    const first = await upload(ann, thread.id, { name: "replayed.pdf", data: pdf }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().id).toBe(key);
+    const again = await upload(ann, thread.id, { name: "replayed.pdf", data: pdf }, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    const staffThread = await server.app.inject({
+      method: "POST",
+      url: "/api/chat/threads",
+      headers: bob.auth,
+      payload: { subject: "Bob's own" },
+    });
+    const other = await upload(bob, staffThread.json().id, { name: "x.pdf", data: pdf }, key);
+    expect(other.statusCode).toBe(409);
+    // the key is still refused before any byte is read for a thread the caller cannot see
+    expect((await upload(bob, thread.id, { name: "x.pdf", data: pdf }, key)).statusCode).toBe(404);
+  });
+
   it("refuses a file that is not an image, PDF or spreadsheet by its content, with the accepted types", async () => {
     const res = await upload(ann, thread.id, {
       name: "invoice.pdf",

@@ -40,8 +40,14 @@ export interface PhotoUploadRecord {
   /** Epoch ms before which it is not sent again (after a 5xx or 429). */
   notBefore: number | null;
   createdAt: string;
-  /** The server's photo, once stored. */
+  /** The server's photo (or, for a file upload, the server's attachment id), once stored. */
   photoId: string | null;
+  /**
+   * A signed-in file upload riding the same queue (a chat or kanban attachment picked offline,
+   * offline/attachment-uploads.ts): its POST path, the file's name and size. Absent for a photo
+   * link's photo. `hash` then groups the files of one message or task (`chat:{messageId}`).
+   */
+  upload?: { url: string; fileName: string; size: number };
 }
 
 /**
@@ -66,8 +72,18 @@ export type BlocklotDb = SyncDb & {
   mailLabels: EntityTable<MailLabel, "id">;
   chatThreads: EntityTable<ChatThreadApi, "id">;
   /** Messages read from the server and, with `seq` QUEUED_SEQ, messages written here not yet sent. */
-  chatMessages: EntityTable<ChatMessageApi & { companyId?: string }, "id">;
+  chatMessages: EntityTable<ChatMessageApi & { companyId?: string; held?: HeldMessage }, "id">;
 };
+
+/**
+ * A message written with files picked offline: kept on the device (queued) until its files are
+ * uploaded or refused, then its POST goes to the outbox (offline/attachment-uploads.ts).
+ */
+interface HeldMessage {
+  /** The POST path of the message and its text. */
+  url: string;
+  body: string;
+}
 
 export interface SchemaVersion {
   version: number;

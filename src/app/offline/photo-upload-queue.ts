@@ -46,6 +46,8 @@ export interface DrainOptions {
   send: PhotoSender;
   /** Only this link's photos (the page); all links when absent (the service worker). */
   hash?: string;
+  /** Only the rows this accepts (the chat page drains only signed-in file uploads). */
+  only?: (row: PhotoUploadRecord) => boolean;
   onProgress?: (id: string, fraction: number) => void;
   now?: () => number;
   lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
@@ -148,7 +150,12 @@ export function drainPhotoUploads(db: BlocklotDb, opts: DrainOptions): Promise<D
     const tried = new Set<string>();
     for (;;) {
       const waiting = (await db.photoUploads.where("state").equals("waiting").toArray())
-        .filter((r) => (opts.hash === undefined || r.hash === opts.hash) && !tried.has(r.id))
+        .filter(
+          (r) =>
+            (opts.hash === undefined || r.hash === opts.hash) &&
+            (opts.only === undefined || opts.only(r)) &&
+            !tried.has(r.id),
+        )
         .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
       const due = waiting.filter((r) => !r.notBefore || r.notBefore <= now());
       const row = due[0];
@@ -174,7 +181,9 @@ export function drainPhotoUploads(db: BlocklotDb, opts: DrainOptions): Promise<D
       );
       const status = answer.status;
       if (step.kind === "done") {
-        const photoId = (answer.data as { photo?: { id?: unknown } } | null)?.photo?.id;
+        const data = answer.data as { id?: unknown; photo?: { id?: unknown } } | null;
+        // a photo link answers the photo; a file upload the attachment itself
+        const photoId = row.upload ? data?.id : data?.photo?.id;
         await db.photoUploads.update(row.id, {
           state: "done",
           lastStatus: status,
@@ -213,9 +222,10 @@ const extension = (type: string) => (type === "image/webp" ? "webp" : type === "
 
 const photoUrl = (baseUrl: string, hash: string) => `${baseUrl}/api/photo/${encodeURIComponent(hash)}`;
 
-function formOf(row: PhotoUploadRecord): FormData {
+export function formOf(row: PhotoUploadRecord): FormData {
   const form = new FormData();
-  form.append("file", new Blob([row.bytes], { type: row.type }), `photo-${row.id}.${extension(row.type)}`);
+  const name = row.upload?.fileName ?? `photo-${row.id}.${extension(row.type)}`;
+  form.append("file", new Blob([row.bytes], { type: row.type }), name);
   return form;
 }
 
@@ -224,20 +234,36 @@ async function readAnswer(res: Response): Promise<UploadAnswer> {
   return { status: res.status, data: parseBody(text), retryAfter: res.headers?.get?.("retry-after") ?? null };
 }
 
-/** Sends with fetch (the service worker; no upload progress there). */
-export function fetchSender(doFetch: typeof fetch, baseUrl = ""): PhotoSender {
+/**
+ * Sends with fetch (the service worker; no upload progress there). A signed-in file upload
+ * (`row.upload`) goes with the bearer token from `getToken`; without one it waits like offline.
+ */
+export function fetchSender(
+  doFetch: typeof fetch,
+  baseUrl = "",
+  getToken?: () => Promise<string | null>,
+): PhotoSender {
   return async (row) => {
     let res: Response;
     try {
-      res = await doFetch(photoUrl(baseUrl, row.hash), {
+      const token = row.upload ? await getToken?.() : null;
+      if (row.upload && !token) throw new NetworkError("No access token for the upload");
+      res = await doFetch(row.upload ? `${baseUrl}${row.upload.url}` : photoUrl(baseUrl, row.hash), {
         method: "POST",
-        headers: { Accept: "application/json", "Idempotency-Key": row.id },
+        headers: {
+          Accept: "application/json",
+          "Idempotency-Key": row.id,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
         body: formOf(row),
         credentials: "omit",
       });
     } catch (e) {
+      if (e instanceof NetworkError) throw e;
       throw new NetworkError(e instanceof Error ? e.message : String(e));
     }
+    // a stale token is not the file's fault: it waits for a page to hand over a fresh one
+    if (row.upload && res.status === 401) throw new NetworkError("Upload not signed in");
     return readAnswer(res);
   };
 }

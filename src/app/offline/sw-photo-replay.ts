@@ -3,9 +3,12 @@
  * rules and keys as the page, sent with fetch. It drains on the Background Sync tag the page
  * registers when it goes offline (Chromium wakes the worker on reconnection, even with the
  * page closed), on the page's SYNC_PHOTO_UPLOADS message and when the worker starts (Safari
- * and Firefox, which have no Background Sync). No sign-in is involved: the link's hash is
- * the permission.
+ * and Firefox, which have no Background Sync). No sign-in is involved for a link's photos: the
+ * link's hash is the permission. Files picked offline in chat (attachment-uploads.ts) ride the
+ * same queue signed in (the outbox replay's token); once they are settled, their held messages
+ * go to the outbox and the outbox replay is asked to drain.
  */
+import { releaseHeldMessages } from "./attachment-uploads";
 import { type BlocklotDb, getDb } from "./db";
 import {
   type DrainResult,
@@ -28,11 +31,21 @@ export interface PhotoReplayScope {
 
 export function startPhotoUploadReplay(
   scope: PhotoReplayScope,
-  opts: { db?: BlocklotDb } = {},
+  opts: {
+    db?: BlocklotDb;
+    /** The signed-in uploads' token (the outbox replay's). */
+    getToken?: () => Promise<string | null>;
+    /** Drains the outbox after held messages were queued in it. */
+    drainOutbox?: () => Promise<unknown>;
+  } = {},
 ): { drain(): Promise<DrainResult> } {
   const db = opts.db ?? getDb();
-  const send = fetchSender((...a) => scope.fetch(...a));
-  const drain = () => drainPhotoUploads(db, { send });
+  const send = fetchSender((...a) => scope.fetch(...a), "", opts.getToken);
+  const drain = async () => {
+    const result = await drainPhotoUploads(db, { send });
+    if ((await releaseHeldMessages(db)) > 0) await opts.drainOutbox?.().catch(() => undefined);
+    return result;
+  };
 
   scope.addEventListener("sync", (event) => {
     const e = event as ExtendableEventLike & { tag?: string };

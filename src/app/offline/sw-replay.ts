@@ -48,7 +48,7 @@ export interface ReplayOptions {
 export function startOutboxReplay(
   scope: ReplayScope,
   opts: ReplayOptions = {},
-): { engine: AppSyncEngine; drain(): Promise<DrainResult> } {
+): { engine: AppSyncEngine; drain(): Promise<DrainResult>; getToken(): Promise<string | null> } {
   const locks = scope.navigator?.locks;
   const auth = createSwAuth({
     windows: () =>
@@ -91,5 +91,5 @@ export function startOutboxReplay(
 
   // SW start (also covers browsers without Background Sync: every wake-up replays)
   void drain().catch(() => undefined);
-  return { engine, drain };
+  return { engine, drain, getToken: async () => (await auth.getToken()) ?? null };
 }

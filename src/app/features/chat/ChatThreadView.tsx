@@ -23,6 +23,7 @@ import { readersByMessage } from "./chat-rules";
 import { MessageAttachments } from "./MessageAttachments";
 import { MessageDelivery } from "./MessageDelivery";
 import { MessageText } from "./MessageText";
+import { PendingUploads } from "./PendingUploads";
 import { ReadBy } from "./ReadBy";
 import { useChatAttachments } from "./use-chat-attachments";
 import { useChatReaders } from "./use-chat-readers";
@@ -73,7 +74,7 @@ export function ChatThreadView({
   const submit = async () => {
     const body = draft.trim();
     if (body.length > CHAT_BODY_MAX || files.uploading) return;
-    if (!body && (editing || files.files.length === 0)) return;
+    if (!body && (editing || files.files.length + files.local.length === 0)) return;
     setSendFailed(false);
     if (editing) {
       try {
@@ -85,7 +86,7 @@ export function ChatThreadView({
       }
       return;
     }
-    if (await chat.send(body, files.files)) {
+    if (await chat.send(body, files.files, files.local)) {
       setDraft("");
       files.clear();
     } else setSendFailed(true);
@@ -173,6 +174,7 @@ export function ChatThreadView({
                   <>
                     {m.body && <MessageText body={m.body} />}
                     <MessageAttachments files={m.attachments ?? []} />
+                    <PendingUploads uploads={chat.uploadsOf(m)} />
                   </>
                 )}
                 {delivery && !m.deletedAt && <MessageDelivery delivery={delivery} />}

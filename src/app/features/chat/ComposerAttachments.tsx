@@ -38,7 +38,7 @@ export function AttachButton({ attachments, disabled }: { attachments: Attachmen
 export function ComposerAttachments({ attachments }: { attachments: Attachments }) {
   const { t } = useLingui();
   const size = useFileSize();
-  const { problem, files } = attachments;
+  const { problem, files, local } = attachments;
   const most = CHAT_ATTACHMENTS_PER_MESSAGE;
   const limit = size(CHAT_ATTACHMENT_MAX_BYTES);
   const tooLarge = problem?.kind === "too-large" ? problem.name : "";
@@ -47,7 +47,6 @@ export function ComposerAttachments({ attachments }: { attachments: Attachments 
       {problem && (
         <Text size="xs" c="red" role="alert">
           {problem.kind === "server" && problem.message}
-          {problem.kind === "offline" && <Trans>Files can be attached when you are back online.</Trans>}
           {problem.kind === "too-many" && <Trans>A message carries at most {most} files.</Trans>}
           {problem.kind === "too-large" && (
             <Trans>
@@ -56,7 +55,7 @@ export function ComposerAttachments({ attachments }: { attachments: Attachments 
           )}
         </Text>
       )}
-      {files.length > 0 && (
+      {files.length + local.length > 0 && (
         <Group gap={4} aria-label={t`Files to send`} role="list">
           {files.map((f) => {
             const name = f.fileName;
@@ -69,6 +68,20 @@ export function ComposerAttachments({ attachments }: { attachments: Attachments 
                 removeButtonProps={{ "aria-label": t`Remove ${name}` }}
               >
                 {name} · {size(f.size)}
+              </Pill>
+            );
+          })}
+          {local.map((f) => {
+            const name = f.name;
+            return (
+              <Pill
+                key={`local-${name}-${f.lastModified}`}
+                role="listitem"
+                withRemoveButton
+                onRemove={() => attachments.removeLocal(f)}
+                removeButtonProps={{ "aria-label": t`Remove ${name}` }}
+              >
+                {name} · {size(f.size)} · <Trans>sent when online</Trans>
               </Pill>
             );
           })}

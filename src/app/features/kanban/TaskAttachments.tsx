@@ -1,7 +1,9 @@
 /**
  * A task's attached files in its drawer: the list (name, size, date), download, remove (asks
- * first) and "Attach a file". The files live in the server's file store, so this part needs a
- * connection: offline it says so, keeps the list it last read and turns its buttons off.
+ * first) and "Attach a file". The files live in the server's file store: a file attached offline
+ * (or whose upload found no connection) waits on the device in the upload queue
+ * (offline/attachment-uploads.ts), listed as waiting, and is attached when the connection
+ * returns; a refused one shows the server's reason. Download and remove need a connection.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -20,9 +22,16 @@ import {
 import { useNetwork } from "@mantine/hooks";
 import { IconDownload, IconPaperclip, IconTrash, IconWifiOff } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useState } from "react";
 import { KANBAN_LIMITS as L, type TaskAttachment } from "../../../domain/kanban/board";
+import { HttpError } from "../../lib/http";
+import { forgetTaskFile, queueTaskFile, readPicked, taskUploads } from "../../offline/attachment-uploads";
+import { getDb } from "../../offline/db";
+import { drainFileUploads } from "../../offline/page-file-uploads";
+import { useSyncEngine } from "../../offline/sync-provider";
 import { toast } from "../../ui/toast";
+import { PendingUploads } from "../chat/PendingUploads";
 import { ATTACHMENT_ACCEPT, attachmentKeys, attachmentQueries, attachmentsApi } from "./attachments-api";
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -37,6 +46,24 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
   const [removing, setRemoving] = useState<TaskAttachment | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId) });
+  const db = getDb();
+  const engine = useSyncEngine();
+  const queued = useLiveQuery(() => taskUploads(db, taskId), [db, taskId]) ?? [];
+
+  // files kept offline go when the connection returns; once attached, the server's list shows them
+  const doneIds = queued
+    .filter((r) => r.state === "done")
+    .map((r) => r.id)
+    .join(",");
+  useEffect(() => {
+    if (online) void drainFileUploads(db, engine).catch(() => undefined);
+  }, [online, db, engine]);
+  useEffect(() => {
+    if (!doneIds) return;
+    void queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId) }).then(async () => {
+      for (const id of doneIds.split(",")) await forgetTaskFile(db, id);
+    });
+  }, [doneIds, db, queryClient, taskId]);
 
   const size = (bytes: number) =>
     bytes >= 1024 * 1024
@@ -52,13 +79,23 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
       return;
     }
     setUploading(true);
+    const keep = async () => {
+      await queueTaskFile(db, taskId, await readPicked(file));
+      toast(t`${name} waits for a connection`);
+    };
     try {
-      await attachmentsApi.add(taskId, file);
-      toast.success(t`${name} attached`);
-      await refresh();
+      if (!online || !saved) await keep();
+      else {
+        await attachmentsApi.add(taskId, file);
+        toast.success(t`${name} attached`);
+        await refresh();
+      }
     } catch (error) {
-      const reason = reasonOf(error);
-      toast.error(t`${name} not attached: ${reason}`);
+      if (error instanceof HttpError && !error.hasResponse) await keep().catch(() => undefined);
+      else {
+        const reason = reasonOf(error);
+        toast.error(t`${name} not attached: ${reason}`);
+      }
     } finally {
       setUploading(false);
     }
@@ -109,7 +146,7 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
               variant="light"
               leftSection={<IconPaperclip size={16} />}
               loading={uploading}
-              disabled={!online || !saved || full}
+              disabled={full}
             >
               <Trans>Attach a file</Trans>
             </Button>
@@ -119,16 +156,15 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
       {!online && (
         <Alert color="gray" icon={<IconWifiOff size={18} />} p="xs">
           <Trans>
-            Attachments need a connection: attaching, downloading and removing files work again when you are
-            back online.
+            Offline: a file you attach waits on this device and is attached when you are back online;
+            downloading and removing files need a connection.
           </Trans>
         </Alert>
       )}
-      {online && !saved && (
-        <Text size="sm" c="dimmed">
-          <Trans>Files can be attached once this new task has reached the server.</Trans>
-        </Text>
-      )}
+      <PendingUploads
+        uploads={queued.filter((r) => r.state !== "done")}
+        label={t`Files waiting to be attached`}
+      />
       {online && saved && list.isPending && (
         <Group gap="xs">
           <Loader size="xs" />

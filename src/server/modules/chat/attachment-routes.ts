@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../domain/chat/attachments";
 import { CHAT_PATH } from "../../../domain/chat/types";
+import { isUuidV7 } from "../../../domain/inventory/validate";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { createFileStore } from "../../storage";
@@ -58,21 +59,39 @@ export async function chatAttachmentRoutes(app: FastifyInstance) {
       schema: {
         tags: ["chat"],
         summary: "Upload a file for a message of this thread (multipart `file`)",
-        description: `One file per request, at most ${maxMb} MB, typed by its content: ${UNSUPPORTED_TYPE_MESSAGE.replace(/^Unsupported file type: only /, "")}. 201 with the attachment; send its id in the message's \`attachmentIds\`.`,
+        description: `One file per request, at most ${maxMb} MB, typed by its content: ${UNSUPPORTED_TYPE_MESSAGE.replace(/^Unsupported file type: only /, "")}. 201 with the attachment; send its id in the message's \`attachmentIds\`. An \`Idempotency-Key\` that is a UUIDv7 becomes the attachment's id: a replay by the same uploader to the same thread answers 200 with the first upload and stores nothing (an offline device's queue); the key used by anyone else or for another thread is 409.`,
         consumes: ["multipart/form-data"],
         params: IdParams,
-        response: { 201: ChatAttachment, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+        response: {
+          200: ChatAttachment,
+          201: ChatAttachment,
+          400: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw httpError(415, "Send the file as multipart/form-data");
       // the thread is checked before the bytes are read: an unreachable thread costs no upload
       const { viewer, thread } = await reach(request, request.params.id);
+      const key = request.headers["idempotency-key"];
+      const clientId = typeof key === "string" && isUuidV7(key) ? key : null;
       const part = await readFilePart(request, store, maxBytes, NO_FIELDS, "attachment");
       return keepOrDiscard(store, part.file, async (keep) => {
+        if (clientId) {
+          const earlier = await attachmentById(db, clientId);
+          if (earlier) {
+            if (earlier.threadId !== thread.id || earlier.uploadedBy !== viewer.userId)
+              throw httpError(409, "This Idempotency-Key was used for another upload");
+            return reply.status(200).header("idempotent-replayed", "true").send(attachmentApi(earlier));
+          }
+        }
         const stored = await keep();
         const row = await insertAttachment(db, {
-          id: uuidv7(),
+          id: clientId ?? uuidv7(),
           threadId: thread.id,
           messageId: null,
           uploadedBy: viewer.userId,
