@@ -41,6 +41,7 @@ export function MonthlyBars({ title, months, values, format, monthLabel, color }
           gridAxis="none"
           tickLine="none"
           barProps={{ radius: 2 }}
+          barChartProps={{ accessibilityLayer: false }}
         />
       </Box>
       <VisuallyHidden>
