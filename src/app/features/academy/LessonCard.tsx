@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Badge, Card, Checkbox, Group, List, Stack, Text, Title } from "@mantine/core";
 import { IconBulb, IconCheck } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import type { LessonBlock, LessonContent } from "./course-content";
 
 /** One lesson of a course: its text and the user's "Done" check. */
@@ -21,6 +22,13 @@ export function LessonCard({
 }) {
   const { t } = useLingui();
   const headingId = `lesson-${id}`;
+  // The tick follows the click at once; the query cache's optimistic update arrives a task later
+  // (and under load the box showed unticked in between). Any change of the stored state
+  // (optimistic, saved or reverted after a refusal) takes over again.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the stored state changes
+  useEffect(() => setClicked(null), [done]);
+  const checked = clicked ?? done;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -52,9 +60,13 @@ export function LessonCard({
         <Checkbox
           label={t`Done`}
           description={done ? t`Saved to your account` : t`Check it when you have read the lesson`}
-          checked={done}
+          checked={checked}
           disabled={disabled}
-          onChange={(e) => onDone(e.currentTarget.checked)}
+          onChange={(e) => {
+            const value = e.currentTarget.checked;
+            setClicked(value);
+            onDone(value);
+          }}
         />
       </Stack>
     </Card>
