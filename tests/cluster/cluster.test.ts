@@ -181,14 +181,24 @@ describe("the cluster behind nginx", () => {
         "the statement to be extracted by the other worker",
       );
       expect(file.status).toBe("extracted");
-      // One job, claimed again by another process after the kill (the first claim counts too).
-      const runs = await db.query<{ status: string; attempts: number; boot: string }>(
-        "select status, attempts, locked_boot as boot from jobs where key = $1",
-        [job],
+      // One job, claimed again by another process after the kill (the first claim counts too). The
+      // statement is marked extracted just before its job is marked done: wait for the job.
+      const run = await waitFor(
+        async () => {
+          const rows = (
+            await db.query<{ status: string; attempts: number }>(
+              "select status, attempts from jobs where key = $1",
+              [job],
+            )
+          ).rows;
+          expect(rows).toHaveLength(1);
+          return rows[0]?.status === "running" ? undefined : rows[0];
+        },
+        30_000,
+        "the job to be marked done",
       );
-      expect(runs.rows).toHaveLength(1);
-      expect(runs.rows[0]?.status).toBe("done");
-      expect(runs.rows[0]?.attempts).toBeGreaterThanOrEqual(2);
+      expect(run.status).toBe("done");
+      expect(run.attempts).toBeGreaterThanOrEqual(2);
       const extraction = await fetch(`${base}/api/file/${fileId}/extraction`, { headers: auth });
       const body = (await extraction.json()) as { pages: { source: string }[]; lineItems: unknown[] };
       expect(body.pages.map((p) => p.source)).toEqual(Array(6).fill("ocr"));
