@@ -67,6 +67,14 @@ function replayEarlyInput(root: HTMLElement) {
     true,
   );
   const deadline = Date.now() + 20_000;
+  // A held button may be replaced before its click is replayed (the Settings button's lazy
+  // tooltip mounts a new element): held clicks are remembered by the button's label too.
+  const heldNames = new Set<string>();
+  const noteHeld = () => {
+    for (const b of root.querySelectorAll(`[${CLICK_QUEUED}][aria-label]`))
+      heldNames.add(b.getAttribute("aria-label") as string);
+  };
+  noteHeld();
   let idleCheck = 0;
   let idleSaysReady = false;
   const check = () => {
@@ -75,6 +83,7 @@ function replayEarlyInput(root: HTMLElement) {
     // its part of the page is rendered, before React commits it and handles its events: so the
     // page counts as ready only when an idle moment (React has no work left) still finds every
     // button with its props.
+    noteHeld();
     const buttons = [...root.querySelectorAll(WAITING_BUTTONS)];
     const now = Date.now();
     if (!buttons.every(isHydrated)) idleSaysReady = false;
@@ -87,6 +96,13 @@ function replayEarlyInput(root: HTMLElement) {
     if (ready && !root.hasAttribute(HYDRATED)) {
       root.setAttribute(HYDRATED, "");
       const clicked = [...root.querySelectorAll<HTMLElement>(`[${CLICK_QUEUED}]`)];
+      for (const name of heldNames) {
+        if (clicked.some((b) => b.getAttribute("aria-label") === name)) continue;
+        const again = [...root.querySelectorAll<HTMLElement>("button[aria-label]")].find(
+          (b) => b.getAttribute("aria-label") === name,
+        );
+        if (again) clicked.push(again);
+      }
       for (const button of clicked) {
         button.removeAttribute(CLICK_QUEUED);
         button.click();
