@@ -17,9 +17,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       { timeout: 5000 },
     )
     .catch(() => undefined);
+  // A toast that starts to fade out while axe runs (it closes itself after a few seconds) would be
+  // judged at part opacity too: transitions are held at their end state for the analysis.
+  const settle = await page.addStyleTag({
+    content: "*, *::before, *::after { transition: none !important; }",
+  });
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
+    .analyze()
+    .finally(() => settle.evaluate((el) => el.remove()).catch(() => undefined));
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
