@@ -143,7 +143,8 @@ describe("analytics and file manager", () => {
       await expect
         .poll(() => page.getByRole("button", { name: "Download riverside-2023.pdf" }).count())
         .toBe(0);
-      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("2024");
+      // The router quotes a text that would read as a number (?q="2024"), so it comes back as text.
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toMatch(/^"?2024"?$/);
       expect(await fits(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
