@@ -1,5 +1,7 @@
 /** The analytics dashboard and the file manager on a seeded company's real data (issue 17). */
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statementPdf } from "../fixtures/statements/render";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
@@ -17,8 +19,20 @@ const fits = (page: Page) => page.evaluate(() => document.documentElement.scroll
 const total = (page: Page, series: string) =>
   page.getByRole("region", { name: series }).getByText(/^\d+$/).first();
 
+/** The preview dialog of one file: it opens from the row's button and shows the file as an image. */
+async function previewImage(page: Page, name: string) {
+  await page.getByRole("button", { name: `Preview ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  const image = dialog.getByRole("img", { name });
+  await image.waitFor({ timeout: 60_000 });
+  // Decoded and drawn, not a broken image.
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  return dialog;
+}
+
 describe("analytics and file manager", () => {
-  it("show the company's real counts and find an uploaded file, on a phone and a desktop", async () => {
+  it("show the company's real counts, find, preview and keep the search of files, on a phone and a desktop", async () => {
     const email = uniqueEmail("analytics");
     await registerConfirmedUser(email, "analytics-password-123", "Ana Lytics");
     const { context, page } = await freshPage(browser, { width: 1280, height: 900 });
@@ -64,6 +78,28 @@ describe("analytics and file manager", () => {
         )
         .toMatch(/extracted|failed/);
     }
+    // An item with one photo (through a photo link, as a phone adds it).
+    const itemId = uuidv7();
+    const put = await page.request.put(`/api/inventory/items/${itemId}`, {
+      headers: auth,
+      data: { sku: "FM-1", title: "Brass lamp", description: "A lamp", quantity: 1 },
+    });
+    expect(put.status()).toBe(201);
+    const link = await page.request.post(`/api/inventory/items/${itemId}/photo-link`, {
+      headers: auth,
+      data: {},
+    });
+    expect(link.status()).toBe(201);
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#b08d57" } })
+      .jpeg()
+      .toBuffer();
+    const photo = await page.request.post(`/api/photo/${((await link.json()) as { hash: string }).hash}`, {
+      multipart: { file: { name: "lamp.jpg", mimeType: "image/jpeg", buffer: jpeg } },
+    });
+    expect(photo.status()).toBe(201);
+    const photoName = "FM-1 Brass lamp";
+    const photoFolder = `Item photos · ${new Date().getUTCFullYear()}`;
+
     const extracted = (
       await Promise.all(
         ids.map(
@@ -90,7 +126,16 @@ describe("analytics and file manager", () => {
 
       await page.goto("/dashboard/file-manager");
       await expect.poll(() => heading(page, "File manager").isVisible()).toBe(true);
-      await expect.poll(() => page.getByTestId("storage-used").textContent()).toMatch(/in 2 files/);
+      await expect.poll(() => page.getByTestId("storage-used").textContent()).toMatch(/in 3 files/);
+      // The photo's row shows its thumbnail.
+      await expect
+        .poll(() =>
+          page
+            .getByTestId("photo-thumbnail")
+            .evaluate((img) => (img as HTMLImageElement).naturalWidth)
+            .catch(() => 0),
+        )
+        .toBeGreaterThan(0);
       await page.getByLabel("Search files").fill("2024");
       await expect
         .poll(() => page.getByRole("button", { name: "Download riverside-2024.pdf" }).isVisible())
@@ -98,11 +143,40 @@ describe("analytics and file manager", () => {
       await expect
         .poll(() => page.getByRole("button", { name: "Download riverside-2023.pdf" }).count())
         .toBe(0);
-      await expect
-        .poll(() => page.getByRole("link", { name: "Preview riverside-2024.pdf" }).isVisible())
-        .toBe(true);
+      // The router quotes a text that would read as a number (?q="2024"), so it comes back as text.
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toMatch(/^"?2024"?$/);
       expect(await fits(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
+
+      // A statement previews as its first page, with the way to the full preview.
+      const statementDialog = await previewImage(page, "riverside-2024.pdf");
+      await statementDialog.getByRole("link", { name: "Open the full preview" }).waitFor();
+      expect(await fits(page)).toBe(true);
+      await statementDialog.getByRole("button", { name: "Close the preview" }).click();
+      await statementDialog.waitFor({ state: "hidden" });
+
+      // The search survives a reload.
+      await page.reload();
+      await expect.poll(() => page.getByLabel("Search files").inputValue()).toBe("2024");
+      await expect
+        .poll(() => page.getByRole("button", { name: "Download riverside-2024.pdf" }).isVisible())
+        .toBe(true);
+      expect(await page.getByRole("button", { name: "Download riverside-2023.pdf" }).count()).toBe(0);
+
+      // The item photos' folder: the URL names it, a reload keeps it, the photo previews full size.
+      await page.getByLabel("Search files").fill("");
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBeNull();
+      await page.getByRole("navigation", { name: "Folders" }).getByText(photoFolder).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get("folder")).toMatch(/^none:\d{4}$/);
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole("button", { name: `Download ${photoName}` }).isVisible())
+        .toBe(true);
+      expect(await page.getByRole("button", { name: "Download riverside-2024.pdf" }).count()).toBe(0);
+      const photoDialog = await previewImage(page, photoName);
+      expect(await fits(page)).toBe(true);
+      await photoDialog.getByRole("button", { name: "Close the preview" }).click();
+      await photoDialog.waitFor({ state: "hidden" });
     }
     await context.close();
   }, 240_000);

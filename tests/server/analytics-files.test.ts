@@ -1,8 +1,10 @@
 /** The analytics dashboard and the file manager (issue 17): counts, paging, search and scope. */
+import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Analytics, lastMonths } from "../../src/domain/analytics/analytics";
-import { downloadPathOf, type FileManagerPage } from "../../src/domain/files/file-manager";
+import { downloadPathOf, type FileManagerPage, previewOf } from "../../src/domain/files/file-manager";
 import { ROLES } from "../../src/domain/roles";
 import {
   ebayListings,
@@ -15,6 +17,7 @@ import {
   quotes,
   statementFiles,
 } from "../../src/server/db/schema";
+import { createFileStore } from "../../src/server/storage";
 import { createProperty } from "./file-helpers";
 import { createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -164,9 +167,41 @@ beforeAll(async () => {
 
   // Bob: one statement, one paid filing, one item sold for $99
   bobFile = await statement(bob.companyId, bobProperty, "bob secret.pdf", "extracted");
-  await paidFiling(bob.companyId, bobProperty, "filed", 99_00);
+  const bobFiling = await paidFiling(bob.companyId, bobProperty, "filed", 99_00);
   const b = await putItem(server, bob.auth, itemBody("B-1"));
   await sale(bob.companyId, b.id, 1, 9900);
+
+  // Bob's output and photo have real bytes in the store, so his own previews answer 200.
+  const store = createFileStore(server.config);
+  const pdf = await store.put(Readable.from([Buffer.from("%PDF-1.4\n% bob's filed worksheet\n%%EOF\n")]));
+  await db().insert(filingDocuments).values({
+    id: uuidv7(),
+    filingId: bobFiling,
+    name: "bob worksheet.pdf",
+    kind: "pdf",
+    contentType: "application/pdf",
+    size: pdf.size,
+    sha256: pdf.sha256,
+    storageKey: pdf.key,
+  });
+  const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#345" } })
+    .jpeg()
+    .toBuffer();
+  const photo = await store.put(Readable.from([jpeg]));
+  await db().insert(inventoryPhotos).values({
+    id: uuidv7(),
+    companyId: bob.companyId,
+    itemId: b.id,
+    sourceSha256: photo.sha256,
+    storageKey: photo.key,
+    contentType: "image/jpeg",
+    width: 40,
+    height: 30,
+    size: jpeg.length,
+    thumbKey: photo.key,
+    thumbWidth: 40,
+    thumbHeight: 30,
+  });
 });
 afterAll(async () => server.close());
 
@@ -267,5 +302,39 @@ describe("GET /api/file-manager", () => {
     expect(theirs).toBeDefined();
     if (!theirs) return;
     expect((await get(downloadPathOf(theirs), ann)).statusCode).toBe(404);
+  });
+
+  it("previews a file only to its own company: another company's photo, thumbnail, page or PDF is 404", async () => {
+    const theirs = (await page(bob)).items;
+    expect(theirs.map((f) => previewOf(f).kind).sort()).toEqual(["image", "page", "pdf"]);
+    for (const file of theirs) {
+      const preview = previewOf(file);
+      const paths =
+        preview.kind === "image"
+          ? [preview.path, preview.thumbPath]
+          : "path" in preview
+            ? [preview.path]
+            : [];
+      for (const path of paths) {
+        expect((await get(path)).statusCode, path).toBe(401);
+        const res = await get(path, ann);
+        expect(res.statusCode, path).toBe(404);
+        expect(res.body).not.toContain("bob");
+      }
+      // Bob himself sees them (the statement's bytes are not stored in this test: its page is 404 for him too).
+      if (preview.kind === "pdf") {
+        const own = await get(preview.path, bob);
+        expect(own.statusCode).toBe(200);
+        expect(own.headers["content-type"]).toBe("application/pdf");
+        expect(own.body).toContain("bob's filed worksheet");
+      }
+      if (preview.kind === "image") {
+        for (const path of [preview.path, preview.thumbPath]) {
+          const own = await get(path, bob);
+          expect(own.statusCode, path).toBe(200);
+          expect(own.headers["content-type"]).toBe("image/jpeg");
+        }
+      }
+    }
   });
 });

@@ -118,7 +118,7 @@ describe("security headers on every answer", () => {
           "https://accounts.google.com",
         ]);
         expect(csp.get("script-src")).toContain("https://accounts.google.com");
-        expect(csp.get("frame-src")).toEqual(["https://accounts.google.com"]);
+        expect(csp.get("frame-src")).toEqual(["blob:", "https://accounts.google.com"]);
       },
     );
   }, 120_000);
@@ -141,8 +141,8 @@ describe("security headers on every answer", () => {
         for (const name of ["script-src", "connect-src", "img-src"]) {
           expect(csp.get(name), `${url} ${name}`).toEqual(expect.arrayContaining(clarityHosts));
         }
-        // Nothing else widens: no framing, no inline scripts.
-        expect(csp.get("frame-src")).toEqual(["'none'"]);
+        // Nothing else widens: no framing (only the PDF preview's own blob: frames), no inline scripts.
+        expect(csp.get("frame-src")).toEqual(["blob:"]);
         expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
       }
       expect((await app.inject({ url: "/api/config" })).json().clarityProjectId).toBe("abc123xyz");

@@ -52,3 +52,39 @@ export function downloadPathOf(file: Pick<ManagedFile, "source" | "id" | "name" 
     return `/api/filings/${file.filingId}/documents/${encodeURIComponent(file.name)}`;
   return `/api/inventory/photos/${file.id}`;
 }
+
+/** The width asked of the statement page-image route for the file manager's preview. */
+const PREVIEW_PAGE_WIDTH = 1200;
+
+/**
+ * How the file manager previews a file, each through its own feature's company-scoped route:
+ * - `image`: an item photo (WebP) at `path`; `thumbPath` is its thumbnail for the list.
+ * - `page`: the first page of a statement (PDF or image) as the statement preview's WebP page image.
+ * - `pdf`: a filing output PDF, shown by the browser's PDF viewer from the downloaded bytes.
+ * - `text`: a CSV filing output, shown as text.
+ * - `none`: no inline preview (spreadsheets); statements still open in the full preview.
+ */
+export type FilePreview =
+  | { kind: "image"; path: string; thumbPath: string }
+  | { kind: "page"; path: string }
+  | { kind: "pdf"; path: string }
+  | { kind: "text"; path: string }
+  | { kind: "none" };
+
+export function previewOf(
+  file: Pick<ManagedFile, "source" | "id" | "name" | "filingId" | "contentType">,
+): FilePreview {
+  const type = file.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (file.source === "photo") {
+    const path = downloadPathOf(file);
+    return { kind: "image", path, thumbPath: `${path}?size=thumb` };
+  }
+  if (file.source === "statement") {
+    if (type === "application/pdf" || type.startsWith("image/"))
+      return { kind: "page", path: `/api/file/${file.id}/pages/1?width=${PREVIEW_PAGE_WIDTH}` };
+    return { kind: "none" };
+  }
+  if (type === "application/pdf") return { kind: "pdf", path: downloadPathOf(file) };
+  if (type === "text/csv") return { kind: "text", path: downloadPathOf(file) };
+  return { kind: "none" };
+}

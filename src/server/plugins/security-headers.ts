@@ -60,7 +60,7 @@ function originOf(url: string | undefined): string | null {
  * The Content-Security-Policy of every answer (docs/security.md, "Headers"): everything from this
  * origin only; scripts from self plus the hashes of the built inline scripts, and WebAssembly
  * compilation ('wasm-unsafe-eval': the barcode scanner's zxing-wasm, never `eval`); no plugins,
- * no framing; connections to self and the configured S3 endpoint (and Google when sign-in with
+ * no framing of other sites (blob: frames only: the file manager's PDF preview); connections to self and the configured S3 endpoint (and Google when sign-in with
  * Google is configured, Clarity's hosts when CLARITY_PROJECT_ID is). Styles allow inline: Mantine sets style attributes and CSS variables.
  */
 function contentSecurityPolicy(config: Config, scriptHashes: string[]): Record<string, string[]> {
@@ -78,7 +78,9 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[]): Record<s
     "media-src": ["'self'", "blob:"],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
-    "frame-src": google.length ? google : ["'none'"],
+    // blob: only: the file manager shows a filing output PDF in the browser's viewer from bytes it
+    // fetched with the bearer token (an object URL of this origin); no other page is framed.
+    "frame-src": ["blob:", ...google],
     "frame-ancestors": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

@@ -1,8 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { Anchor, Badge, Button, Container, Divider, Group, Image, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { Badge, Button, Container, Divider, Group, Image, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { PublicArticleWithBody } from "../../../domain/articles/public";
+import { BackLink } from "../../ui/BackLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { REGISTER_PATH } from "../public-site/constants";
 import { ArticleBody } from "./ArticleBody";
@@ -13,12 +14,7 @@ export function ArticlePage({ article }: { article: PublicArticleWithBody }) {
   usePageTitle(article.title);
   return (
     <Container size="sm" component="article" pt={40}>
-      <Anchor component={Link} to="/articles" fz="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          <Trans>All articles</Trans>
-        </Group>
-      </Anchor>
+      <BackLink to="/articles" label={msg`All articles`} />
       <Title order={1} mt="md" mb="xs">
         {article.title}
       </Title>

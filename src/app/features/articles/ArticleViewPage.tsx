@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { BackLink } from "../../ui/BackLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ArticleStateActions } from "./ArticleStateActions";
 import { ArticleStateBadge } from "./ArticleStateBadge";
@@ -18,9 +20,7 @@ export function ArticleViewPage({ slug }: { slug: string }) {
   if (!article)
     return (
       <Alert color="red" title={t`The article could not be loaded`}>
-        <Anchor renderRoot={(props) => <Link {...props} to="/admin/article-list" />}>
-          <Trans>Back to the articles</Trans>
-        </Anchor>
+        <BackLink to="/admin/article-list" label={msg`Back to the articles`} />
       </Alert>
     );
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "long", timeStyle: "short" });

@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ArticleState } from "../../../domain/articles/article";
 import { HttpError } from "../../lib/http";
+import { BackLink } from "../../ui/BackLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { ArticleBody } from "../articles/ArticleBody";
 import { ArticleMetaLine } from "../articles/ArticleMetaLine";
@@ -38,14 +40,7 @@ export function BlogPostPage({ id, staff }: { id: string; staff: boolean }) {
   const post = query.data;
   usePageTitle(post?.title ?? t`Blog`);
   const author = post?.author ?? "";
-  const back = (
-    <Anchor
-      fz="sm"
-      renderRoot={(props) => <Link {...props} to="/dashboard/blog/$" params={{ _splat: "" }} />}
-    >
-      <Trans>Back to the blog</Trans>
-    </Anchor>
-  );
+  const back = <BackLink to="/dashboard/blog/$" params={{ _splat: "" }} label={msg`Back to the blog`} />;
   if (query.isPending) return <Loader aria-label={t`Loading`} />;
   if (query.error instanceof HttpError && query.error.status === 404) return <NotFoundPage />;
   if (!post)

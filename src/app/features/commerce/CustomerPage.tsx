@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
+import { IconPencil } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { formatCents } from "../../../domain/money";
+import { BackLink } from "../../ui/BackLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { OrderStatusBadge } from "../ebay/OrderStatusBadge";
 import { commerceQueries } from "./commerce-api";
@@ -19,15 +21,7 @@ export function CustomerPage({ username }: { username: string }) {
   const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: "medium" });
   return (
     <Stack gap="lg">
-      <Anchor
-        size="sm"
-        renderRoot={(props) => <Link {...props} to="/dashboard/customers/$" params={{ _splat: "" }} />}
-      >
-        <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden />
-          <Trans>All customers</Trans>
-        </Group>
-      </Anchor>
+      <BackLink to="/dashboard/customers/$" params={{ _splat: "" }} label={msg`All customers`} />
       <QueryState query={customer} errorTitle={t`The customer could not be loaded`}>
         {(c) => (
           <Stack gap="lg">

@@ -1,10 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { formatCents } from "../../../domain/money";
+import { BackLink } from "../../ui/BackLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { OrderStatusBadge } from "../ebay/OrderStatusBadge";
 import { commerceQueries } from "./commerce-api";
@@ -29,15 +30,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const order = useQuery(commerceQueries.order(orderId));
   return (
     <Stack gap="lg">
-      <Anchor
-        size="sm"
-        renderRoot={(props) => <Link {...props} to="/dashboard/orders/$" params={{ _splat: "" }} />}
-      >
-        <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden />
-          <Trans>All orders</Trans>
-        </Group>
-      </Anchor>
+      <BackLink to="/dashboard/orders/$" params={{ _splat: "" }} label={msg`All orders`} />
       <QueryState query={order} errorTitle={t`The order could not be loaded`}>
         {(o) => (
           <Stack gap="lg">

@@ -9,6 +9,7 @@
  * - says whose inventory this is, with the way back to /marketplace.
  */
 
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconBuildingStore } from "@tabler/icons-react";
@@ -19,6 +20,7 @@ import { setSellerScope } from "../../lib/http";
 import { getDb } from "../../offline/db";
 import { noteSellerCompany, rememberSellerCompany, sellerCompanyName } from "../../offline/seller-companies";
 import { SyncProvider } from "../../offline/sync-provider";
+import { BackLink } from "../../ui/BackLink";
 import { HrefLink, MarketplaceInventoryArea, useInventoryLinks } from "../inventory/inventory-area";
 import { sellerChatHref } from "./seller-chat-href";
 
@@ -109,9 +111,7 @@ function SellerBar({ seller, name }: { seller: string; name: string | undefined 
           <Anchor component={HrefLink} href={sellerChatHref(seller)} size="sm">
             <Trans>Chat with the seller</Trans>
           </Anchor>
-          <Anchor component={Link} to="/marketplace" size="sm">
-            <Trans>All sellers</Trans>
-          </Anchor>
+          <BackLink to="/marketplace" label={msg`All sellers`} />
         </Group>
       </Group>
     </Paper>

@@ -1,8 +1,7 @@
-import { plural } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
-  Anchor,
   Button,
   Grid,
   Group,
@@ -14,8 +13,7 @@ import {
   Tabs,
   Text,
 } from "@mantine/core";
-import { IconAlertTriangle, IconArrowLeft } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import {
   assignLine,
@@ -25,6 +23,7 @@ import {
   splitLine,
 } from "../../../domain/statement-mapping/mapping";
 import { HttpError } from "../../lib/http";
+import { BackLink } from "../../ui/BackLink";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { acceptAbove, bestSuggestion, DEFAULT_THRESHOLD, THRESHOLDS } from "./accept";
@@ -144,7 +143,7 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
   if (view.isError || !record || !doc)
     return (
       <Stack>
-        <BackLink />
+        <BackToMappings />
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
@@ -164,7 +163,7 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
 
   return (
     <Stack gap="md">
-      <BackLink />
+      <BackToMappings />
       <MappingHeader record={record} title={t`Mapping: ${record.fileName}`} />
       <LockBanner editor={editor} />
       <Paper withBorder p="sm">
@@ -350,13 +349,6 @@ export function MappingEditorPage({ fileId, onFilingMoved }: { fileId: string; o
   );
 }
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/admin/statement-mapping" size="sm">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} />
-        <Trans>Statement Mapping</Trans>
-      </Group>
-    </Anchor>
-  );
+function BackToMappings() {
+  return <BackLink to="/admin/statement-mapping" label={msg`Statement Mapping`} />;
 }

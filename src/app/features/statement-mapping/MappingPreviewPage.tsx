@@ -1,7 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
@@ -14,9 +14,8 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
-import { IconAlertTriangle, IconArrowLeft } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import {
   clearCorrection,
@@ -28,6 +27,7 @@ import {
   toggleTable,
 } from "../../../domain/statement-mapping/mapping";
 import { HttpError } from "../../lib/http";
+import { BackLink } from "../../ui/BackLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { filePreviewQueries, isSpreadsheet } from "../files/preview/file-preview-api";
 import { formatAmount } from "../files/preview/line-items";
@@ -97,7 +97,7 @@ export function MappingPreviewPage({ fileId }: { fileId: string }) {
   if (view.isError || !record || !doc)
     return (
       <Stack>
-        <BackLink />
+        <BackToMappings />
         <Alert
           color="red"
           icon={<IconAlertTriangle size={18} />}
@@ -117,7 +117,7 @@ export function MappingPreviewPage({ fileId }: { fileId: string }) {
 
   return (
     <Stack gap="md">
-      <BackLink />
+      <BackToMappings />
       <MappingHeader record={record} title={t`Preview: ${record.fileName}`} />
       <LockBanner editor={editor} />
       <Paper withBorder p="sm">
@@ -302,13 +302,6 @@ export function MappingPreviewPage({ fileId }: { fileId: string }) {
   );
 }
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/admin/statement-mapping" size="sm">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} />
-        <Trans>Statement Mapping</Trans>
-      </Group>
-    </Anchor>
-  );
+function BackToMappings() {
+  return <BackLink to="/admin/statement-mapping" label={msg`Statement Mapping`} />;
 }

@@ -4,6 +4,8 @@
  * connected). Paged, sorted and searched on the server through the shared ServerList; the
  * filters live in the URL.
  */
+
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
@@ -14,6 +16,7 @@ import {
   LISTING_STATES,
   type ListingState,
 } from "../../../../domain/ebay/listing-states";
+import { BackLink } from "../../../ui/BackLink";
 import { patchSearch } from "../../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../../ui/server-list/ServerList";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -96,11 +99,7 @@ export function AdminListingsPage({
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{title}</Title>
-        {userId && (
-          <Anchor renderRoot={(props) => <Link {...props} to="/admin/offer-list" />}>
-            <Trans>All offers</Trans>
-          </Anchor>
-        )}
+        {userId && <BackLink to="/admin/offer-list" label={msg`All offers`} />}
       </Group>
       <ServerList<AdminListingRow, AdminListingSort, AdminListingSearch>
         endpoint={

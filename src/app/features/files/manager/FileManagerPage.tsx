@@ -20,12 +20,20 @@ import {
 } from "@mantine/core";
 import { IconAlertTriangle, IconDownload, IconEye, IconFolder, IconSearch } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import type { FileFolder, FileSource, ManagedFile } from "../../../../domain/files/file-manager";
+import {
+  type FileFolder,
+  type FileSource,
+  type ManagedFile,
+  previewOf,
+} from "../../../../domain/files/file-manager";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { formatSize } from "../format-size";
+import { FilePreviewModal } from "./FilePreviewModal";
+import { FileThumbnail } from "./FileThumbnail";
 import { downloadManagedFile, FILE_MANAGER_ROWS } from "./file-manager-api";
-import { folderId, useFileManager } from "./use-file-manager";
+import type { FileManagerSearch } from "./file-manager-search";
+import { folderId, type SetFileManagerSearch, useFileManager } from "./use-file-manager";
 
 const SOURCE_LABELS: Record<FileSource, MessageDescriptor> = {
   statement: msg`Statement`,
@@ -34,7 +42,7 @@ const SOURCE_LABELS: Record<FileSource, MessageDescriptor> = {
 };
 const SOURCE_COLORS: Record<FileSource, string> = { statement: "blue", output: "green", photo: "grape" };
 
-function FileRow({ file }: { file: ManagedFile }) {
+function FileRow({ file, onPreview }: { file: ManagedFile; onPreview: (f: ManagedFile) => void }) {
   const { t, i18n } = useLingui();
   const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(new Date(file.createdAt));
   const where = file.bbl ? `${file.bbl}${file.address ? ` · ${file.address}` : ""}` : t`Inventory`;
@@ -42,8 +50,9 @@ function FileRow({ file }: { file: ManagedFile }) {
     downloadManagedFile(file).catch(() => toast.error(t`${file.name} could not be downloaded. Try again.`));
   return (
     <Paper withBorder p="sm" radius="md">
-      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-        <Stack gap={2} miw={0}>
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        <FileThumbnail file={file} />
+        <Stack gap={2} miw={0} flex={1}>
           <Text fw={600} truncate="end">
             {file.name}
           </Text>
@@ -60,14 +69,13 @@ function FileRow({ file }: { file: ManagedFile }) {
           </Text>
         </Stack>
         <Group gap={4} wrap="nowrap">
-          {file.source === "statement" && (
+          {(previewOf(file).kind !== "none" || file.source === "statement") && (
             <ActionIcon
               variant="subtle"
               size="lg"
-              renderRoot={(props) => (
-                <Link {...props} to="/dashboard/files/$fileId" params={{ fileId: file.id }} />
-              )}
+              onClick={() => onPreview(file)}
               aria-label={t`Preview ${file.name}`}
+              aria-haspopup="dialog"
             >
               <IconEye size={18} />
             </ActionIcon>
@@ -113,11 +121,20 @@ function FolderList({
   );
 }
 
-/** The company's files in folders by property and year (spec section 2, `/dashboard/file-manager`). */
-export function FileManagerPage() {
+/**
+ * The company's files in folders by property and year (spec section 2, `/dashboard/file-manager`),
+ * with the search, folder, kind and page in the URL.
+ */
+export function FileManagerPage({
+  search,
+  onSearch,
+}: {
+  search: FileManagerSearch;
+  onSearch: SetFileManagerSearch;
+}) {
   const { t, i18n } = useLingui();
   usePageTitle(t`File manager`);
-  const fm = useFileManager();
+  const fm = useFileManager(search, onSearch);
   const data = fm.query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / FILE_MANAGER_ROWS)) : 1;
   return (
@@ -169,11 +186,7 @@ export function FileManagerPage() {
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           {data ? (
-            <FolderList
-              folders={data.folders}
-              selected={fm.folder ? folderId(fm.folder) : null}
-              onSelect={fm.setFolder}
-            />
+            <FolderList folders={data.folders} selected={fm.folder} onSelect={fm.setFolder} />
           ) : (
             <Skeleton h={160} radius="md" />
           )}
@@ -204,7 +217,7 @@ export function FileManagerPage() {
               </Alert>
             )}
             {data?.items.map((f) => (
-              <FileRow key={`${f.source}:${f.id}`} file={f} />
+              <FileRow key={`${f.source}:${f.id}`} file={f} onPreview={fm.setPreviewing} />
             ))}
             {data && pages > 1 && (
               <Pagination
@@ -220,6 +233,7 @@ export function FileManagerPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      <FilePreviewModal file={fm.previewing} onClose={() => fm.setPreviewing(null)} />
     </Stack>
   );
 }

@@ -24,6 +24,8 @@ export const FILE_MANAGER_ROWS = 25;
 const fileManagerKeys = {
   all: ["file-manager"] as const,
   page: (companyId: string | null, f: FileManagerFilter) => [...fileManagerKeys.all, companyId, f] as const,
+  /** The bytes behind a preview path never change (photo ids, content-addressed statements, filed outputs). */
+  preview: (path: string, as: "blob" | "text") => [...fileManagerKeys.all, "preview", path, as] as const,
 };
 
 export const fileManagerQueries = {
@@ -35,6 +37,21 @@ export const fileManagerQueries = {
           query: { ...f, q: f.q.trim() || undefined, rowsPerPage: FILE_MANAGER_ROWS },
         }),
       placeholderData: keepPreviousData,
+    }),
+  /** A preview's bytes (image, page image, PDF) or text (CSV), fetched with the bearer token. */
+  previewBlob: (path: string) =>
+    queryOptions({
+      queryKey: fileManagerKeys.preview(path, "blob"),
+      queryFn: ({ signal }) => http.get<Blob>(path, { responseType: "blob", signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: 5 * 60_000,
+    }),
+  previewText: (path: string) =>
+    queryOptions({
+      queryKey: fileManagerKeys.preview(path, "text"),
+      queryFn: ({ signal }) => http.get<string>(path, { responseType: "text", signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: 5 * 60_000,
     }),
 };
 

@@ -1,9 +1,10 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import type { FileFolder, FileSource } from "../../../../domain/files/file-manager";
+import { useEffect, useRef, useState } from "react";
+import type { FileFolder, FileSource, ManagedFile } from "../../../../domain/files/file-manager";
 import { useCompanyId } from "../../../offline/sync-provider";
 import { fileManagerQueries } from "./file-manager-api";
+import { type FileManagerSearch, folderFilter } from "./file-manager-search";
 
 /** A folder as the filter names it: a property (or none) and a year. */
 export interface FolderKey {
@@ -13,41 +14,54 @@ export interface FolderKey {
 
 export const folderId = (f: FolderKey) => `${f.propertyId ?? "none"}:${f.year}`;
 
-/** The file manager's search, folder, kind and page, and the page of files they ask for. */
-export function useFileManager() {
+export type SetFileManagerSearch = (next: FileManagerSearch, opts?: { replace?: boolean }) => void;
+
+/**
+ * The file manager's search, folder, kind and page — kept in the URL (`search`, written through
+ * `onSearch`), so a reload or a shared link opens the same list — the page of files they ask for,
+ * and the file being previewed.
+ */
+export function useFileManager(search: FileManagerSearch, onSearch: SetFileManagerSearch) {
   const companyId = useCompanyId();
-  const [search, setSearchText] = useState("");
-  const [q] = useDebouncedValue(search, 300);
-  const [folder, setFolderKey] = useState<FolderKey | null>(null);
-  const [source, setSourceValue] = useState<FileSource | undefined>(undefined);
-  const [page, setPage] = useState(0);
+  // The box shows every keystroke; the URL and the server get the text once typing pauses.
+  const [text, setText] = useState(search.q ?? "");
+  const [q] = useDebouncedValue(text, 300);
+  const latest = useRef({ search, onSearch });
+  latest.current = { search, onSearch };
+  useEffect(() => {
+    const { search: current, onSearch: write } = latest.current;
+    if ((current.q ?? "") === q) return;
+    write({ ...current, q: q.trim() ? q : undefined, page: undefined }, { replace: true });
+  }, [q]);
+  // Back and forward change the URL under the box: show what it says.
+  useEffect(() => {
+    setText((shown) => (shown.trim() === (search.q ?? "").trim() ? shown : (search.q ?? "")));
+  }, [search.q]);
+
+  const folder = folderFilter(search.folder);
+  const page = (search.page ?? 1) - 1;
   const query = useQuery(
     fileManagerQueries.page(companyId, {
-      q,
-      source,
-      propertyId: folder ? (folder.propertyId ?? "none") : undefined,
+      q: search.q ?? "",
+      source: search.kind,
+      propertyId: folder?.propertyId,
       year: folder?.year,
       page,
     }),
   );
+  const [previewing, setPreviewing] = useState<ManagedFile | null>(null);
   return {
     query,
-    search,
-    setSearch: (v: string) => {
-      setSearchText(v);
-      setPage(0);
-    },
-    folder,
-    setFolder: (f: FileFolder | FolderKey | null) => {
-      setFolderKey(f ? { propertyId: f.propertyId, year: f.year } : null);
-      setPage(0);
-    },
-    source,
-    setSource: (s: FileSource | undefined) => {
-      setSourceValue(s);
-      setPage(0);
-    },
+    search: text,
+    setSearch: setText,
+    folder: search.folder ?? null,
+    setFolder: (f: FileFolder | FolderKey | null) =>
+      onSearch({ ...search, folder: f ? folderId(f) : undefined, page: undefined }),
+    source: search.kind,
+    setSource: (s: FileSource | undefined) => onSearch({ ...search, kind: s, page: undefined }),
     page,
-    setPage,
+    setPage: (p: number) => onSearch({ ...search, page: p > 0 ? p + 1 : undefined }),
+    previewing,
+    setPreviewing,
   };
 }

@@ -1,8 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Accordion,
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
@@ -15,11 +15,11 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconAlertTriangle, IconArrowLeft, IconDownload, IconFileOff } from "@tabler/icons-react";
+import { IconAlertTriangle, IconDownload, IconFileOff } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { HttpError } from "../../../lib/http";
+import { BackLink } from "../../../ui/BackLink";
 import { DOCUMENT_TYPE_LABELS, STATUS_COLORS, STATUS_LABELS } from "../../../ui/labels/file-statuses";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -33,15 +33,8 @@ import { SheetView } from "./SheetView";
 /** How often a file that is still being read is checked again. */
 const POLL_MS = 2000;
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/dashboard/properties" size="sm">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} />
-        <Trans>Properties</Trans>
-      </Group>
-    </Anchor>
-  );
+function BackToProperties() {
+  return <BackLink to="/dashboard/properties" label={msg`Properties`} />;
 }
 
 /**
@@ -74,7 +67,7 @@ export function FilePreviewPage({ fileId }: { fileId: string }) {
   if (file.isPending) {
     return (
       <Stack gap="lg" data-testid="file-preview-loading" aria-busy="true">
-        <BackLink />
+        <BackToProperties />
         <Skeleton h={36} w="60%" />
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
@@ -96,7 +89,7 @@ export function FilePreviewPage({ fileId }: { fileId: string }) {
     const notFound = file.error instanceof HttpError && file.error.status === 404;
     return (
       <Stack gap="lg">
-        <BackLink />
+        <BackToProperties />
         <Alert
           color={notFound ? "gray" : "red"}
           icon={<IconFileOff size={20} />}
@@ -149,7 +142,7 @@ export function FilePreviewPage({ fileId }: { fileId: string }) {
 
   return (
     <Stack gap="lg">
-      <BackLink />
+      <BackToProperties />
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: "1 1 260px" }}>
           <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>

@@ -1,7 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -18,12 +18,11 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { FilingState } from "../../../../domain/filing";
 import { formatCents } from "../../../../domain/money";
+import { BackLink } from "../../../ui/BackLink";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { FilingTimeline } from "../FilingTimeline";
@@ -143,14 +142,7 @@ export function AdminFilingPage({ filingId }: { filingId: string }) {
     }
   };
 
-  const back = (
-    <Anchor component={Link} to="/admin/filings" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={16} aria-hidden />
-        <Trans>Filings queue</Trans>
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/admin/filings" label={msg`Filings queue`} />;
 
   if (filing.isPending) {
     return (

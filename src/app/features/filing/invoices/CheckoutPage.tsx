@@ -1,11 +1,13 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Button, Card, Center, Code, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Center, Code, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconBuildingBank } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { formatCents } from "../../../../domain/money";
 import { QueryProvider } from "../../../lib/QueryProvider";
+import { BackLink } from "../../../ui/BackLink";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { AuthGuard } from "../../auth/guards";
 import { SimplePageLayout } from "../../public-site/layout/SimplePageLayout";
@@ -139,9 +141,7 @@ function Checkout({ invoiceId, status }: { invoiceId: string; status?: "success"
       </Card>
       <Group>
         {backToInvoice}
-        <Anchor component={Link} to="/dashboard/invoices">
-          <Trans>All invoices</Trans>
-        </Anchor>
+        <BackLink to="/dashboard/invoices" label={msg`All invoices`} />
       </Group>
     </Stack>
   );

@@ -1,22 +1,12 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
-import { IconArrowLeft, IconCreditCard, IconDownload } from "@tabler/icons-react";
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconCreditCard, IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatCents } from "../../../../domain/money";
+import { BackLink } from "../../../ui/BackLink";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { errorMessage, filingQueries, saveInvoicePdf } from "../filing-api";
@@ -66,14 +56,7 @@ export function InvoicePage({
     }
   };
 
-  const back = (
-    <Anchor component={Link} to="/dashboard/invoices" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={16} aria-hidden />
-        <Trans>All invoices</Trans>
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/dashboard/invoices" label={msg`All invoices`} />;
 
   if (invoice.isPending) {
     return (

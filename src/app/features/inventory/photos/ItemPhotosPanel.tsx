@@ -43,12 +43,12 @@ import { type DragEvent, useCallback, useEffect, useRef, useState } from "react"
 import type { Item } from "../../../../domain/inventory/item";
 import { PHOTO_LIMITS, type PhotoLink, photoIdOf } from "../../../../domain/inventory/photos";
 import { HttpError } from "../../../lib/http";
+import { useObjectUrl } from "../../../lib/use-object-url";
 import { bulkChunkRange } from "../../../offline/bulk";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-provider";
 import { photoLinkApi } from "./photo-link-api";
 import { QrCode } from "./QrCode";
-import { useObjectUrl } from "./use-object-url";
 
 type LinkState =
   | { kind: "idle" }

@@ -35,6 +35,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PhotoLinkView } from "../../../../domain/inventory/photos";
 import { requestBackgroundSync } from "../../../../sync/triggers";
 import { API_BASE_URL, HttpError } from "../../../lib/http";
+import { useObjectUrl } from "../../../lib/use-object-url";
 import { getDb, type PhotoUploadRecord } from "../../../offline/db";
 import {
   addPhoto,
@@ -54,7 +55,6 @@ import { ExpiredLinkPage } from "../../errors/pages";
 import { CameraCapture } from "./CameraCapture";
 import type { CompressedPhoto } from "./compress";
 import { photoLinkApi } from "./photo-link-api";
-import { useObjectUrl } from "./use-object-url";
 
 type LinkState =
   | { kind: "loading" }
