@@ -4,13 +4,15 @@
  * board — one offline moving a card with the keyboard, the other renaming a card and dragging
  * another with the mouse — show the same board once the first is back online; columns dragged by
  * their handle with the keyboard on one device and the mouse on the other take the same order on
- * both.
+ * both; two members with the same task's drawer open: a file attached or removed by one shows in the
+ * other's drawer live, one attached offline waits on the device and arrives once online, and one
+ * the server refuses can be dismissed.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, FileChooser, Locator, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyBetween, keysBetween } from "../../src/domain/sync/order-key";
-import { freshPage, heading, signIn } from "./auth-helpers";
+import { freshPage, heading, mailCount, nextLink, signIn } from "./auth-helpers";
 import { baseUrl, launchBrowser } from "./browser";
 import { newSeller, type Seller } from "./inventory-fixtures";
 
@@ -29,6 +31,34 @@ async function put(seller: Seller, path: string, body: object) {
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`PUT ${path} answered ${res.status}: ${await res.text()}`);
+}
+
+async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const INVITE_LINK = /https?:\/\/[^\s"'<>]+\/invitation\/([A-Za-z0-9_-]+)/;
+
+/** A second member (employee) of the seller's company, whose active company it is. */
+async function newMember(owner: Seller, prefix: string): Promise<Seller> {
+  const member = await newSeller(prefix);
+  const [company] = await api<{ id: string }[]>("/api/trade/company/get-company-roles", owner.token);
+  const before = mailCount(member.email);
+  await api(`/api/trade/company/${company?.id}/invitations`, owner.token, {
+    email: member.email,
+    role: "ROLE_COMPANY_EMPLOYEE",
+  });
+  const hash = (
+    (await nextLink(member.email, INVITE_LINK, before)).match(INVITE_LINK) as RegExpMatchArray
+  )[1];
+  await api(`/api/invitation/${hash}/accept`, member.token, {});
+  return member;
 }
 
 /** A board with one column holding the task "Fix the leak". */
@@ -129,6 +159,82 @@ describe("kanban", () => {
     await drawer.getByText("No files attached yet", { exact: false }).waitFor(POLL);
     expect(await download.count()).toBe(0);
     await context.close();
+  });
+
+  it("two members on one task: attach and remove show live in the other's drawer; a file attached offline waits, arrives once online, and a refused one is dismissed", async () => {
+    const owner = await newSeller("kanban-live");
+    const member = await newMember(owner, "kanban-live-member");
+    await seedBoard(owner);
+    const openDrawer = async (who: Seller) => {
+      const { context, page } = await freshPage(browser, { width: 1280, height: 900 });
+      await signIn(page, who.email, who.password);
+      const live = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events" && r.ok());
+      await page.goto("/dashboard/kanban");
+      await heading(page, "Kanban").waitFor();
+      await live;
+      await page.getByRole("button", { name: "Fix the leak" }).click(POLL);
+      const drawer = page.getByRole("dialog", { name: "Task details" });
+      await drawer.getByText("No files attached yet", { exact: false }).waitFor(POLL);
+      return { context, page, drawer };
+    };
+    const attach = async (page: Page, drawer: Locator, file: Parameters<FileChooser["setFiles"]>[0]) => {
+      const chooser = page.waitForEvent("filechooser");
+      await drawer.getByRole("button", { name: "Attach a file" }).click();
+      await (await chooser).setFiles(file);
+    };
+    const a = await openDrawer(owner);
+    const b = await openDrawer(member);
+
+    // The owner attaches: the member's open drawer lists it without a reload; removed, it goes.
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n");
+    await attach(a.page, a.drawer, { name: "plumber quote.pdf", mimeType: "application/pdf", buffer: pdf });
+    await a.drawer.getByRole("button", { name: "Download plumber quote.pdf" }).waitFor(POLL);
+    const quoteOnB = b.drawer.getByRole("button", { name: "Download plumber quote.pdf" });
+    await quoteOnB.waitFor(POLL);
+    await a.drawer.getByRole("button", { name: "Remove plumber quote.pdf" }).click();
+    await a.page
+      .getByRole("dialog", { name: "Remove attachment" })
+      .getByRole("button", { name: "Remove", exact: true })
+      .click();
+    await quoteOnB.waitFor({ state: "detached", ...POLL });
+    await b.drawer.getByText("No files attached yet", { exact: false }).waitFor(POLL);
+
+    // The member goes offline and attaches a photo and a "PDF" that is not one: both wait here.
+    await b.context.setOffline(true);
+    await b.drawer.getByText("Offline: a file you attach waits", { exact: false }).waitFor(POLL);
+    const png = Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    await attach(b.page, b.drawer, { name: "site photo.png", mimeType: "image/png", buffer: png });
+    const waiting = b.drawer.getByRole("list", { name: "Files waiting to be attached" });
+    await waiting
+      .getByRole("listitem")
+      .filter({ hasText: "site photo.png" })
+      .getByText("Waits for a connection")
+      .waitFor(POLL);
+    await attach(b.page, b.drawer, {
+      name: "invoice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("not really a PDF"),
+    });
+    await waiting
+      .getByRole("listitem")
+      .filter({ hasText: "invoice.pdf" })
+      .getByText("Waits for a connection")
+      .waitFor(POLL);
+
+    // Back online: the photo is attached and shows in both drawers; the server refuses the other.
+    await b.context.setOffline(false);
+    await b.drawer.getByRole("button", { name: "Download site photo.png" }).waitFor(POLL);
+    await a.drawer.getByRole("button", { name: "Download site photo.png" }).waitFor(POLL);
+    const refused = waiting.getByRole("listitem").filter({ hasText: "invoice.pdf" });
+    await refused.getByText(/Not sent: Unsupported file type/).waitFor(POLL);
+    await b.drawer.getByRole("button", { name: "Dismiss invoice.pdf" }).click();
+    await refused.waitFor({ state: "detached", ...POLL });
+    expect(await b.drawer.getByText("site photo.png").count()).toBe(1);
+    expect(await a.drawer.getByText("invoice.pdf").count()).toBe(0);
+    await a.context.close();
+    await b.context.close();
   });
 
   it("a card moved offline with the keyboard and cards changed online meet on both devices", async () => {

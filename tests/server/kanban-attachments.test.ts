@@ -2,7 +2,8 @@
  * Files attached to kanban tasks (docs/kanban.md "Attachments"): upload through the statement
  * upload's checks into the file store, list, download, remove, and who may do what — guests 401,
  * members without a role 403, another company's task or file 404, bad files 4xx with nothing
- * stored. Runs on PGlite and PostgreSQL.
+ * stored; the live `kanban-attachments` event on attach and remove, for board members only. Runs
+ * on PGlite and PostgreSQL.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { multipart } from "./file-helpers";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 import { uuidv7 } from "./inventory-helpers";
+import { openStream, until } from "./live-helpers";
 
 let server: TestServer;
 let dataDir: string;
@@ -222,5 +224,41 @@ describe("kanban attachments", () => {
     expect(gone.statusCode).toBeLessThan(300);
     expect((await attach(alice, task, { name: "late.pdf", data: pdf("late") })).statusCode).toBe(404);
     expect((await list(alice, task)).statusCode).toBe(404);
+  });
+});
+
+describe("live", () => {
+  it("tells the company's board members when a file is attached or removed, not a member without a role nor another company", async () => {
+    const base = await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const task = await taskOf(alice);
+    const empStream = await openStream(base, emp.token);
+    const noRoleStream = await openStream(base, noRole.token);
+    const bobStream = await openStream(base, bob.token);
+    try {
+      const added = await attach(alice, task, { name: "live.pdf", data: pdf("live") });
+      expect(added.statusCode).toBe(201);
+      await until(() => empStream.of("kanban-attachments").length >= 1, 5000, "the attach event");
+      expect(empStream.of("kanban-attachments")).toEqual([{ taskId: task, companyId: alice.companyId }]);
+
+      expect((await remove(alice, added.json().id)).statusCode).toBe(204);
+      await until(() => empStream.of("kanban-attachments").length >= 2, 5000, "the remove event");
+      expect(empStream.of("kanban-attachments")[1]).toEqual({ taskId: task, companyId: alice.companyId });
+
+      // A refused file stores nothing and says nothing.
+      expect(
+        (await attach(alice, task, { name: "x.pdf", data: Buffer.from("MZ not a pdf") })).statusCode,
+      ).toBe(415);
+      // Bob's own attachment reaches Bob: his stream is open and listening (so silence above means something).
+      const bobTask = await taskOf(bob);
+      expect((await attach(bob, bobTask, { name: "b.pdf", data: pdf("bob live") })).statusCode).toBe(201);
+      await until(() => bobStream.of("kanban-attachments").length >= 1, 5000, "Bob's own event");
+      expect(bobStream.of("kanban-attachments")).toEqual([{ taskId: bobTask, companyId: bob.companyId }]);
+      expect(noRoleStream.of("kanban-attachments")).toEqual([]);
+      expect(empStream.of("kanban-attachments")).toHaveLength(2);
+    } finally {
+      empStream.close();
+      noRoleStream.close();
+      bobStream.close();
+    }
   });
 });

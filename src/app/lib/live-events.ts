@@ -18,9 +18,10 @@ import { freshAccessToken } from "./session/access-token";
  * The named events the server sends (src/server/modules/files/events-route.ts): file status, and
  * `sync-changed` when records of a synced type changed (src/domain/sync/feed.ts), and
  * `notifications-changed` when the user's notifications changed (src/domain/notifications/types.ts),
- * `chat` when a chat thread the user may see changed (src/domain/chat/types.ts).
+ * `chat` when a chat thread the user may see changed (src/domain/chat/types.ts),
+ * `kanban-attachments` when a file was attached to or removed from a task (src/domain/kanban/board.ts).
  */
-type LiveEventType = "file-status" | "sync-changed" | "notifications-changed" | "chat";
+type LiveEventType = "file-status" | "sync-changed" | "notifications-changed" | "chat" | "kanban-attachments";
 
 export const eventsUrl = (token: string) =>
   `${API_BASE_URL}/api/events?access_token=${encodeURIComponent(token)}`;
@@ -60,6 +61,7 @@ export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
     "sync-changed": new Set(),
     "notifications-changed": new Set(),
     chat: new Set(),
+    "kanban-attachments": new Set(),
   };
   const openers = new Set<() => void>();
   const watchers = new Set<(connected: boolean) => void>();
@@ -112,10 +114,7 @@ export function createLiveEvents(env: LiveEventsEnv): LiveEvents {
       setConnected(true);
       for (const fn of [...openers]) fn();
     };
-    listen(es, "file-status");
-    listen(es, "sync-changed");
-    listen(es, "notifications-changed");
-    listen(es, "chat");
+    for (const type of Object.keys(handlers) as LiveEventType[]) listen(es, type);
     es.onerror = () => {
       setConnected(false);
       // The browser retries a dropped connection itself; reopen here once it gives up (401 on an expired token).

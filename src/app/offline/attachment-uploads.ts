@@ -16,6 +16,7 @@ import type { ChatAttachmentApi } from "../../domain/chat/attachments";
 import { chatAttachmentUploadPath } from "../../domain/chat/attachments";
 import { CHAT_MESSAGE_TYPE, QUEUED_SEQ } from "../../domain/chat/synced-types";
 import { CHAT_PATH, type ChatMessageApi, type ChatThreadApi } from "../../domain/chat/types";
+import { TASK_TYPE } from "../../domain/kanban/synced-types";
 import { appendRecord, newId } from "../../sync/outbox";
 import type { BlocklotDb, PhotoUploadRecord } from "./db";
 import { SYNCED_TYPES } from "./synced-types";
@@ -150,8 +151,9 @@ const taskUploadHash = (taskId: string) => `kanban:${taskId}`;
 
 /**
  * Keeps a file for a kanban task (picked offline, or whose upload found no connection): it waits
- * in the upload queue and is attached when the connection returns. The server answers the same
- * bytes on the same task with the earlier attachment, so a replay adds nothing.
+ * in the upload queue and is attached when the connection returns, once the task itself reached
+ * the server (files-after-outbox.ts). The server answers the same bytes on the same task with the
+ * earlier attachment, so a replay adds nothing.
  */
 export async function queueTaskFile(db: BlocklotDb, taskId: string, file: PickedFile): Promise<string> {
   const id = newId();
@@ -169,7 +171,12 @@ export async function queueTaskFile(db: BlocklotDb, taskId: string, file: Picked
     notBefore: null,
     createdAt: new Date().toISOString(),
     photoId: null,
-    upload: { url: `/api/kanban/tasks/${taskId}/attachments`, fileName: file.name, size: file.size },
+    upload: {
+      url: `/api/kanban/tasks/${taskId}/attachments`,
+      fileName: file.name,
+      size: file.size,
+      parent: { entity: TASK_TYPE.entity, id: taskId },
+    },
   });
   return id;
 }

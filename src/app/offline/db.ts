@@ -47,7 +47,16 @@ export interface PhotoUploadRecord {
    * offline/attachment-uploads.ts): its POST path, the file's name and size. Absent for a photo
    * link's photo. `hash` then groups the files of one message or task (`chat:{messageId}`).
    */
-  upload?: { url: string; fileName: string; size: number };
+  upload?: {
+    url: string;
+    fileName: string;
+    size: number;
+    /**
+     * The record the file belongs to, when it can be made offline (a kanban task): while that
+     * record's create is still in the outbox, the file waits (the server would answer 404).
+     */
+    parent?: { entity: string; id: string };
+  };
 }
 
 /**

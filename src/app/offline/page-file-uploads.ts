@@ -11,7 +11,8 @@ import { requestBackgroundSync } from "../../sync/triggers";
 import { HttpError, request } from "../lib/http";
 import { isFileUpload, releaseHeldMessages } from "./attachment-uploads";
 import type { BlocklotDb } from "./db";
-import { drainPhotoUploads, formOf, PHOTO_SYNC_TAG, type PhotoSender } from "./photo-upload-queue";
+import { drainFilesAfterOutbox } from "./files-after-outbox";
+import { formOf, PHOTO_SYNC_TAG, type PhotoSender } from "./photo-upload-queue";
 import type { AppSyncEngine } from "./synced-types";
 
 /** Sends one queued file with the page's session. */
@@ -42,9 +43,13 @@ export function drainFileUploads(
   running ??= (async () => {
     try {
       // records made offline first (a kanban task must reach the server before its files)
-      await engine.drain().catch(() => undefined);
-      const result = await drainPhotoUploads(db, { send, only: isFileUpload });
-      if (result.stopped === "offline") requestBackgroundSync(PHOTO_SYNC_TAG);
+      const result = await drainFilesAfterOutbox(db, {
+        send,
+        only: isFileUpload,
+        drainOutbox: () => engine.drain(),
+      });
+      // files still waiting (no network, or their task not on the server yet): the SW tries again
+      if (result.stopped === "offline" || result.held > 0) requestBackgroundSync(PHOTO_SYNC_TAG);
       if ((await releaseHeldMessages(db)) > 0) await engine.drain().catch(() => undefined);
     } finally {
       running = null;

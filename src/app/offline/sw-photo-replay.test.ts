@@ -1,8 +1,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
+import { TASK_TYPE } from "../../domain/kanban/synced-types";
+import { newId, putRecord } from "../../sync/outbox";
+import { queueTaskFile } from "./attachment-uploads";
 import { type BlocklotDb, createDb } from "./db";
 import { addPhoto, PHOTO_SYNC_MESSAGE, PHOTO_SYNC_TAG } from "./photo-upload-queue";
 import { startPhotoUploadReplay } from "./sw-photo-replay";
+import { SYNCED_TYPES } from "./synced-types";
 
 const opened: BlocklotDb[] = [];
 afterEach(async () => {
@@ -98,5 +102,83 @@ describe("service worker photo replay", () => {
     );
     await fake.fire("message", { data: { type: PHOTO_SYNC_MESSAGE } });
     expect(fake.requests.map((r) => r.url)).toEqual(["/api/photo/H2"]);
+  });
+});
+
+describe("service worker: a kanban task's files after the outbox", () => {
+  /** A task created on this device (its PUT still in the outbox) with a file queued for it. */
+  async function taskMadeOffline(name: string) {
+    const db = createDb(name);
+    opened.push(db);
+    await db.open();
+    const taskId = newId();
+    await putRecord({ db, types: SYNCED_TYPES }, TASK_TYPE.entity, newId(), taskId, {
+      boardId: newId(),
+      columnId: newId(),
+      title: "Made offline",
+      position: "a0",
+    });
+    const fileId = await queueTaskFile(db, taskId, {
+      name: "quote.pdf",
+      type: "application/pdf",
+      size: 4,
+      bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46]).buffer,
+    });
+    return { db, taskId, fileId };
+  }
+
+  /** A server that knows a task only once the outbox sent it; `log` is the order requests came in. */
+  function server(db: BlocklotDb, taskId: string, outboxUp: { value: boolean }) {
+    const log: string[] = [];
+    let taskOnServer = false;
+    const drainOutbox = async () => {
+      log.push("outbox");
+      if (!outboxUp.value) return; // e.g. backing off after a 503: the create stays queued
+      taskOnServer = true;
+      await db.outbox.where("[entity+id]").equals([TASK_TYPE.entity, taskId]).delete();
+    };
+    const fetch = (async (url: string) => {
+      log.push(url);
+      return taskOnServer
+        ? new Response(JSON.stringify({ id: "att-1" }), { status: 201 })
+        : new Response(JSON.stringify({ message: "Task not found" }), { status: 404 });
+    }) as unknown as typeof globalThis.fetch;
+    return { log, drainOutbox, fetch };
+  }
+
+  it("sends the outbox before the files, so the task exists when its file arrives", async () => {
+    const { db, taskId, fileId } = await taskMadeOffline("sw-task-1");
+    const srv = server(db, taskId, { value: true });
+    const replay = startPhotoUploadReplay(
+      { addEventListener: () => undefined, fetch: srv.fetch },
+      { db, getToken: async () => "token", drainOutbox: srv.drainOutbox },
+    );
+    await replay.drain();
+    const fileUrl = `/api/kanban/tasks/${taskId}/attachments`;
+    expect(srv.log[0]).toBe("outbox");
+    expect(srv.log.filter((l) => l === fileUrl)).toHaveLength(1);
+    expect(await db.photoUploads.get(fileId)).toMatchObject({ state: "done", photoId: "att-1" });
+  });
+
+  it("keeps a file waiting (never refused) while its task's create is still in the outbox, and sends it after", async () => {
+    const { db, taskId, fileId } = await taskMadeOffline("sw-task-2");
+    const outboxUp = { value: false };
+    const srv = server(db, taskId, outboxUp);
+    const fake = fakeScope({ value: true });
+    const scope = { ...fake.scope, fetch: srv.fetch };
+    startPhotoUploadReplay(scope, { db, getToken: async () => "token", drainOutbox: srv.drainOutbox });
+    await new Promise((r) => setTimeout(r, 50)); // the start-up drain: the task could not be sent
+    const fileUrl = `/api/kanban/tasks/${taskId}/attachments`;
+    expect(srv.log).not.toContain(fileUrl);
+    expect(await db.photoUploads.get(fileId)).toMatchObject({ state: "waiting", error: null });
+    // the Background Sync fails, so the browser fires it again later
+    await expect(fake.fire("sync", { tag: PHOTO_SYNC_TAG })).rejects.toThrow(/wait for their record/);
+    expect(srv.log).not.toContain(fileUrl);
+
+    outboxUp.value = true;
+    await fake.fire("sync", { tag: PHOTO_SYNC_TAG });
+    expect(srv.log.filter((l) => l === fileUrl)).toHaveLength(1);
+    expect(srv.log.lastIndexOf("outbox")).toBeLessThan(srv.log.indexOf(fileUrl));
+    expect(await db.photoUploads.get(fileId)).toMatchObject({ state: "done", photoId: "att-1" });
   });
 });

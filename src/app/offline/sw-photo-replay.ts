@@ -5,19 +5,14 @@
  * page closed), on the page's SYNC_PHOTO_UPLOADS message and when the worker starts (Safari
  * and Firefox, which have no Background Sync). No sign-in is involved for a link's photos: the
  * link's hash is the permission. Files picked offline in chat (attachment-uploads.ts) ride the
- * same queue signed in (the outbox replay's token); once they are settled, their held messages
- * go to the outbox and the outbox replay is asked to drain.
+ * same queue signed in (the outbox replay's token), as do kanban task files, after the outbox
+ * (files-after-outbox.ts: a task made offline reaches the server before its files); once settled,
+ * held chat messages go to the outbox and the outbox replay is asked to drain.
  */
 import { releaseHeldMessages } from "./attachment-uploads";
 import { type BlocklotDb, getDb } from "./db";
-import {
-  type DrainResult,
-  drainPhotoUploads,
-  fetchSender,
-  PHOTO_SYNC_MESSAGE,
-  PHOTO_SYNC_TAG,
-  pruneDone,
-} from "./photo-upload-queue";
+import { drainFilesAfterOutbox, type FilesAfterOutboxResult } from "./files-after-outbox";
+import { fetchSender, PHOTO_SYNC_MESSAGE, PHOTO_SYNC_TAG, pruneDone } from "./photo-upload-queue";
 
 interface ExtendableEventLike extends Event {
   waitUntil(p: Promise<unknown>): void;
@@ -38,12 +33,14 @@ export function startPhotoUploadReplay(
     /** Drains the outbox after held messages were queued in it. */
     drainOutbox?: () => Promise<unknown>;
   } = {},
-): { drain(): Promise<DrainResult> } {
+): { drain(): Promise<FilesAfterOutboxResult> } {
   const db = opts.db ?? getDb();
   const send = fetchSender((...a) => scope.fetch(...a), "", opts.getToken);
+  const drainOutbox = async () => opts.drainOutbox?.();
   const drain = async () => {
-    const result = await drainPhotoUploads(db, { send });
-    if ((await releaseHeldMessages(db)) > 0) await opts.drainOutbox?.().catch(() => undefined);
+    // the outbox first: a file of a task made offline needs the task on the server (a 404 is final)
+    const result = await drainFilesAfterOutbox(db, { send, drainOutbox });
+    if ((await releaseHeldMessages(db)) > 0) await drainOutbox().catch(() => undefined);
     return result;
   };
 
@@ -54,6 +51,7 @@ export function startPhotoUploadReplay(
     e.waitUntil(
       drain().then((r) => {
         if (r.stopped === "offline") throw new Error("Photo uploads stopped: no network");
+        if (r.held > 0) throw new Error("Files wait for their record to reach the server");
       }),
     );
   });

@@ -34,6 +34,16 @@ export interface TaskAttachment {
   createdAt: string;
 }
 
+/**
+ * The live channel's event (GET /api/events) when a file was attached to or removed from a task of
+ * the caller's company: an open drawer of that task reads its list again.
+ */
+export const KANBAN_ATTACHMENTS_EVENT = "kanban-attachments";
+export interface KanbanAttachmentsEventData {
+  taskId: string;
+  companyId: string;
+}
+
 /** ISO calendar date (YYYY-MM-DD). */
 export const DUE_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconClockHour4, IconFileCheck } from "@tabler/icons-react";
 import type { PhotoUploadRecord } from "../../offline/db";
 import { useFileSize } from "./use-file-size";
@@ -7,8 +7,17 @@ import { useFileSize } from "./use-file-size";
 /**
  * A message's files picked offline (offline/attachment-uploads.ts): each with its name and size,
  * waiting for a connection, uploaded (sent with the message), or refused with the server's reason.
+ * With `onDismiss`, a refused file has a Dismiss button that takes it off the queue.
  */
-export function PendingUploads({ uploads, label }: { uploads: PhotoUploadRecord[]; label?: string }) {
+export function PendingUploads({
+  uploads,
+  label,
+  onDismiss,
+}: {
+  uploads: PhotoUploadRecord[];
+  label?: string;
+  onDismiss?: (upload: PhotoUploadRecord) => void;
+}) {
   const { t } = useLingui();
   const size = useFileSize();
   if (uploads.length === 0) return null;
@@ -42,6 +51,17 @@ export function PendingUploads({ uploads, label }: { uploads: PhotoUploadRecord[
               <Text size="xs" c="dimmed">
                 <Trans>Waits for a connection</Trans>
               </Text>
+            )}
+            {r.state === "failed" && onDismiss && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                onClick={() => onDismiss(r)}
+                aria-label={t`Dismiss ${name}`}
+              >
+                <Trans>Dismiss</Trans>
+              </Button>
             )}
           </Group>
         );

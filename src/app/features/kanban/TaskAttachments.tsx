@@ -3,7 +3,8 @@
  * first) and "Attach a file". The files live in the server's file store: a file attached offline
  * (or whose upload found no connection) waits on the device in the upload queue
  * (offline/attachment-uploads.ts), listed as waiting, and is attached when the connection
- * returns; a refused one shows the server's reason. Download and remove need a connection.
+ * returns; a refused one shows the server's reason until dismissed. Download and remove need a
+ * connection. Another member's attach or remove shows live (use-task-attachments-live.ts).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -33,6 +34,7 @@ import { useSyncEngine } from "../../offline/sync-provider";
 import { toast } from "../../ui/toast";
 import { PendingUploads } from "../chat/PendingUploads";
 import { ATTACHMENT_ACCEPT, attachmentKeys, attachmentQueries, attachmentsApi } from "./attachments-api";
+import { useTaskAttachmentsLive } from "./use-task-attachments-live";
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -42,6 +44,8 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
   const { online } = useNetwork();
   const queryClient = useQueryClient();
   const list = useQuery({ ...attachmentQueries.task(taskId), enabled: online && saved, retry: false });
+  // another member's attach or remove shows at once (the live channel's kanban-attachments)
+  useTaskAttachmentsLive(taskId, online && saved);
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<TaskAttachment | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
@@ -55,9 +59,10 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
     .filter((r) => r.state === "done")
     .map((r) => r.id)
     .join(",");
+  // and again once a task made on this device reached the server (its files waited for it)
   useEffect(() => {
-    if (online) void drainFileUploads(db, engine).catch(() => undefined);
-  }, [online, db, engine]);
+    if (online && saved) void drainFileUploads(db, engine).catch(() => undefined);
+  }, [online, saved, db, engine]);
   useEffect(() => {
     if (!doneIds) return;
     void queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId) }).then(async () => {
@@ -164,6 +169,7 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
       <PendingUploads
         uploads={queued.filter((r) => r.state !== "done")}
         label={t`Files waiting to be attached`}
+        onDismiss={(r) => void forgetTaskFile(db, r.id)}
       />
       {online && saved && list.isPending && (
         <Group gap="xs">

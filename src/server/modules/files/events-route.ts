@@ -1,14 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { CHAT_EVENT } from "../../../domain/chat/types";
+import { KANBAN_ATTACHMENTS_EVENT } from "../../../domain/kanban/board";
 import { NOTIFICATIONS_CHANGED_EVENT } from "../../../domain/notifications/types";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
 import { SYNC_CHANGED_EVENT } from "../../../domain/sync/feed";
 import { openEventStream } from "../../live/event-stream";
 import { liveUser } from "../../live/plugin";
 import { openChatNotices } from "../chat/live";
+import { openKanbanAttachmentNotices } from "../kanban/live";
 import { openNotificationNotices } from "../notifications/live";
 import { openSyncNotices } from "../sync/live";
 import type { StatusBus } from "./status-bus";
+
+const BOARD_MEMBERS = [ROLES.COMPANY_EMPLOYEE, ROLES.MARKETPLACE] as const;
 
 /**
  * GET /api/events: a Server-Sent Events stream of `file-status` events for the caller's
@@ -26,6 +30,9 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
   // Chat threads' new messages and read places, likewise: modules/chat/live.ts.
   const chat = await openChatNotices(app.ctx.database);
   app.addHook("onClose", async () => chat.close());
+  // Files attached to or removed from kanban tasks (not a synced type), likewise: modules/kanban/live.ts.
+  const taskFiles = await openKanbanAttachmentNotices(app.ctx.database);
+  app.addHook("onClose", async () => taskFiles.close());
 
   app.get(
     "/api/events",
@@ -35,7 +42,7 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
         tags: ["files"],
         summary: "Live file status and changes of synced records (Server-Sent Events)",
         description:
-          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), `event: notifications-changed` with `{ userId }` when the caller's notifications change (new, read, removed; read GET /api/notifications again), `event: chat` with `{ threadId, companyId, kind, reason }` when a chat thread the caller may see got a message, an edit or a deletion (`reason` `message`) or a reader's place moved (`seen`): its company's members and the staff of its area hear it (read GET /api/chat/threads/{id}/messages?since= from your cursor), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`). It ends at once, after `event: access-ended` with `{ reason }` (`signed-out`, `account`, `membership`, `role`), when the caller is removed from the company, loses a role, switches company, signs out, changes or resets the password, or the account is disabled.",
+          "Signed in: `Authorization: Bearer <token>` or `?access_token=<token>`. Sends `event: file-status` with `{ fileId, companyId, propertyId, fileName, status, failureReason, pageCount, at }` for the caller's active company (all companies for super admins), `event: sync-changed` with `{ entity, companyId }` (or `{ entity, userId }` for the caller's private records) after every committed change of a synced type of the caller's active company (pull GET /api/sync/changes from your own cursor), `event: notifications-changed` with `{ userId }` when the caller's notifications change (new, read, removed; read GET /api/notifications again), `event: chat` with `{ threadId, companyId, kind, reason }` when a chat thread the caller may see got a message, an edit or a deletion (`reason` `message`) or a reader's place moved (`seen`): its company's members and the staff of its area hear it (read GET /api/chat/threads/{id}/messages?since= from your cursor), `event: kanban-attachments` with `{ taskId, companyId }` when a file was attached to or removed from a task of the caller's active company (members who may use its boards; read GET /api/kanban/tasks/{taskId}/attachments again), and a comment line every 25 s as a heartbeat. The stream ends when the token expires; EventSource reconnects (`retry: 5000`). It ends at once, after `event: access-ended` with `{ reason }` (`signed-out`, `account`, `membership`, `role`), when the caller is removed from the company, loses a role, switches company, signs out, changes or resets the password, or the account is disabled.",
         querystring: {
           type: "object",
           properties: { access_token: { type: "string", maxLength: 4096 } },
@@ -74,7 +81,12 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
             : { companyId: event.companyId };
         stream.send(audience, CHAT_EVENT, event);
       });
+      // Board members only (employees and admins; staff), like the attachment routes themselves.
+      const unsubscribeTaskFiles = taskFiles.subscribe((event) => {
+        stream.send({ companyId: event.companyId, roles: BOARD_MEMBERS }, KANBAN_ATTACHMENTS_EVENT, event);
+      });
       connection.onEnd(() => {
+        unsubscribeTaskFiles();
         unsubscribeChat();
         unsubscribeFiles();
         unsubscribeSynced();
