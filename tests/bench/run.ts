@@ -18,6 +18,7 @@ import { outputsBench } from "./outputs";
 import { ownerStatementsBench } from "./owner-statements";
 import { photoCompressBench } from "./photo-compress";
 import { scanBench } from "./scan";
+import { staffListsBench } from "./staff-lists";
 import { type Figure, met } from "./util";
 
 /**
@@ -44,6 +45,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   outputs: outputsBench,
   "owner-statements": ownerStatementsBench,
   scan: scanBench,
+  "staff-lists": staffListsBench,
   "photo-compress": () => photoCompressBench(),
 };
 

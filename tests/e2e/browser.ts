@@ -29,7 +29,14 @@ export const mailDir = () => inject("mailDir");
 /** A fresh browser context (its own storage) at a given viewport. */
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string; touch?: boolean } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    touch?: boolean;
+    /** "block": no service worker, so page.route sees every request (and nothing is precached). */
+    serviceWorkers?: "allow" | "block";
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -37,6 +44,7 @@ export async function newPage(
     locale: opts.locale ?? "en-US",
     // a phone: touch events and a mobile viewport meta honoured
     ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+    serviceWorkers: opts.serviceWorkers ?? "allow",
   });
   const page = await context.newPage();
   return { context, page };

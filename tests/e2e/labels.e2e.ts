@@ -40,8 +40,12 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** Signs in and chooses this run's items on the label page through the search. */
-async function openWithItems(): Promise<Page> {
-  const { page } = await freshPage(browser);
+async function openWithItems(
+  opts: Parameters<typeof freshPage>[1] = {},
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<Page> {
+  const { page } = await freshPage(browser, opts);
+  await prepare?.(page);
   await signIn(page, seller.email, seller.password);
   await page.goto("/dashboard/print-inventory-label");
   await heading(page, "Print Labels").waitFor();
@@ -313,10 +317,55 @@ describe("print labels", () => {
         await page.getByRole("radio", { name: "2 × 1 in thermal label" }).check();
         const pages = await renderPdf(await printPdf(page, 2, 1));
         expect(pages.map((p) => decodeCode128(p))).toEqual(skus().filter((s) => s !== items[0]?.sku));
+        // Data Matrix, never used in this page before: its encoder (a chunk of its own, loaded
+        // when a label needs it) comes from the service worker's precache
+        await chooseDpi(page, 203);
+        await chooseLongCodes(page, "Data Matrix");
+        const long = skus().find((s) => s.includes("SHELF")) as string;
+        await expect
+          .poll(() => page.locator(`svg[data-symbol="datamatrix"][aria-label="Data Matrix ${long}"]`).count())
+          .toBe(1);
+        expect(await page.getByTestId("label-warnings").count()).toBe(0);
+        expect(await page.getByTestId("datamatrix-failed").count()).toBe(0);
       } finally {
         await page.context().setOffline(false);
       }
       expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    "says so when the Data Matrix encoder cannot load, lists the long code, and prints it once it loads",
+    async () => {
+      // no service worker: the encoder's chunk comes from the network, which refuses it (from
+      // the start: at 203 dpi the long SKU needs it at once, to offer a Data Matrix as the fix)
+      const chunk = /\/assets\/datamatrix-[^/]+\.js$/;
+      const page = await openWithItems({ serviceWorkers: "block" }, (p) =>
+        p.route(chunk, (route) => route.abort("internetdisconnected")),
+      );
+      await chooseDpi(page, 203);
+      await chooseLongCodes(page, "Data Matrix");
+      const long = skus().find((s) => s.includes("SHELF")) as string;
+      const failed = page.getByTestId("datamatrix-failed");
+      await expect.poll(() => failed.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await failed.textContent()).toContain("Data Matrix codes could not be loaded");
+      // the long code is listed as unscannable (a QR code is the fix), and printing asks first
+      expect(await warnedCodes(page)).toContain(long);
+      await page.getByRole("button", { name: "Print labels" }).click();
+      await expect
+        .poll(() => page.getByRole("dialog", { name: "Some labels cannot be scanned" }).isVisible())
+        .toBe(true);
+      await page.getByRole("button", { name: "Go back and fix" }).click();
+      // back online: "Try again" loads it and the long code prints as a Data Matrix
+      await page.unroute(chunk);
+      await failed.getByRole("button", { name: "Try again" }).click();
+      await expect
+        .poll(() => page.locator(`svg[data-symbol="datamatrix"][aria-label="Data Matrix ${long}"]`).count())
+        .toBe(1);
+      expect(await failed.count()).toBe(0);
+      expect(await page.getByTestId("label-warnings").count()).toBe(0);
       await page.context().close();
     },
     SLOW,

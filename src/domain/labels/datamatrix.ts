@@ -4,11 +4,11 @@
  * matrix here (even-odd fill, tested against bwip-js's own raw output in datamatrix.test.ts),
  * so the label draws the symbol itself like the QR code. Only bwip-js's `datamatrix` encoder
  * is imported (its per-symbol export), so the bundle carries one symbology, not a hundred.
+ * Still ~55 KB gzipped: the label page imports this module only when a label needs it
+ * (features/inventory/labels/datamatrix-loader.ts), never statically.
  */
 import { datamatrix } from "bwip-js/browser";
-
-/** Quiet zone around a Data Matrix, in modules (ISO/IEC 16022 asks for 1; 2 spares a thermal edge). */
-export const DATAMATRIX_QUIET_MODULES = 2;
+import { type DataMatrixEncoder, dataMatrixCanCarry } from "./datamatrix-limits";
 
 type Point = [number, number];
 
@@ -30,8 +30,8 @@ function inside(polygons: readonly Point[][], x: number, y: number): boolean {
  * quiet zone; null when the text is not plain ASCII (a label's code must read back exactly as
  * it is stored, and Data Matrix's default character set is Latin-1) or cannot be encoded.
  */
-export function encodeDataMatrix(text: string): boolean[][] | null {
-  if (text === "" || !/^[\x20-\x7e]+$/.test(text)) return null;
+export const encodeDataMatrix: DataMatrixEncoder = (text) => {
+  if (!dataMatrixCanCarry(text)) return null;
   let width = 0;
   let height = 0;
   const polygons: Point[][] = [];
@@ -63,4 +63,4 @@ export function encodeDataMatrix(text: string): boolean[][] | null {
   return Array.from({ length: height }, (_, r) =>
     Array.from({ length: width }, (_, c) => inside(polygons, c + 0.5, r + 0.5)),
   );
-}
+};

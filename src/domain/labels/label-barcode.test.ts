@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DATAMATRIX_QUIET_MODULES } from "./datamatrix";
+import { encodeDataMatrix } from "./datamatrix";
+import { DATAMATRIX_QUIET_MODULES } from "./datamatrix-limits";
 import {
   barcodeAreaInches,
   dotsPerModule,
@@ -105,7 +106,7 @@ describe("symbology choice", () => {
     const sku = "LMC3K9Z0A-bin/7.xAB1-shelf/B-7x-00042-rt";
     for (const id of LABEL_SIZE_IDS)
       for (const dpi of [203, 300]) {
-        const plan = planBarcode(sku, LABEL_SIZES[id], dpi, "datamatrix");
+        const plan = planBarcode(sku, LABEL_SIZES[id], dpi, "datamatrix", encodeDataMatrix);
         if (plan.kind !== "datamatrix") throw new Error(`${id} at ${dpi}: ${plan.kind}`);
         expect(plan.because).toBe("too-long");
         expect(plan.dotsPerModule).toBeGreaterThanOrEqual(2);
@@ -120,14 +121,27 @@ describe("symbology choice", () => {
         if (qr.kind !== "qr") throw new Error(qr.kind);
         expect(plan.dotsPerModule).toBeGreaterThanOrEqual(qr.dotsPerModule);
       }
-    expect(planBarcode("L-0001", small, 203, "datamatrix").kind).toBe("code128");
+    expect(planBarcode("L-0001", small, 203, "datamatrix", encodeDataMatrix).kind).toBe("code128");
+  });
+
+  it("prints no Data Matrix and offers none as a fix until its encoder is loaded", () => {
+    const sku = "LMC3K9Z0A-bin/7.xAB1-shelf/B-7x-00042-rt";
+    expect(planBarcode(sku, small, 203, "datamatrix")).toMatchObject({
+      kind: "none",
+      reason: "too-long",
+      fixes: { qr: true, datamatrix: false },
+    });
+    expect(planBarcode(sku, small, 203, "warn", encodeDataMatrix)).toMatchObject({
+      kind: "none",
+      fixes: { qr: true, datamatrix: true },
+    });
   });
 
   it("carries a code CODE128 cannot (not ASCII) only as a QR code", () => {
     expect(planBarcode("Café-1", small, 203)).toMatchObject({ kind: "none", reason: "not-ascii" });
     expect(planBarcode("Café-1", small, 203, "qr")).toMatchObject({ kind: "qr", because: "not-ascii" });
     // a Data Matrix would read back in Latin-1, not as stored: warned, with the QR code as the fix
-    expect(planBarcode("Café-1", small, 203, "datamatrix")).toMatchObject({
+    expect(planBarcode("Café-1", small, 203, "datamatrix", encodeDataMatrix)).toMatchObject({
       kind: "none",
       reason: "not-ascii",
       fixes: { qr: true, datamatrix: false },
@@ -148,7 +162,7 @@ describe("symbology choice", () => {
       for (const dpi of PRINTER_DPIS)
         for (const sku of skus)
           for (const long of LONG_CODE_CHOICES) {
-            const plan = planBarcode(sku, LABEL_SIZES[id], dpi, long);
+            const plan = planBarcode(sku, LABEL_SIZES[id], dpi, long, encodeDataMatrix);
             if (plan.kind !== "none")
               expect(plan.dotsPerModule, `${sku} on ${id} at ${dpi}`).toBeGreaterThanOrEqual(2);
           }

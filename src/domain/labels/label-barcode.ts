@@ -8,10 +8,12 @@
  * JsBarcode's automatic A/B/C switching, see barcode.ts). A code too long for a barcode on the
  * chosen stock prints as a QR code or a Data Matrix when the seller chose so; otherwise the
  * page says so before printing, with the fixes: a larger stock, a shorter code, or a 2D code.
+ * The Data Matrix encoder is passed in (`encodeDm`): the page loads it only when a label needs
+ * it; without it, no label prints as a Data Matrix and none is offered as a fix.
  */
 import { encode as encodeQr } from "uqr";
 import { encodeCode128, totalModules } from "./barcode";
-import { DATAMATRIX_QUIET_MODULES, encodeDataMatrix } from "./datamatrix";
+import { DATAMATRIX_QUIET_MODULES, type DataMatrixEncoder } from "./datamatrix-limits";
 import { LABEL_SIZE_IDS, LABEL_SIZES, type LabelSize, type LabelSizeId } from "./label-layout";
 
 /** Printer resolutions: thermal label printers (Zebra, DYMO, Rollo) 203 or 300, office printers 600. */
@@ -110,9 +112,18 @@ function code128Plan(code: string, size: LabelSize, dpi: number) {
   return { bits: enc.bits, modules, dots };
 }
 
-/** A 2D symbol of `code` and its whole dots per module here; null when it cannot carry the code. */
-function matrixPlan(symbol: MatrixSymbol, code: string, size: LabelSize, dpi: number) {
-  const matrix = symbol === "qr" ? encodeQr(code, { ecc: "M", border: 0 }).data : encodeDataMatrix(code);
+/**
+ * A 2D symbol of `code` and its whole dots per module here; null when it cannot carry the code
+ * (or, for Data Matrix, when its encoder is not loaded).
+ */
+function matrixPlan(
+  symbol: MatrixSymbol,
+  code: string,
+  size: LabelSize,
+  dpi: number,
+  encodeDm: DataMatrixEncoder | null,
+) {
+  const matrix = symbol === "qr" ? encodeQr(code, { ecc: "M", border: 0 }).data : (encodeDm?.(code) ?? null);
   if (!matrix) return null;
   const side = matrix.length + 2 * MATRIX_QUIET_MODULES[symbol];
   return { matrix, side, dots: dotsPerModule(matrixAreaInches(size), side, dpi) };
@@ -120,12 +131,16 @@ function matrixPlan(symbol: MatrixSymbol, code: string, size: LabelSize, dpi: nu
 
 const fits = (p: { dots: number } | null) => (p?.dots ?? 0) >= MIN_DOTS_PER_MODULE;
 
-/** The symbol a label of `code` prints on `size` at `dpi`, or why none can be scanned. */
+/**
+ * The symbol a label of `code` prints on `size` at `dpi`, or why none can be scanned. Data
+ * Matrix needs `encodeDm` (datamatrix.ts), both to print one and to offer one as a fix.
+ */
 export function planBarcode(
   code: string,
   size: LabelSize,
   dpi: number,
   long: LongCodeChoice = "warn",
+  encodeDm: DataMatrixEncoder | null = null,
 ): BarcodePlan {
   const bar = code128Plan(code, size, dpi);
   if (bar && bar.dots >= MIN_DOTS_PER_MODULE) {
@@ -140,8 +155,8 @@ export function planBarcode(
     };
   }
   const reason = bar ? "too-long" : "not-ascii";
-  const qr = matrixPlan("qr", code, size, dpi);
-  const dm = matrixPlan("datamatrix", code, size, dpi);
+  const qr = matrixPlan("qr", code, size, dpi, null);
+  const dm = matrixPlan("datamatrix", code, size, dpi, encodeDm);
   const chosen = long === "qr" ? qr : long === "datamatrix" ? dm : null;
   if (long !== "warn" && chosen && fits(chosen)) {
     const moduleInches = chosen.dots / dpi;

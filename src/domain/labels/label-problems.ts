@@ -2,7 +2,10 @@
  * Every label's symbol for one print, and what the page must say before printing (pure,
  * tested in label-problems.test.ts): labels without a code, codes that cannot be scanned on
  * this stock at this resolution (with the fixes), and codes printed as 2D codes instead of bars.
+ * Without the Data Matrix encoder (`encodeDm` null: not loaded yet), `needsDataMatrix` says
+ * whether a label's plan would change with it, so the page loads it only then.
  */
+import { type DataMatrixEncoder, dataMatrixCanCarry } from "./datamatrix-limits";
 import { type BarcodePlan, type LongCodeChoice, type MatrixSymbol, planBarcode } from "./label-barcode";
 import type { LabelData } from "./label-data";
 import type { LabelSize } from "./label-layout";
@@ -18,6 +21,11 @@ export interface LabelPlans {
   asMatrix: { code: string; symbol: MatrixSymbol; because: "too-long" | "not-ascii" }[];
   /** Labels (copies included) that cannot be scanned. */
   unscannableLabels: number;
+  /**
+   * Planned without the Data Matrix encoder, and a code could print as a Data Matrix (the
+   * seller chose it) or be offered one as a fix: plan again with the encoder.
+   */
+  needsDataMatrix: boolean;
 }
 
 export function planLabels(
@@ -25,10 +33,18 @@ export function planLabels(
   size: LabelSize,
   dpi: number,
   long: LongCodeChoice,
+  encodeDm: DataMatrixEncoder | null,
 ): LabelPlans {
   const plans = new Map<string, BarcodePlan>();
   const noCodeItems = new Set<string>();
-  const out: LabelPlans = { plans, noCode: 0, unscannable: [], asMatrix: [], unscannableLabels: 0 };
+  const out: LabelPlans = {
+    plans,
+    noCode: 0,
+    unscannable: [],
+    asMatrix: [],
+    unscannableLabels: 0,
+    needsDataMatrix: false,
+  };
   for (const l of labels) {
     if (l.code === null) {
       noCodeItems.add(l.itemId);
@@ -36,9 +52,13 @@ export function planLabels(
     }
     let plan = plans.get(l.code);
     if (!plan) {
-      plan = planBarcode(l.code, size, dpi, long);
+      plan = planBarcode(l.code, size, dpi, long, encodeDm);
       plans.set(l.code, plan);
-      if (plan.kind === "none") out.unscannable.push({ code: l.code, plan });
+      if (plan.kind === "none") {
+        out.unscannable.push({ code: l.code, plan });
+        // no barcode fits: a Data Matrix may (to print, or to offer as the fix)
+        if (!encodeDm && dataMatrixCanCarry(l.code)) out.needsDataMatrix = true;
+      }
       if (plan.kind === "qr" || plan.kind === "datamatrix")
         out.asMatrix.push({ code: l.code, symbol: plan.kind, because: plan.because });
     }

@@ -51,6 +51,10 @@ export const users = pgTable(
     index("users_display_name_idx").on(sql`lower(${t.displayName})`, t.id),
     index("users_created_at_idx").on(t.createdAt, t.id),
     index("users_email_confirmed_at_idx").on(t.emailConfirmedAt, t.id),
+    // The admin lists' contains-search (`email ilike '%term%' or display_name ilike ...`):
+    // trigram GIN indexes (pg_trgm, migration 0048; PGlite loads the extension in db/client.ts).
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_display_name_trgm_idx").using("gin", t.displayName.op("gin_trgm_ops")),
   ],
 );
 
@@ -895,6 +899,11 @@ export const inventoryItems = pgTable(
     index("inventory_items_company_seq_idx").on(t.companyId, t.changeSeq),
     index("inventory_items_company_batch_idx").on(t.companyId, t.batchId),
     index("inventory_items_company_status_idx").on(t.companyId, t.status),
+    // The item lists' contains-search (title, SKU or barcode `ilike '%term%'`): trigram GIN
+    // indexes, combined with the company's rows (migration 0048).
+    index("inventory_items_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("inventory_items_sku_trgm_idx").using("gin", t.sku.op("gin_trgm_ops")),
+    index("inventory_items_barcode_trgm_idx").using("gin", t.barcode.op("gin_trgm_ops")),
   ],
 );
 

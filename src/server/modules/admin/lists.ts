@@ -245,7 +245,7 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
 // ---- /admin/seller-list: companies with inventory ----
 
 /** One row per company with live inventory, its figures computed by group in one pass. */
-const sellers = sql`(
+export const SELLERS_RELATION = sql`(
   select c.id, c.name as company_name,
     (select u.id from company_members m join users u on u.id = m.user_id
       where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_id,
@@ -311,12 +311,13 @@ export async function listSellers(db: Db, p: ListParams<SellerSort>) {
   const where = sellerWhere(p);
   return pageOf(p, {
     count: async () =>
-      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${sellers}${where}`))[0]?.n ??
-      0,
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from ${SELLERS_RELATION}${where}`),
+      )[0]?.n ?? 0,
     rows: async (limit, offset) =>
       rowsOf<SellerRow>(
         await db.execute(
-          sql`select * from ${sellers}${where} order by ${orderSql(SELLER_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
+          sql`select * from ${SELLERS_RELATION}${where} order by ${orderSql(SELLER_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
         ),
       ).map(toSeller),
   });
@@ -337,7 +338,7 @@ export const sellerExport = (db: Db, p: ExportParams<SellerSort>) => ({
     const expr = SELLER_EXPR[p.sortBy];
     const rows = rowsOf<SellerRow>(
       await db.execute(
-        sql`select *, (${expr})::text as sort_key from ${sellers}${sellerWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
+        sql`select *, (${expr})::text as sort_key from ${SELLERS_RELATION}${sellerWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
       ),
     );
     return rows.map((r) => ({ ...toSeller(r), sortKey: r.sort_key ?? null }));

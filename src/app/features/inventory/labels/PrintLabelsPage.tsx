@@ -50,6 +50,8 @@ import { getDb } from "../../../offline/db";
 import { useCompanyId } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
+import { DataMatrixStatus } from "./DataMatrixStatus";
+import { useDataMatrixEncoder } from "./datamatrix-loader";
 import { ItemChooser } from "./ItemChooser";
 import { LabelWarnings } from "./LabelWarnings";
 import { PrintSheets, pageRule } from "./PrintSheets";
@@ -122,8 +124,18 @@ export function PrintLabelsPage() {
   const labels = useMemo(() => labelsFor(items ?? [], size, copies), [items, size, copies]);
   const pages = pageCount(size, labels.length, start);
 
-  // Each code's symbol at this printer's resolution, and what to say before printing.
-  const problems = useMemo(() => planLabels(labels, size, dpi, long), [labels, size, dpi, long]);
+  // Each code's symbol at this printer's resolution, and what to say before printing. The Data
+  // Matrix encoder is fetched only when a code no barcode fits could use it (datamatrix-loader.ts).
+  const dataMatrix = useDataMatrixEncoder();
+  const problems = useMemo(
+    () => planLabels(labels, size, dpi, long, dataMatrix.encoder),
+    [labels, size, dpi, long, dataMatrix.encoder],
+  );
+  const { request: requestDataMatrix } = dataMatrix;
+  useEffect(() => {
+    if (problems.needsDataMatrix) requestDataMatrix();
+  }, [problems.needsDataMatrix, requestDataMatrix]);
+  const preparing = problems.needsDataMatrix && dataMatrix.status !== "failed";
 
   const { ref: previewBox, width: previewWidth } = useElementSize();
   const zoom = previewWidth > 0 ? Math.min(1, previewWidth / (size.pageWidth * PX_PER_IN)) : 1;
@@ -368,14 +380,21 @@ export function PrintLabelsPage() {
             </div>
             <Button
               leftSection={<IconPrinter size={18} aria-hidden />}
-              disabled={count === 0}
+              disabled={count === 0 || preparing}
               onClick={() => (problems.unscannableLabels > 0 ? setConfirming(true) : print())}
               size="md"
             >
               <Trans>Print labels</Trans>
             </Button>
           </Group>
-          <LabelWarnings problems={problems} dpi={dpi} sizeName={sizeName} />
+          {problems.needsDataMatrix ? (
+            <DataMatrixStatus
+              status={dataMatrix.status}
+              chosen={long === "datamatrix"}
+              onRetry={requestDataMatrix}
+            />
+          ) : null}
+          {preparing ? null : <LabelWarnings problems={problems} dpi={dpi} sizeName={sizeName} />}
           <Box ref={previewBox} data-testid="label-preview">
             {count > 0 ? (
               <PrintSheets
