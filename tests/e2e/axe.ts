@@ -25,7 +25,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze()
-    .finally(() => settle.evaluate((el) => el.remove()).catch(() => undefined));
+    .finally(() => settle.evaluate((el) => el.parentNode?.removeChild(el)).catch(() => undefined));
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
