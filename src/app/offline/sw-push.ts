@@ -76,8 +76,13 @@ export function startPushNotifications(scope: PushScope) {
         const open = windows.find((w) => new URL(w.url).origin === scope.location.origin);
         if (open) {
           await open.focus();
-          if (open.url !== url) await open.navigate?.(url);
-          return;
+          if (open.url === url) return;
+          // navigate() works on windows this worker controls; any other gets a new window.
+          const went = await Promise.resolve(open.navigate?.(url)).then(
+            (client) => client !== null && client !== undefined,
+            () => false,
+          );
+          if (went) return;
         }
         await scope.clients.openWindow(url);
       })(),
