@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
+import { seriousViolations } from "./axe";
 import { baseUrl, launchBrowser, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -42,6 +43,7 @@ describe("push notifications", () => {
     await heading(page, "Account").waitFor();
     await expect.poll(() => quotes.isChecked(), FIRST_LOAD).toBe(false);
     expect(await types.getByRole("switch", { name: "Invoice paid" }).isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A push delivered to the service worker (DevTools' "Push" button: headless Chromium reaches
     // no real push service) is shown as a notification carrying its page.
