@@ -2,7 +2,8 @@
 /**
  * Blocklot service worker (Workbox, injectManifest). Precaches the app shell and every
  * route chunk so any screen opens offline; client-side routes fall back to index.html.
- * Replays the outbox of writes made offline (src/app/offline/sw-replay.ts, docs/offline.md).
+ * Replays the outbox of writes made offline (src/app/offline/sw-replay.ts, docs/offline.md) and
+ * shows pushed notifications (src/app/offline/sw-push.ts).
  */
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
@@ -10,6 +11,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
 import { type PhotoReplayScope, startPhotoUploadReplay } from "../src/app/offline/sw-photo-replay";
+import { type PushScope, startPushNotifications } from "../src/app/offline/sw-push";
 import { type ReplayScope, startOutboxReplay } from "../src/app/offline/sw-replay";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -71,3 +73,6 @@ startPhotoUploadReplay(self as unknown as PhotoReplayScope, {
   getToken: outbox.getToken,
   drainOutbox: outbox.drain,
 });
+
+// Web Push: shows the server's notification and opens its page on a tap (docs/notifications.md).
+startPushNotifications(self as unknown as PushScope);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import webpush from "web-push";
 
 /** Every setting comes from the environment; docs/configuration.md lists them all. */
 export interface Config {
@@ -77,6 +78,23 @@ export interface Config {
   ebay: EbayConfig | undefined;
   /** AES-256-GCM key for eBay tokens at rest (EBAY_TOKEN_KEY, or generated into DATA_DIR). */
   ebayTokenKey: Buffer;
+  /** Web Push (docs/notifications.md "Web Push"): the VAPID keys and subject that sign every push. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** The application server key the browsers subscribe with (base64url, uncompressed P-256 point). */
+  publicKey: string;
+  privateKey: string;
+  /** VAPID_SUBJECT: a mailto: or https: contact for push services (default mailto:STAFF_EMAIL). */
+  subject: string;
+  /** True when the keys were generated into DATA_DIR (one server only: replicas must share configured keys). */
+  generated: boolean;
+  /**
+   * Accept http:// and local push endpoints. Never from the environment: only tests turn it on, to
+   * send to a push service on localhost. Otherwise an endpoint must be https on a public host name.
+   */
+  allowLocalEndpoints: boolean;
 }
 
 export interface EbayConfig {
@@ -273,6 +291,64 @@ function loadEbayTokenKey(env: Env, dataDir: string, ebayOn: boolean): Buffer {
   return key;
 }
 
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither, base64url as `web-push
+ * generate-vapid-keys` prints them), or a pair generated once into DATA_DIR/vapid-keys.json like
+ * the JWT secret. Browsers subscribe with the public key, so changing it silences every device.
+ */
+function loadPush(env: Env, dataDir: string, staffEmail: string): PushConfig {
+  const subject = env.VAPID_SUBJECT || `mailto:${staffEmail}`;
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
+    throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL, got "${subject}"`);
+  }
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = env;
+  if (VAPID_PUBLIC_KEY || VAPID_PRIVATE_KEY) {
+    if (!VAPID_PUBLIC_KEY || !VAPID_PRIVATE_KEY) {
+      throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+    }
+    checkVapidKeys(VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, "VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY");
+    return {
+      publicKey: VAPID_PUBLIC_KEY,
+      privateKey: VAPID_PRIVATE_KEY,
+      subject,
+      generated: false,
+      allowLocalEndpoints: false,
+    };
+  }
+  const file = resolve(dataDir, "vapid-keys.json");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const keys = webpush.generateVAPIDKeys();
+    try {
+      writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: "wx" });
+    } catch (err) {
+      if ((err as { code?: string }).code !== "EEXIST") throw err;
+    }
+  }
+  const keys = JSON.parse(readFileSync(file, "utf8")) as { publicKey?: string; privateKey?: string };
+  if (typeof keys.publicKey !== "string" || typeof keys.privateKey !== "string") {
+    throw new Error(`${file} does not hold VAPID keys ({ "publicKey", "privateKey" })`);
+  }
+  checkVapidKeys(keys.publicKey, keys.privateKey, file);
+  return {
+    publicKey: keys.publicKey,
+    privateKey: keys.privateKey,
+    subject,
+    generated: true,
+    allowLocalEndpoints: false,
+  };
+}
+
+function checkVapidKeys(publicKey: string, privateKey: string, where: string) {
+  const pub = Buffer.from(publicKey, "base64url");
+  const priv = Buffer.from(privateKey, "base64url");
+  if (pub.length !== 65 || pub[0] !== 4 || priv.length !== 32) {
+    throw new Error(
+      `${where}: VAPID keys must be a P-256 key pair in base64url (65-byte public, 32-byte private)`,
+    );
+  }
+}
+
 const DEFAULT_PAYMENT_INSTRUCTIONS =
   "Pay by bank transfer or by check made out to Blocklot. Write the invoice number on the transfer or the check. " +
   "We mark the invoice paid when the money arrives.";
@@ -344,8 +420,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ),
     ebay: undefined,
     ebayTokenKey: Buffer.alloc(0),
+    push: undefined as unknown as PushConfig,
   };
   config.ebay = "ebay" in overrides ? overrides.ebay : loadEbay(env, config.publicUrl);
   config.ebayTokenKey = overrides.ebayTokenKey ?? loadEbayTokenKey(env, dataDir, !!config.ebay);
+  config.push = overrides.push ?? loadPush(env, dataDir, config.staffEmail);
   return { ...config, ...overrides };
 }

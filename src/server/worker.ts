@@ -10,6 +10,7 @@ import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
 import { MAIL_SEND_JOB, mailSendHandler } from "./modules/mail/send";
 import { createPruneRunner, ensurePruneScheduled } from "./modules/notifications/prune-job";
+import { createPushRunner } from "./modules/notifications/push-job";
 import { excerpt, excerptDeep, isLoopbackUrl } from "./plugins/log-redaction";
 import { startHeartbeat } from "./process-heartbeat";
 import { createFileStore } from "./storage";
@@ -68,6 +69,9 @@ async function main() {
   const notificationPrune = createPruneRunner(ctx, log);
   await ensurePruneScheduled(database.db);
   notificationPrune.start();
+  // Web Push of new notifications likewise (the same VAPID keys as the API replicas: docs/scaling.md).
+  const pushSender = createPushRunner(ctx, log);
+  pushSender.start();
   // eBay listing and order jobs (docs/ebay.md) likewise, when the eBay connection is configured.
   const ebayRunner = config.ebay
     ? createEbayRunner({ ...ctx, ebay: config.ebay, store: createFileStore(config) }, log)
@@ -85,6 +89,7 @@ async function main() {
       mailSender.stop(3000),
       photoCleanup.stop(3000),
       notificationPrune.stop(3000),
+      pushSender.stop(3000),
       ebayRunner?.stop(3000),
     ]);
     mailer.close();

@@ -1509,6 +1509,44 @@ export const notifications = pgTable(
 );
 
 /**
+ * Web Push subscriptions (docs/notifications.md "Web Push"): one per device (browser profile),
+ * keyed by the push service's endpoint URL. A device that subscribes again under another account
+ * moves to that account. Removed when the push service answers 404/410 or the user turns push off.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret (base64url) that encrypt each payload. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** A user's per-type push switch; a type without a row is pushed. */
+export const pushSettings = pgTable(
+  "push_settings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** domain/notifications/types.ts NOTIFICATION_TYPES. */
+    type: text("type").notNull(),
+    enabled: boolean("enabled").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/**
  * Articles of the public blog (/articles, docs/articles.md): Markdown written by staff, rendered
  * and sanitised by the server. A scheduled article counts as published from publish_at on.
  */

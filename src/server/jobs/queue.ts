@@ -1,6 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/client";
+import type * as schema from "../db/schema";
 import { jobs } from "../db/schema";
 import { BOOT_ID, ownerDead } from "../process-heartbeat";
 
@@ -44,6 +47,30 @@ export async function enqueue(
     if (job.key && isUniqueViolation(err)) return null;
     throw err;
   }
+}
+
+/**
+ * Adds keyed jobs, skipping any whose key a queued or running job already holds. Safe inside a
+ * caller's transaction on PostgreSQL (ON CONFLICT DO NOTHING: no unique violation aborts it), so an
+ * event can queue its background work in the transaction that records it.
+ */
+export async function enqueueUnlessQueued(
+  q: PgDatabase<NodePgQueryResultHKT, typeof schema>,
+  list: ReadonlyArray<{ kind: string; key: string; payload: Record<string, unknown>; maxAttempts?: number }>,
+): Promise<void> {
+  if (list.length === 0) return;
+  await q
+    .insert(jobs)
+    .values(
+      list.map((job) => ({
+        id: uuidv7(),
+        kind: job.kind,
+        key: job.key,
+        payload: job.payload,
+        maxAttempts: job.maxAttempts ?? 3,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** A running job's lock is stale: its lease ran out, or its process is dead (process-heartbeat.ts). */

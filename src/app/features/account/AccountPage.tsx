@@ -20,6 +20,7 @@ import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { EbayPanel } from "../ebay/EbayPanel";
+import { PushSettingsPanel } from "../notifications/PushSettingsPanel";
 import { accountApi, accountKeys, accountQueries } from "./account-api";
 import {
   DISPLAY_NAME_MAX,
@@ -242,7 +243,7 @@ function PasswordForm() {
   );
 }
 
-/** /dashboard/account: the signed-in user's profile and password. */
+/** /dashboard/account: the signed-in user's profile, password, push notifications and eBay connection. */
 export function AccountPage() {
   const { t } = useLingui();
   usePageTitle(t`Account`);
@@ -255,6 +256,7 @@ export function AccountPage() {
         <ProfileForm />
         <PasswordForm />
       </SimpleGrid>
+      <PushSettingsPanel />
       <EbayPanel checklist={false} />
     </Stack>
   );

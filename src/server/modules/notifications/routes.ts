@@ -10,6 +10,8 @@ import {
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { createPruneRunner, ensurePruneScheduled } from "./prune-job";
+import { createPushRunner } from "./push-job";
+import { pushRoutes } from "./push-routes";
 import {
   decodeCursor,
   encodeCursor,
@@ -157,12 +159,24 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
   );
 
+  await pushRoutes(app);
+
+  if (config.push.generated && config.databaseUrl) {
+    app.log.warn(
+      "Web Push keys were generated into DATA_DIR: with more than one server set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (docs/scaling.md)",
+    );
+  }
+
   if (config.jobsInProcess) {
     const runner = createPruneRunner(app.ctx, app.log);
+    const pushes = createPushRunner(app.ctx, app.log);
     app.addHook("onReady", async () => {
       await ensurePruneScheduled(db);
       runner.start();
+      pushes.start();
     });
-    app.addHook("onClose", async () => runner.stop(3000));
+    app.addHook("onClose", async () => {
+      await Promise.all([runner.stop(3000), pushes.stop(3000)]);
+    });
   }
 }

@@ -16,6 +16,7 @@ import {
 import { ROLES } from "../../../domain/roles";
 import type * as schema from "../../db/schema";
 import { companies, companyMembers, notifications, users } from "../../db/schema";
+import { queuePushes } from "./push-store";
 
 /** The database or a transaction (a notification written in the event's transaction commits with it). */
 type Q = PgDatabase<NodePgQueryResultHKT, typeof schema>;
@@ -93,23 +94,25 @@ export async function notify(q: Q, event: NotifyEvent): Promise<string[]> {
     key: event.key ?? null,
     createdAt: now,
   }));
-  if (event.key) {
-    await q
-      .insert(notifications)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [notifications.userId, notifications.key],
-        targetWhere: isNotNull(notifications.key),
-        set: {
-          description: sql`excluded.description`,
-          link: sql`excluded.link`,
-          createdAt: sql`excluded.created_at`,
-          readAt: null,
-        },
-      });
-  } else {
-    await q.insert(notifications).values(rows);
-  }
+  const saved = { id: notifications.id, userId: notifications.userId };
+  const created = event.key
+    ? await q
+        .insert(notifications)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [notifications.userId, notifications.key],
+          targetWhere: isNotNull(notifications.key),
+          set: {
+            description: sql`excluded.description`,
+            link: sql`excluded.link`,
+            createdAt: sql`excluded.created_at`,
+            readAt: null,
+          },
+        })
+        .returning(saved)
+    : await q.insert(notifications).values(rows).returning(saved);
+  // Each recipient's devices get a push (docs/notifications.md "Web Push"), queued in the same transaction.
+  await queuePushes(q, event.type, created);
   return ids;
 }
 
@@ -238,4 +241,31 @@ export async function pruneReadNotifications(q: Q, now = new Date()): Promise<nu
     .where(and(isNotNull(notifications.readAt), lt(notifications.createdAt, before)))
     .returning({ id: notifications.id });
   return gone.length;
+}
+
+/**
+ * A notification as its push shows it, while its recipient is still a member of its company (one
+ * who left is told nothing more about it); null when it is gone.
+ */
+export async function notificationForPush(q: Q, id: string) {
+  const [row] = await q
+    .select({
+      userId: notifications.userId,
+      company: companies.name,
+      description: notifications.description,
+      link: notifications.link,
+      key: notifications.key,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .innerJoin(companies, eq(companies.id, notifications.companyId))
+    .innerJoin(
+      companyMembers,
+      and(
+        eq(companyMembers.companyId, notifications.companyId),
+        eq(companyMembers.userId, notifications.userId),
+      ),
+    )
+    .where(eq(notifications.id, id));
+  return row ?? null;
 }
