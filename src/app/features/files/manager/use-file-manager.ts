@@ -2,7 +2,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FileFolder, FileSource } from "../../../../domain/files/file-manager";
-import { useCompanyId } from "../../../offline/sync-provider";
+import { useCompanyId } from "../../../offline/company-context";
 import { fileManagerQueries } from "./file-manager-api";
 
 /** A folder as the filter names it: a property (or none) and a year. */

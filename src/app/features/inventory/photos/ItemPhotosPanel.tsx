@@ -45,7 +45,7 @@ import { PHOTO_LIMITS, type PhotoLink, photoIdOf } from "../../../../domain/inve
 import { HttpError } from "../../../lib/http";
 import { bulkChunkRange } from "../../../offline/bulk";
 import { getDb } from "../../../offline/db";
-import { useSyncEngine } from "../../../offline/sync-provider";
+import { useSyncEngine } from "../../../offline/sync-engine";
 import { photoLinkApi } from "./photo-link-api";
 import { QrCode } from "./QrCode";
 import { useObjectUrl } from "./use-object-url";
