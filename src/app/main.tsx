@@ -9,8 +9,6 @@ import { createAppRouter } from "./router";
 const container = document.getElementById("root");
 if (!container) throw new Error("#root element missing from index.html");
 
-startPwa();
-
 const router = createAppRouter(undefined, { keepInitialScroll: container.hasAttribute("data-prerendered") });
 const locale = storedLocale();
 
@@ -161,6 +159,11 @@ async function start() {
       </StrictMode>,
     );
   } else {
+    // The route's code and its loaders' data (a signed-in page's first request) are asked for
+    // now, beside the language, instead of once React has rendered the frame: on a cold
+    // dashboard load that was ~1 s later on a slow phone (docs/benchmarks.md, #19). React's
+    // RouterProvider finds them loading and waits for the same promises.
+    void router.load();
     // The remembered language is loaded before the first render so no text flashes in English.
     await activateLocale(locale).catch(() => undefined);
     // createRoot replaces any prerendered markup; the attribute also ends the boot splash.
@@ -177,3 +180,5 @@ async function start() {
 }
 
 void start();
+// Service-worker registration (workbox-window) after the route's chunks were asked for.
+startPwa();

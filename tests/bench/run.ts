@@ -6,6 +6,7 @@ import { coldStartBench } from "./cold-start";
 import { demoSeedBench } from "./demo-seed";
 import { ebayBench } from "./ebay";
 import { extractionBench } from "./extraction";
+import { firstLoadBench } from "./first-load-waterfall";
 import { frontendBench } from "./frontend";
 import { importServerBench } from "./import-server";
 import { inventoryImportBench } from "./inventory-import";
@@ -34,6 +35,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "demo-seed": demoSeedBench,
   ebay: ebayBench,
   extraction: extractionBench,
+  "first-load": firstLoadBench,
   frontend: frontendBench,
   "import-server": importServerBench,
   "inventory-import": inventoryImportBench,

@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { createFileRoute, Outlet, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useAuth } from "../features/auth/auth-context";
 import { AuthGuard } from "../features/auth/guards";
@@ -20,8 +20,16 @@ export const Route = createFileRoute("/dashboard")({
   ),
 });
 
-/** Syncs the signed-in user's company while the dashboard is shown. */
+/**
+ * Syncs the signed-in user's company while the dashboard is shown, starting once the first
+ * page has loaded (its code and data go first: docs/offline.md, "Start").
+ */
 function CompanySync({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  return <SyncProvider companyId={user?.companyId ?? null}>{children}</SyncProvider>;
+  const pageLoading = useRouterState({ select: (s) => s.status === "pending" });
+  return (
+    <SyncProvider companyId={user?.companyId ?? null} hold={pageLoading}>
+      {children}
+    </SyncProvider>
+  );
 }

@@ -1,12 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
 import { NavLink, Stack } from "@mantine/core";
 import { Link, useLocation } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useAuth } from "../features/auth/auth-context";
-import { ChatUnreadBadge } from "../features/chat/ChatUnreadBadge";
+import { AfterIdle } from "../ui/after-idle";
 import { NAV_ICONS, NAV_LABELS, SECTION_LABELS } from "./nav-presentation";
 import { containsActive, isItemActive, type NavItem, visibleSections } from "./nav-sections";
 import classes from "./Shell.module.css";
+
+// The unread count asks the API for the chat threads and listens to the live channel: it loads
+// once the page has painted (ui/after-idle.tsx), not before the page's own code and data.
+const ChatUnreadBadge = lazy(() =>
+  import("../features/chat/ChatUnreadBadge").then((m) => ({ default: m.ChatUnreadBadge })),
+);
 
 function NavEntry({ item, pathname, depth }: { item: NavItem; pathname: string; depth: number }) {
   const { i18n } = useLingui();
@@ -48,7 +54,15 @@ function NavEntry({ item, pathname, depth }: { item: NavItem; pathname: string; 
       className={classes.link}
       label={label}
       leftSection={depth === 0 ? <Icon size={20} stroke={1.6} /> : undefined}
-      rightSection={item.key === "userChat" ? <ChatUnreadBadge /> : undefined}
+      rightSection={
+        item.key === "userChat" ? (
+          <AfterIdle>
+            <Suspense fallback={null}>
+              <ChatUnreadBadge />
+            </Suspense>
+          </AfterIdle>
+        ) : undefined
+      }
       active={active}
       aria-current={active ? "page" : undefined}
     />

@@ -2,16 +2,18 @@ import { useLingui } from "@lingui/react/macro";
 import { Anchor, Box, Burger, Group } from "@mantine/core";
 import { IconMail, IconPhone } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { CompanySwitcher } from "../features/company/CompanySwitcher";
-import { NotificationsButton } from "../features/notifications/NotificationsButton";
+import { lazy, Suspense } from "react";
 import { InstallButton } from "../features/pwa/InstallButton";
 import { OnlineStatus } from "../features/pwa/OnlineStatus";
-import { OutboxIndicator } from "../features/sync/OutboxIndicator";
-import { LanguageSwitcher } from "../ui/LanguageSwitcher";
+import { AfterIdle } from "../ui/after-idle";
 import { Logo } from "../ui/Logo";
 import { CONTACT_EMAIL, CONTACT_PHONE, TOP_BAR_HEIGHT } from "../ui/shell-constants";
-import { AccountMenu } from "./AccountMenu";
 import classes from "./Shell.module.css";
+
+// The top bar's menus and badges (sync state from Dexie, language, company, notifications,
+// account) are not needed to see the page: their code (menus, popovers, Dexie, the notifications
+// and company requests) loads once the page has painted, in the place kept for them.
+const TopBarTools = lazy(() => import("./TopBarTools"));
 
 const telHref = `tel:${CONTACT_PHONE.replace(/[^\d+]/g, "")}`;
 
@@ -71,12 +73,17 @@ export function TopBar({
         <Box visibleFrom="sm">
           <InstallButton />
         </Box>
-        <OutboxIndicator />
-        <LanguageSwitcher />
-        <CompanySwitcher />
-        <NotificationsButton />
-        <AccountMenu />
+        <AfterIdle fallback={<TopBarToolsPlace />}>
+          <Suspense fallback={<TopBarToolsPlace />}>
+            <TopBarTools />
+          </Suspense>
+        </AfterIdle>
       </Group>
     </Group>
   );
+}
+
+/** The room the top bar's tools take (five 28 px buttons and the company's name), kept while they load. */
+function TopBarToolsPlace() {
+  return <Box h={28} w={{ base: 5 * 34, sm: 5 * 34 + 120 }} aria-hidden="true" />;
 }

@@ -23,7 +23,7 @@ import {
 } from "../../../domain/analytics/analytics";
 import { FILING_STATES, type FilingState } from "../../../domain/filing";
 import { ROLES } from "../../../domain/roles";
-import { useCompanyId } from "../../offline/sync-provider";
+import { useCompanyId } from "../../offline/company-context";
 import { MonthlyBars } from "../../ui/charts/MonthlyBars";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";

@@ -5,7 +5,7 @@
  */
 import { clearIdempotencyKeys } from "../../lib/idempotent";
 import { queryClient } from "../../lib/query-client";
-import { clearThisDevice } from "../../offline/sync-provider";
+import { clearThisDevice } from "../../offline/sync-engine";
 
 export async function forgetEverything(): Promise<void> {
   try {

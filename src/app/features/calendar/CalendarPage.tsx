@@ -26,8 +26,9 @@ import { type CalendarEvent, type CalendarEventFields, DATE_MAX } from "../../..
 import type { ProductDate } from "../../../domain/calendar/product-dates";
 import { CALENDAR_EVENT_TYPE } from "../../../domain/calendar/synced-types";
 import { newId } from "../../../sync/outbox";
+import { useCompanyId } from "../../offline/company-context";
 import { getDb } from "../../offline/db";
-import { useCompanyId, useSyncEngine } from "../../offline/sync-provider";
+import { useSyncEngine } from "../../offline/sync-engine";
 import { firstDayOfWeek } from "../../ui/dates/date-fields";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";

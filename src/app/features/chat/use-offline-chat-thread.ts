@@ -17,7 +17,7 @@ import { holdChatMessage, isFileUpload, readPicked } from "../../offline/attachm
 import { cacheMessages, chatOutboxStates, deviceMessages, queueChatMessage } from "../../offline/chat";
 import { getDb, type PhotoUploadRecord } from "../../offline/db";
 import { drainFileUploads } from "../../offline/page-file-uploads";
-import { useSyncEngine } from "../../offline/sync-provider";
+import { useSyncEngine } from "../../offline/sync-engine";
 import { mergeMessages } from "./chat-rules";
 import { useChatThread } from "./use-chat-thread";
 

@@ -20,7 +20,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Attention } from "../../../domain/dashboard/attention";
 import { errorText } from "../../lib/error-text";
-import { useCompanyId } from "../../offline/sync-provider";
+import { useCompanyId } from "../../offline/company-context";
 import { useOutboxStatus } from "../../offline/use-outbox-status";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";

@@ -29,7 +29,7 @@ import type { EbayAspect, ListingAction } from "../../../domain/ebay/contract";
 import { emptyItemEbay, type ItemEbay } from "../../../domain/ebay/item-ebay";
 import type { Item } from "../../../domain/inventory/item";
 import { getDb } from "../../offline/db";
-import { useSyncEngine } from "../../offline/sync-provider";
+import { useSyncEngine } from "../../offline/sync-engine";
 import { ebayQueries } from "./api";
 import { EbayListingCell } from "./EbayListingCell";
 import { EbayOrdersList } from "./EbayOrdersList";

@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { v7 as uuidv7 } from "uuid";
 import type { ListingAction } from "../../../domain/ebay/contract";
 import type { Item } from "../../../domain/inventory/item";
-import { useSyncEngine } from "../../offline/sync-provider";
+import { useSyncEngine } from "../../offline/sync-engine";
 import { ebayKeys } from "./api";
 import { withRequest } from "./listing-requests";
 

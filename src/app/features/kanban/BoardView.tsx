@@ -26,7 +26,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { type Column, KANBAN_LIMITS, type Task } from "../../../domain/kanban/board";
 import { getDb } from "../../offline/db";
-import { useSyncEngine } from "../../offline/sync-provider";
+import { useSyncEngine } from "../../offline/sync-engine";
 import { NameModal } from "../../ui/NameModal";
 import { toast } from "../../ui/toast";
 import { type BoardColumn, buildBoard, type DragPreview, dropChange, dropTarget } from "./board-model";

@@ -30,7 +30,7 @@ import { HttpError } from "../../lib/http";
 import { forgetTaskFile, queueTaskFile, readPicked, taskUploads } from "../../offline/attachment-uploads";
 import { getDb } from "../../offline/db";
 import { drainFileUploads } from "../../offline/page-file-uploads";
-import { useSyncEngine } from "../../offline/sync-provider";
+import { useSyncEngine } from "../../offline/sync-engine";
 import { toast } from "../../ui/toast";
 import { PendingUploads } from "../chat/PendingUploads";
 import { ATTACHMENT_ACCEPT, attachmentKeys, attachmentQueries, attachmentsApi } from "./attachments-api";

@@ -29,6 +29,7 @@ import { useAuth } from "../auth/auth-context";
 import { ObligationBadges } from "../rpie/ObligationBadges";
 import { PropertyForm } from "./PropertyForm";
 import {
+  FIRST_PROPERTY_LIST_PAGE,
   PROPERTIES_PER_PAGE,
   type Property,
   propertiesApi,
@@ -69,10 +70,10 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
   const canDelete = hasRole([ROLES.COMPANY_ADMIN]);
   const wide = useMediaQuery("(min-width: 56.25em)", true);
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(FIRST_PROPERTY_LIST_PAGE.page);
+  const [search, setSearch] = useState(FIRST_PROPERTY_LIST_PAGE.query);
   const [query] = useDebouncedValue(search.trim(), 300);
-  const [sortBy, setSortBy] = useState<SortField>("bbl");
+  const [sortBy, setSortBy] = useState<SortField>(FIRST_PROPERTY_LIST_PAGE.sortBy);
   const [editing, setEditing] = useState<Property | "new" | null>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);

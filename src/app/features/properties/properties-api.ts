@@ -111,6 +111,9 @@ export const propertiesApi = {
   lookup: (bbl: string) => http.get<PlutoLot>(`/api/bbl/lookup/${encodeURIComponent(bbl)}`),
 };
 
+/** The list as the page first shows it (first page, no search, by BBL): the route preloads it. */
+export const FIRST_PROPERTY_LIST_PAGE: PropertyListPage = { page: 0, query: "", sortBy: "bbl" };
+
 /** Rows on a page of the property list. */
 export const PROPERTIES_PER_PAGE = 10;
 

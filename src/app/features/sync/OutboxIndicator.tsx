@@ -6,7 +6,7 @@ import { useLingui } from "@lingui/react/macro";
 import { ActionIcon, Indicator } from "@mantine/core";
 import { IconCloudCheck, IconCloudExclamation, IconCloudUp } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useCompanyId } from "../../offline/sync-provider";
+import { useCompanyId } from "../../offline/company-context";
 import { useOutboxStatus } from "../../offline/use-outbox-status";
 import { AppTooltip } from "../../ui/tooltip";
 import { useAuth } from "../auth/auth-context";

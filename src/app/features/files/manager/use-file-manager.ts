@@ -2,7 +2,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { FileFolder, FileSource, ManagedFile } from "../../../../domain/files/file-manager";
-import { useCompanyId } from "../../../offline/sync-provider";
+import { useCompanyId } from "../../../offline/company-context";
 import { fileManagerQueries } from "./file-manager-api";
 import { type FileManagerSearch, folderFilter } from "./file-manager-search";
 

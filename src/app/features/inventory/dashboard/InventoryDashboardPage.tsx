@@ -23,7 +23,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconFileImport, IconPackages } from "@tabler/icons-react";
 import { useState } from "react";
 import { ITEM_STATUSES } from "../../../../domain/inventory/item";
-import { useCompanyId } from "../../../offline/sync-provider";
+import { useCompanyId } from "../../../offline/company-context";
 import { useOutboxStatus } from "../../../offline/use-outbox-status";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { ImportModal } from "../import/ImportModal";

@@ -33,7 +33,7 @@ import {
   WEIGHT_UNITS,
 } from "../../../../domain/inventory/item";
 import { getDb } from "../../../offline/db";
-import { useSyncEngine } from "../../../offline/sync-provider";
+import { useSyncEngine } from "../../../offline/sync-engine";
 import {
   CATEGORY_LABELS,
   CONDITION_LABELS,

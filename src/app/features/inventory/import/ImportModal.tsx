@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import { type ColumnMapping, unitsFor } from "../../../../domain/inventory/import/mapping";
 import type { ImportMessage } from "../../../../domain/inventory/import/types";
 import { getDb } from "../../../offline/db";
-import { useSyncEngine } from "../../../offline/sync-provider";
+import { useSyncEngine } from "../../../offline/sync-engine";
 import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { readExistingSkus, useImportUpload } from "./import-data";
 import { fileMessageText } from "./import-messages";

@@ -46,8 +46,8 @@ import {
   pageCount,
 } from "../../../../domain/labels/label-layout";
 import { planLabels } from "../../../../domain/labels/label-problems";
+import { useCompanyId } from "../../../offline/company-context";
 import { getDb } from "../../../offline/db";
-import { useCompanyId } from "../../../offline/sync-provider";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { DataMatrixStatus } from "./DataMatrixStatus";

@@ -46,7 +46,7 @@ import { HttpError } from "../../../lib/http";
 import { useObjectUrl } from "../../../lib/use-object-url";
 import { bulkChunkRange } from "../../../offline/bulk";
 import { getDb } from "../../../offline/db";
-import { useSyncEngine } from "../../../offline/sync-provider";
+import { useSyncEngine } from "../../../offline/sync-engine";
 import { photoLinkApi } from "./photo-link-api";
 import { QrCode } from "./QrCode";
 

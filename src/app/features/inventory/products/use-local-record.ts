@@ -7,7 +7,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import type { Item, Product } from "../../../../domain/inventory/item";
 import { getDb } from "../../../offline/db";
-import { useSyncEngine } from "../../../offline/sync-provider";
+import { useSyncEngine } from "../../../offline/sync-engine";
 
 export type LocalRecord<T> =
   | { state: "loading" }

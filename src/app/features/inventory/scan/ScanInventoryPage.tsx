@@ -21,7 +21,8 @@ import {
 import { IconCamera, IconKeyboard, IconPhoto, IconScan } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
-import { useCompanyId, useSyncEngine } from "../../../offline/sync-provider";
+import { useCompanyId } from "../../../offline/company-context";
+import { useSyncEngine } from "../../../offline/sync-engine";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { CameraView } from "./CameraView";
 import { DecoderLoadError, decodePhoto } from "./decoder-client";
