@@ -112,7 +112,8 @@ describe("articles", () => {
       await heading(page, title).waitFor();
       await main.getByText("Properties assessed at").waitFor();
       await main.getByRole("link", { name: "Sign Up" }).click();
-      await page.getByRole("button", { name: "Register", exact: true }).waitFor();
+      await page.waitForURL("**/auth/google/data-user-register-for-login");
+      await expect.poll(() => page.title()).toBe("Register | Blocklot");
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
       expect(errors).toEqual([]);
 

@@ -76,7 +76,7 @@ export function articlePageHtml(template: string, publicUrl: string, r: Row): st
   // What the app's ArticlePage shows between "All articles" and the call to action.
   const slot = `<h1>${esc(r.title)}</h1>
 <p>${time(r.publishedAt)} · ${readingMinutes(r.bodyMd)} min read${r.author ? ` · ${esc(r.author)}` : ""}</p>
-${image ? `<p><img src="${esc(image)}" alt="" /></p>` : ""}
+${r.coverImage ? `<p><img src="${esc(r.coverImage)}" alt="" /></p>` : ""}
 ${renderArticle(r.bodyMd)}
 ${r.tags.length ? `<p>Tags: ${r.tags.map(esc).join(", ")}</p>` : ""}`;
   return fill(
@@ -119,7 +119,7 @@ export function articleListHtml(
   const items = page.rows
     .map(
       (r) => `<article>
-${r.coverImage ? `<p><img src="${esc(absolute(publicUrl, r.coverImage) as string)}" alt="" loading="lazy" /></p>` : ""}
+${r.coverImage ? `<p><img src="${esc(r.coverImage)}" alt="" loading="lazy" /></p>` : ""}
 <h2><a href="/articles/${esc(r.slug)}">${esc(r.title)}</a></h2>
 <p>${time(r.publishedAt)} · ${readingMinutes(r.bodyMd)} min read</p>
 <p>${esc(r.summary)}</p>
