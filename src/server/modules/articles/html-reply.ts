@@ -11,7 +11,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Whether Accept-Encoding names `coding` without refusing it (q=0). */
-export function accepts(header: string | undefined, coding: string): boolean {
+function accepts(header: string | undefined, coding: string): boolean {
   return (header ?? "").split(",").some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     if (name?.trim() !== coding) return false;
