@@ -15,6 +15,9 @@
  *    when the visitor reaches for a button, field or form.
  * 3. dist/app/prerendered/routes.json maps each path to its file; the server (src/server/app.ts)
  *    sends those files for those paths and index.html for every other one.
+ * 4. The article pages' templates (ARTICLE_TEMPLATES): /articles and an article prerendered the
+ *    same way, each with its slot holding SERVER_SLOT (features/articles/server-slot.ts); the
+ *    server (src/server/modules/articles/pages.ts) fills the slot and the head on each request.
  *
  * Usage: tsx scripts/prerender.ts [appDir]   (default dist/app)
  */
@@ -34,6 +37,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
 import type { Prerendered } from "../src/app/ssr/prerender-entry";
+import { ARTICLE_TEMPLATES, SERVER_SLOT } from "../src/domain/articles/public";
 import { islandLoader } from "./island-loader";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -230,9 +234,9 @@ export async function prerenderApp(appDir: string): Promise<{ path: string; file
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const routes: Record<string, string> = {};
-    const written = [];
-    for (const path of PRERENDERED_PATHS) {
-      const page = await render(path);
+    const written: { path: string; file: string; bytes: number }[] = [];
+    const write = async (path: string, file: string, inPlace = false) => {
+      const page = await render(path, { inPlace });
       if (page.notFound) throw new Error(`prerender: ${path} matches no route`);
       const assets = routeAssets(manifest, page.routeIds);
       const inlineCss = [
@@ -240,10 +244,23 @@ export async function prerenderApp(appDir: string): Promise<{ path: string; file
         ...assets.css.map((f) => readFileSync(join(appDir, f), "utf8")),
       ].join("\n");
       const html = pageHtml(template, page, assets, inlineCss);
-      const file = fileFor(path);
       writeFileSync(join(outDir, file), html);
-      routes[path] = file;
       written.push({ path, file: relative(appDir, join(outDir, file)), bytes: Buffer.byteLength(html) });
+      return html;
+    };
+    for (const path of PRERENDERED_PATHS) {
+      await write(path, fileFor(path));
+      routes[path] = fileFor(path);
+    }
+    // Not routes of their own: the server fills them (src/server/modules/articles/pages.ts).
+    for (const { path, file } of Object.values(ARTICLE_TEMPLATES)) {
+      // In place: React would move a late part of a long page (the page under its own Suspense
+      // boundary) into <main> with an inline script, and without JavaScript there would be none.
+      const html = await write(path, file, true);
+      if (!/<main[^>]*>(?:(?!<\/main>)[\s\S])*<!--server-slot-->/.test(html))
+        throw new Error(`prerender: ${path} has its slot outside <main>`);
+      if (html.split(SERVER_SLOT).length !== 2)
+        throw new Error(`prerender: ${path} must hold its slot (${SERVER_SLOT}) once`);
     }
     writeFileSync(join(outDir, ROUTES_FILE), `${JSON.stringify(routes, null, 2)}\n`);
     return written;

@@ -17,6 +17,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { ARTICLE_TEMPLATES } from "../src/domain/articles/public";
 
 export const APP_START_BUDGET_KB = 180;
 export const PUBLIC_SCRIPT_BUDGET_KB = 30;
@@ -84,11 +85,15 @@ function precacheEntries(appDir: string): string[] {
   return urls.length ? urls : fallback;
 }
 
-/** The inline scripts of each prerendered page (scripts/prerender.ts writes them and routes.json). */
+/**
+ * The inline scripts of each prerendered page (scripts/prerender.ts writes them and routes.json)
+ * and of the article pages' templates, which the server fills.
+ */
 function publicPages(appDir: string): SizeReport["publicPages"] {
   const dir = join(appDir, "prerendered");
   const routes = JSON.parse(readFileSync(join(dir, "routes.json"), "utf8")) as Record<string, string>;
-  return Object.entries(routes).map(([path, file]) => {
+  const templates = Object.values(ARTICLE_TEMPLATES).map(({ path, file }) => [path, file] as const);
+  return [...Object.entries(routes), ...templates].map(([path, file]) => {
     const html = readFileSync(join(dir, file), "utf8");
     if (/<script[^>]*\ssrc=/.test(html)) throw new Error(`${file}: a <script src> runs before interaction`);
     const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");

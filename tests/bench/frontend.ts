@@ -4,7 +4,8 @@
  * in Debian's Chromium. Prints the four category scores, LCP, TBT and transferred bytes per
  * page, plus the landing-page size budget (scripts/size-budget.ts).
  *
- * Run: npx tsx tests/bench/frontend.ts [--runs=N] [--json] [--details] [--save=DIR]
+ * Run: npx tsx tests/bench/frontend.ts [--runs=N] [--pages=landing,articles,...] [--json] [--details] [--save=DIR]
+ * (--pages: only the pages of those names, and the peer's pages of the same name)
  * (builds first if dist is missing; --save writes each full Lighthouse report as JSON)
  *
  * Signed-in pages are loaded cold (HTTP cache, Cache Storage and service workers cleared) with
@@ -38,6 +39,8 @@ const PAGES: BenchPage[] = [
   { name: "landing", path: "/" },
   { name: "sign-in", path: "/auth/google/login" },
   { name: "articles", path: "/articles" },
+  // One of the seeded articles (src/server/modules/demo/steps/articles-content.ts).
+  { name: "article", path: "/articles/rpie-penalties-explained" },
   { name: "dashboard (seller, cold)", path: "/dashboard/inventory-info", as: "seller@demo-realty.example" },
   { name: "properties (owner, cold)", path: "/dashboard/properties", as: "admin@demo-realty.example" },
 ];
@@ -191,7 +194,10 @@ async function sessionOf(base: string, email: string, password: string): Promise
   return { accessToken: token, refreshToken, acceptedCookies: "true" };
 }
 
-async function runFrontendBench(runs = 1): Promise<{
+async function runFrontendBench(
+  runs = 1,
+  only?: string[],
+): Promise<{
   pages: PageResult[];
   size: ReturnType<typeof measure>;
   load: { before: number[]; after: number[] };
@@ -203,15 +209,16 @@ async function runFrontendBench(runs = 1): Promise<{
   const peerDir = process.env.DEVIAS_DIR;
   const peer = peerDir ? await startPeer(resolve(peerDir)) : null;
   const all = new Map<string, Omit<PageResult, "page">[]>();
+  const chosen = (p: BenchPage) => !only || only.includes(p.name);
   try {
     const sessions = new Map<string, Record<string, string>>();
-    for (const p of PAGES) {
+    for (const p of PAGES.filter(chosen)) {
       if (!p.as || sessions.has(p.as)) continue;
       const password = p.as === server.seller.email ? server.seller.password : server.accounts.get(p.as);
       if (!password) throw new Error(`the seed printed no password for ${p.as}`);
       sessions.set(p.as, await sessionOf(server.url, p.as, password));
     }
-    const order = [...PAGES, ...(peer ? PEER_PAGES : [])];
+    const order = [...PAGES, ...(peer ? PEER_PAGES : [])].filter(chosen);
     // Interleaved: every page once per round, so load changes hit ours and the peer alike.
     for (let i = 0; i < runs; i++) {
       for (const p of order) {
@@ -314,7 +321,9 @@ export async function frontendBench(): Promise<Figure[]> {
 async function main() {
   const runsArg = process.argv.find((a) => a.startsWith("--runs="));
   const runs = runsArg ? Math.max(1, Number(runsArg.split("=")[1])) : 1;
-  const result = await runFrontendBench(runs);
+  const pagesArg = process.argv.find((a) => a.startsWith("--pages="));
+  const only = pagesArg?.slice("--pages=".length).split(",");
+  const result = await runFrontendBench(runs, only);
   if (process.argv.includes("--json")) console.log(JSON.stringify(result.pages));
   console.log(formatFrontendBench(result));
   const low = result.pages.flatMap((p) =>

@@ -1,13 +1,16 @@
 /**
  * Articles (issue 17) in a real browser: the demo super admin writes an article in the Markdown
  * editor (with the server's preview), publishes it after confirming, and a guest finds it in
- * /articles, opens it, and finds it in the sitemap and the RSS feed; without JavaScript the
- * server's page already carries the article, its canonical URL and its JSON-LD.
+ * /articles, opens it, and finds it in the sitemap and the RSS feed. Both pages are islands: the
+ * server's list and article in the build's public-layout template, read without the app's script;
+ * the app starts when the visitor reaches for it and then navigates as usual. Without JavaScript
+ * the server's page already carries the article, its canonical URL and its JSON-LD.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freshPage, heading, signIn } from "./auth-helpers";
 import { baseUrl, launchBrowser } from "./browser";
+import { appRunning, collectErrors, scriptsBeforeLoad } from "./island-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,21 +62,60 @@ describe("articles", () => {
       await dialog.getByText("Guests, the sitemap and the feeds will show it").waitFor();
       await dialog.getByRole("button", { name: "Publish" }).click();
       await expect.poll(() => staff.page.getByTestId("article-state").textContent()).toBe("Published");
+      // Signed in, the public page is the app's own (rendered afresh from the API, not hydrated).
+      await staff.page.goto(`/articles/${slug}`);
+      await heading(staff.page, title).waitFor();
+      await staff.page.locator("main").getByText("Properties assessed at").waitFor();
+      expect(await staff.page.locator("[data-server-slot]").count()).toBe(0);
     } finally {
       await staff.context.close();
     }
 
     const guest = await freshPage(browser, { width: 390, height: 844, touch: true });
+    const errors = collectErrors(guest.page);
     try {
-      await guest.page.goto("/articles");
-      await heading(guest.page, /Articles about RPIE filing/).waitFor();
-      await guest.page.getByRole("link", { name: title }).click();
-      await guest.page.waitForURL(`**/articles/${slug}`);
-      await heading(guest.page, title).waitFor();
-      await expect.poll(() => guest.page.title()).toBe(`${title} | Blocklot`);
-      expect(await guest.page.locator("main").textContent()).toContain(
-        "Properties assessed at $750,000 or more.",
-      );
+      const { page } = guest;
+      // The list and the article are island pages: the server's HTML in the prerendered public
+      // layout, read without the app's script (only the island loader runs).
+      await page.goto("/articles");
+      await heading(page, /Articles about RPIE filing/).waitFor();
+      await page.getByRole("link", { name: title }).click();
+      await page.waitForURL(`**/articles/${slug}`);
+      await page.waitForLoadState("load");
+      await heading(page, title).waitFor();
+      await expect.poll(() => page.title()).toBe(`${title} | Blocklot`);
+      const main = page.locator("main");
+      expect(await main.textContent()).toContain("Properties assessed at $750,000 or more.");
+      expect(await main.getByRole("link", { name: "DOF" }).getAttribute("target")).toBe("_blank");
+      expect(await page.locator("script[src]").count()).toBe(0);
+      expect(await scriptsBeforeLoad(page)).toEqual([]);
+      expect(await appRunning(page)).toBe(false);
+
+      // Reaching for the menu starts the app: it hydrates the page as sent (no mismatch) and the
+      // held tap opens the menu.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("dialog", { name: "Menu" }).waitFor();
+      expect(await appRunning(page)).toBe(true);
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Menu" }).waitFor({ state: "hidden" });
+      expect(await main.textContent()).toContain("Properties assessed at $750,000 or more.");
+
+      // Then the app moves on by itself: the list and the article from the API, then the sign-up.
+      await main.getByRole("link", { name: "All articles" }).click();
+      await page
+        .getByTestId("article-card")
+        .filter({ hasText: title })
+        .getByRole("link", { name: title })
+        .click();
+      await page.waitForURL(`**/articles/${slug}`);
+      await heading(page, title).waitFor();
+      await main.getByText("Properties assessed at").waitFor();
+      await main.getByRole("link", { name: "Sign Up" }).click();
+      await page.waitForURL("**/auth/google/data-user-register-for-login");
+      await expect.poll(() => page.title()).toBe("Register | Blocklot");
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
 
       // The sitemap and the feed list it, and both are well-formed XML (the browser's own parser).
       for (const path of ["/sitemap.xml", "/articles/feed.xml"]) {

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chooseCookies, field, heading, registerConfirmedUser, signIn, submitLogin } from "./auth-helpers";
 import { baseUrl, launchBrowser, newPage, uniqueEmail } from "./browser";
+import { appRunning, collectErrors, scriptsBeforeLoad } from "./island-helpers";
 
 /**
  * Prerendered public pages (scripts/prerender.ts): the server sends them as real HTML; the
@@ -13,16 +14,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-/** Console errors and uncaught errors (React reports hydration mismatches through both). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" || (m.type() === "warning" && /hydrat/i.test(m.text()))) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(`${e.name}: ${e.message}`));
-  return errors;
-}
 
 /** Holds the app's entry script back until the returned function is called (before hydration). */
 async function holdEntryScript(page: Page): Promise<() => void> {
@@ -36,13 +27,6 @@ async function holdEntryScript(page: Page): Promise<() => void> {
   });
   return release;
 }
-
-/** True once React has attached to #root (hydrated or rendered): the app is running. */
-const appRunning = (page: Page) =>
-  page.evaluate(() => {
-    const root = document.getElementById("root");
-    return !!root && Object.keys(root).some((k) => k.startsWith("__reactContainer"));
-  });
 
 describe("prerendered public pages without JavaScript", () => {
   it("/ is real HTML: the heading, Log In and Sign Up links, the cookie banner", async () => {
@@ -117,15 +101,7 @@ describe("prerendered public pages with JavaScript", () => {
     // Read and left: React never ran, and the app's scripts were fetched only once the page was idle.
     await page.waitForTimeout(1500);
     await expect(appRunning(page)).resolves.toBe(false);
-    const early = await page.evaluate(() => {
-      const loaded = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
-        .loadEventEnd;
-      return performance
-        .getEntriesByType("resource")
-        .filter((r) => /\/assets\/.*\.js$/.test(r.name) && r.startTime < loaded)
-        .map((r) => r.name);
-    });
-    expect(early).toEqual([]);
+    expect(await scriptsBeforeLoad(page)).toEqual([]);
     // The banner's Accept works without the app.
     await page.getByTestId("cookie-banner").getByRole("button", { name: "Accept" }).click();
     await page.getByTestId("cookie-banner").waitFor({ state: "hidden" });

@@ -3,11 +3,13 @@
  * publishes itself when its time comes), slug changes that keep a redirect, sanitisation of the
  * Markdown against known XSS payloads, and the sitemap and feeds (published articles only, valid XML).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ARTICLE_TEMPLATES, SERVER_SLOT } from "../../src/domain/articles/public";
 import { ROLES, type Role } from "../../src/domain/roles";
 import { articles } from "../../src/server/db/schema";
 import { renderArticle } from "../../src/server/modules/articles/render";
@@ -326,5 +328,118 @@ describe("server-rendered pages", () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('<a href="/articles/page-two">Deadline &lt;/script&gt;');
     expect(list.body).toContain('<link rel="canonical" href="https://blocklot.test/articles" />');
+  });
+});
+
+describe("island pages (the build's templates filled by the server)", () => {
+  let site: TestServer;
+  const LOADER = "/* island loader */";
+  /** A template as scripts/prerender.ts writes it: the public layout, the slot, the island loader. */
+  const templateHtml = (name: string) =>
+    `<!doctype html><html><head><meta name="description" content="Blocklot" /><title>Blocklot</title><style>.x{}</style></head><body><div id="root" data-prerendered><header>${name} header</header><main><div data-server-slot="">${SERVER_SLOT}</div></main><footer>footer</footer></div><script type="module">${LOADER}</script></body></html>`;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "articles-islands-"));
+    writeFileSync(
+      join(dir, "index.html"),
+      '<!doctype html><html><head><title>Blocklot</title></head><body><div id="root"><div id="boot-splash"></div></div><script type="module" src="/assets/index-abc.js"></script></body></html>',
+    );
+    mkdirSync(join(dir, "prerendered"));
+    writeFileSync(join(dir, "prerendered", ARTICLE_TEMPLATES.article.file), templateHtml("article"));
+    writeFileSync(join(dir, "prerendered", ARTICLE_TEMPLATES.list.file), templateHtml("list"));
+    site = await startTestServer({ PUBLIC_URL: "https://blocklot.test", STATIC_DIR: dir });
+    const headers = {
+      authorization: `Bearer ${(await createTestUser(site, { roles: [ROLES.SUPER_ADMIN] })).token}`,
+    };
+    const created = await site.app.inject({
+      method: "POST",
+      url: "/api/admin/articles",
+      headers,
+      payload: draft("island-one", {
+        title: 'Island <img src=x onerror=alert(1)> & "one"',
+        bodyMd: "Body with **bold** text.\n\n<script>alert(2)</script>",
+        tags: ["rpie", "<b>tag</b>"],
+      }),
+    });
+    await site.app.inject({
+      method: "POST",
+      url: `/api/admin/articles/${created.json().id}/state`,
+      headers,
+      payload: { state: "published" },
+    });
+  });
+  afterAll(async () => site.close());
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    site.app.inject({ method: "GET", url, headers });
+
+  it("an article is its template with the article in the slot: no app script, escaped and sanitised", async () => {
+    const res = await page("/articles/island-one");
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain("article header");
+    expect(html).toContain(LOADER);
+    expect(html).not.toContain("/assets/index-abc.js");
+    expect(html).not.toContain(SERVER_SLOT);
+    const slot = /<div data-server-slot="">([\s\S]*?)<\/div><\/main>/.exec(html)?.[1] ?? "";
+    expect(slot).toContain("<h1>Island &lt;img src=x onerror=alert(1)&gt; &amp; &quot;one&quot;</h1>");
+    expect(slot).toContain("<strong>bold</strong>");
+    expect(slot).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
+    expect(slot).toContain("Tags: rpie, &lt;b&gt;tag&lt;/b&gt;");
+    expect(slot).toMatch(
+      /<time datetime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time> · 1 min read · Blocklot staff/,
+    );
+    expect(html).toContain(
+      "<title>Island &lt;img src=x onerror=alert(1)&gt; &amp; &quot;one&quot; | Blocklot</title>",
+    );
+    expect(html).toContain('<link rel="canonical" href="https://blocklot.test/articles/island-one" />');
+    // Two scripts: the template's island loader and the JSON-LD; the title closes neither.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<img/g)).toBeNull();
+  });
+
+  it("the list is its template with the articles and page links in the slot; any ?page= is a page", async () => {
+    const res = await page("/articles");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("list header");
+    expect(res.body).toContain('<h2><a href="/articles/island-one">Island &lt;img');
+    expect(res.body).toContain('<link rel="canonical" href="https://blocklot.test/articles" />');
+    for (const query of ["?page=abc", "?page=-1", "?page=99999999999", "?page=1&page=2", "?page[x]=1"]) {
+      const other = await page(`/articles${query}`);
+      expect(other.statusCode, query).toBe(200);
+      expect(other.body, query).toContain("list header");
+    }
+    expect((await page("/articles?page=2")).body).toContain("No articles yet.");
+  });
+
+  it("bad or unknown slugs answer the app's 404 page, never a 500", async () => {
+    for (const key of [
+      "no-such-one",
+      "%00",
+      "a%00b",
+      "%E2%9C%93",
+      "..%2F..%2Fetc%2Fpasswd",
+      "x".repeat(300),
+      "a%20b",
+      "'%20or%201=1--",
+      "0190b9a4-0000-7000-8000-000000000000",
+      "%ZZ",
+      "island-one/more",
+    ]) {
+      const res = await page(`/articles/${key}`);
+      expect([400, 404], key).toContain(res.statusCode);
+      if (res.statusCode === 404) expect(res.body, key).toContain("/assets/index-abc.js");
+    }
+    // Upper case is the same slug.
+    expect((await page("/articles/ISLAND-ONE")).statusCode).toBe(200);
+  });
+
+  it("is sent compressed when the browser accepts it", async () => {
+    const br = await page("/articles/island-one", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("<strong>bold</strong>");
+    const gz = await page("/articles", { "accept-encoding": "gzip, br;q=0" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toContain("list header");
+    expect((await page("/articles")).headers["content-encoding"]).toBeUndefined();
   });
 });

@@ -36,7 +36,12 @@ async function streamToString(stream: ReadableStream<Uint8Array>): Promise<strin
   return out + decoder.decode();
 }
 
-export async function render(path: string): Promise<Prerendered> {
+/**
+ * `inPlace`: every part of the page where it belongs. By default React writes a part that
+ * completes after more than its chunk size (12.8 KB) of the page elsewhere, for its inline script
+ * to move into place.
+ */
+export async function render(path: string, { inPlace = false } = {}): Promise<Prerendered> {
   // The browser build of the router registers itself on `self` (window); Node has no `self`.
   (globalThis as { self?: unknown }).self ??= globalThis;
   i18n.loadAndActivate({ locale: "en", messages: {} });
@@ -49,7 +54,10 @@ export async function render(path: string): Promise<Prerendered> {
     <StrictMode>
       <App router={router} prerendered />
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      ...(inPlace ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
+    },
   );
   const html = await streamToString(prelude);
   if (errors.length) throw new AggregateError(errors, `prerender of ${path} failed`);

@@ -26,3 +26,16 @@ export interface PublicArticleWithBody extends PublicArticle {
   /** The body rendered and sanitised by the server. */
   html: string;
 }
+
+/**
+ * The public article pages as islands (docs/articles.md, "Pages"): the build prerenders the
+ * public layout of /articles and of an article as templates (scripts/prerender.ts), each with
+ * one slot element holding this marker; the server puts the list or the article there.
+ */
+export const SERVER_SLOT = "<!--server-slot-->";
+
+/** The templates' files under the build's prerendered/ folder: not routes of their own. */
+export const ARTICLE_TEMPLATES = {
+  list: { path: "/articles", file: "template-articles.html" },
+  article: { path: "/articles/template", file: "template-article.html" },
+} as const;

@@ -1,12 +1,9 @@
-import { msg } from "@lingui/core/macro";
-import { Trans } from "@lingui/react/macro";
-import { Badge, Button, Container, Divider, Group, Image, Text, Title } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Badge, Container, Group, Image, Text, Title } from "@mantine/core";
 import type { PublicArticleWithBody } from "../../../domain/articles/public";
-import { BackLink } from "../../ui/BackLink";
 import { usePageTitle } from "../../ui/usePageTitle";
-import { REGISTER_PATH } from "../public-site/constants";
+import { AllArticlesLink } from "./AllArticlesLink";
 import { ArticleBody } from "./ArticleBody";
+import { ArticleCallToAction } from "./ArticleCallToAction";
 import { ArticleMetaLine } from "./ArticleMetaLine";
 
 /** /articles/{slug}: one published article (its head tags come from the server's page). */
@@ -14,7 +11,7 @@ export function ArticlePage({ article }: { article: PublicArticleWithBody }) {
   usePageTitle(article.title);
   return (
     <Container size="sm" component="article" pt={40}>
-      <BackLink to="/articles" label={msg`All articles`} />
+      <AllArticlesLink />
       <Title order={1} mt="md" mb="xs">
         {article.title}
       </Title>
@@ -37,18 +34,7 @@ export function ArticlePage({ article }: { article: PublicArticleWithBody }) {
           ))}
         </Group>
       )}
-      <Divider my="xl" />
-      <Text fw={600} mb="sm">
-        <Trans>Want us to file for you?</Trans>
-      </Text>
-      <Group>
-        <Button component={Link} to={REGISTER_PATH}>
-          <Trans>Sign Up</Trans>
-        </Button>
-        <Button component={Link} to="/request-demo" variant="default">
-          <Trans>Request Demo</Trans>
-        </Button>
-      </Group>
+      <ArticleCallToAction />
     </Container>
   );
 }

@@ -20,6 +20,8 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { PageIntro } from "../public-site/content/PageIntro";
 import { ArticleMetaLine } from "./ArticleMetaLine";
 import { publicArticleQueries, publicPageCount } from "./public-api";
+import { ServerSlot } from "./ServerSlot";
+import { serverSlot } from "./server-slot";
 
 /** The page a URL's `?page=` names (from 1); anything else is the first. */
 function pageOf(search: Record<string, unknown>): number {
@@ -36,12 +38,16 @@ export function ArticlesPage(props: ComponentProps<typeof ArticleList>) {
   );
 }
 
-/** /articles: the published articles, newest first, a page at a time (`?page=` from 1). */
+/**
+ * /articles: the published articles, newest first, a page at a time (`?page=` from 1). On the
+ * page the server sent, its list and page links as sent (server-slot.ts).
+ */
 function ArticleList({ search, onPage }: { search: Record<string, unknown>; onPage(page: number): void }) {
   const { t } = useLingui();
   const page = pageOf(search);
   usePageTitle(t`Blog and News`);
-  const list = useQuery(publicArticleQueries.list(page));
+  const sent = serverSlot();
+  const list = useQuery({ ...publicArticleQueries.list(page), enabled: !sent });
   const pages = publicPageCount(list.data?.total ?? 0);
   return (
     <Container size="md">
@@ -50,7 +56,8 @@ function ArticleList({ search, onPage }: { search: Record<string, unknown>; onPa
         title={<Trans>Articles about RPIE filing</Trans>}
         lead={<Trans>Plain-language guides to New York City's income and expense filing rules.</Trans>}
       />
-      {list.isPending && <Loader aria-label={t`Loading`} />}
+      {sent && <ServerSlot html={sent.html} />}
+      {!sent && list.isPending && <Loader aria-label={t`Loading`} />}
       {list.isError && (
         <Alert color="red" title={t`The articles could not be loaded`}>
           <Trans>Check your connection and try again.</Trans>

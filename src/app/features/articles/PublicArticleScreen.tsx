@@ -7,12 +7,17 @@ import { QueryProvider } from "../../lib/QueryProvider";
 import { NotFoundPage } from "../errors/pages";
 import { ArticlePage } from "./ArticlePage";
 import { publicArticleQueries } from "./public-api";
+import { ServerArticlePage } from "./ServerArticlePage";
+import { serverSlot } from "./server-slot";
 
 /**
  * A public article by the slug in the URL: the 404 page when there is none, and a move to the
  * current slug when the URL named its id or an earlier slug (the server answered with the article).
+ * On the page the server sent, its article as sent (server-slot.ts).
  */
 export function PublicArticleScreen(props: ComponentProps<typeof PublicArticle>) {
+  const sent = serverSlot();
+  if (sent) return <ServerArticlePage {...sent} />;
   return (
     <QueryProvider>
       <PublicArticle {...props} />

@@ -21,12 +21,13 @@ import {
   TAGS_MAX,
   TITLE_MAX,
 } from "../../../domain/articles/article";
-import { PUBLIC_ARTICLES_PATH, PUBLIC_PAGE_SIZE } from "../../../domain/articles/public";
+import { ARTICLE_TEMPLATES, PUBLIC_ARTICLES_PATH, PUBLIC_PAGE_SIZE } from "../../../domain/articles/public";
 import { ERROR_CODES } from "../../../domain/errors";
 import { ROLES } from "../../../domain/roles";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { listQuerySchema, pageSchema } from "../../plugins/paged-list";
 import { articleFeed, FEED_SIZE, sitemapXml } from "./feeds";
+import { sendHtml } from "./html-reply";
 import { articleListHtml, articlePageHtml } from "./pages";
 import { renderArticle } from "./render";
 import {
@@ -49,6 +50,9 @@ const publicRoute = { auth: "public" as const };
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const StateSchema = Type.Unsafe<ArticleState>({ type: "string", enum: [...ARTICLE_STATES] });
+
+/** What /articles/{key} can name: a slug (now or earlier) or an id, in any case. */
+const PAGE_KEY = new RegExp(`^[A-Za-z0-9-]{1,${Math.max(SLUG_MAX, 36)}}$`);
 
 /** A cover: a path on this site ("/images/…") or an https URL. */
 const COVER_PATTERN = "^(/[A-Za-z0-9._~/-]+|https://[^\\s\"'<>]+)$";
@@ -310,38 +314,52 @@ export async function articleRoutes(app: FastifyInstance) {
 
   // ---- server-rendered pages (when the built app is served) ----
 
-  const indexFile = config.staticDir ? resolve(config.staticDir, "index.html") : null;
-  if (!indexFile || !existsSync(indexFile)) return;
-  let template: string | null = null;
-  const shell = () => {
-    template ??= readFileSync(indexFile, "utf8");
-    return template;
+  const staticDir = config.staticDir;
+  if (!staticDir || !existsSync(resolve(staticDir, "index.html"))) return;
+  // The build's prerendered templates (scripts/prerender.ts), else index.html (pages.ts); read once.
+  const files = new Map<string, string>();
+  const fileText = (path: string) => {
+    const text = files.get(path) ?? readFileSync(path, "utf8");
+    files.set(path, text);
+    return text;
   };
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(body);
+  const shell = () => fileText(resolve(staticDir, "index.html"));
+  const template = (file: string) => {
+    const prerendered = resolve(staticDir, "prerendered", file);
+    return existsSync(prerendered) ? fileText(prerendered) : shell();
+  };
 
   app.get<{ Querystring: { page?: string } }>(
     "/articles",
     { config: publicRoute, schema: { hide: true } },
     async (request, reply) => {
-      const n = Number.parseInt(request.query.page ?? "1", 10);
+      const n = Number.parseInt(String(request.query.page ?? "1"), 10);
       const page = Number.isFinite(n) && n >= 1 && n <= 100_000 ? n - 1 : 0;
-      return html(
+      const list = await listPublic(db, page, PUBLIC_PAGE_SIZE);
+      return sendHtml(
+        request,
         reply,
-        articleListHtml(shell(), config.publicUrl, await listPublic(db, page, PUBLIC_PAGE_SIZE)),
+        articleListHtml(template(ARTICLE_TEMPLATES.list.file), config.publicUrl, list),
       );
     },
   );
 
-  app.get<{ Params: { key: string } }>(
-    "/articles/:key",
+  // A wildcard, not `:key`: a key longer than the router's parameter limit is no article either.
+  app.get<{ Params: { "*": string } }>(
+    "/articles/*",
     { config: publicRoute, schema: { hide: true } },
     async (request, reply) => {
-      const found = await findPublic(db, request.params.key.slice(0, 200));
+      const key = request.params["*"];
+      // A slug, an earlier slug or an id: anything else is no article (never a query).
+      const found = PAGE_KEY.test(key) ? await findPublic(db, key) : null;
       // Unknown: the app's own 404 page, with a 404 status for crawlers.
-      if (!found) return html(reply, shell(), 404);
+      if (!found) return sendHtml(request, reply, shell(), 404);
       if ("redirectTo" in found) return reply.redirect(`/articles/${found.redirectTo}`, 301);
-      return html(reply, articlePageHtml(shell(), config.publicUrl, found.row));
+      return sendHtml(
+        request,
+        reply,
+        articlePageHtml(template(ARTICLE_TEMPLATES.article.file), config.publicUrl, found.row),
+      );
     },
   );
 }
