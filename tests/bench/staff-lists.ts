@@ -65,9 +65,7 @@ async function seed(database: Database) {
   await db.execute(items(sql`id <> ${BIG}::uuid`, 1, ITEMS_EACH));
   // BENCH_STAFF_NO_TRGM=1: the same run without migration 0048's trigram indexes (before/after)
   if (process.env.BENCH_STAFF_NO_TRGM)
-    await db.execute(
-      sql`drop index users_email_trgm_idx, users_display_name_trgm_idx`,
-    );
+    await db.execute(sql`drop index users_email_trgm_idx, users_display_name_trgm_idx`);
   await db.execute(sql`analyze`);
 }
 
