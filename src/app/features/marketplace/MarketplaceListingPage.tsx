@@ -8,7 +8,7 @@
  * seller's eBay job; the list follows until it is done.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { v7 as uuidv7 } from "uuid";
@@ -30,6 +30,7 @@ import { patchSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EbayListingCell } from "../ebay/EbayListingCell";
+import { EndListingConfirm } from "../ebay/EndListingConfirm";
 import { HrefLink, inventoryLinksFor } from "../inventory/inventory-area";
 import type { MarketplaceListingSearch } from "./listing-search";
 import type { MarketplaceSellerRow } from "./MarketplaceSellersPage";
@@ -213,38 +214,14 @@ export function MarketplaceListingPage({
           <Trans>Delete from eBay</Trans>
         </Button>
       </Group>
-      <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm === "delete" ? t`Delete from eBay?` : t`Withdraw from eBay?`}
-        centered
-      >
-        <Stack>
-          <Text size="sm" fw={600}>
-            <Trans>{count} selected</Trans>
-          </Text>
-          <Text size="sm">
-            {confirm === "delete" ? (
-              <Trans>The listing ends and eBay forgets the item and its offer.</Trans>
-            ) : (
-              <Trans>The listing ends on eBay; its offer is kept so you can publish again.</Trans>
-            )}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              color="red"
-              loading={sending}
-              onClick={() => confirm && send(confirm)}
-              data-testid="marketplace-confirm"
-            >
-              {confirm === "delete" ? <Trans>Delete from eBay</Trans> : <Trans>Withdraw</Trans>}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <EndListingConfirm
+        action={confirm}
+        count={count}
+        busy={sending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(action) => send(action)}
+        testId="marketplace-confirm"
+      />
       {outcome && (
         <Alert
           color={outcome.missing + outcome.notListed > 0 ? "yellow" : "teal"}
