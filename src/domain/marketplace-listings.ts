@@ -32,17 +32,18 @@ export const MARKETPLACE_LISTING_SORTS = [
 export type MarketplaceListingSort = (typeof MARKETPLACE_LISTING_SORTS)[number];
 
 export const MARKETPLACE_LISTINGS_PATH = "/api/marketplace/listings";
-export const MARKETPLACE_PUBLISH_PATH = "/api/marketplace/listings/publish";
-/** Most items one bulk publish takes (a page of the list at most). */
+/**
+ * What staff ask of selected items: publish them on their seller's eBay account, withdraw their
+ * listing (it ends on eBay; the item stays, marked withdrawn), or delete it from eBay.
+ */
+export const MARKETPLACE_LISTING_ACTIONS = ["publish", "withdraw", "delete"] as const;
+export type MarketplaceListingAction = (typeof MARKETPLACE_LISTING_ACTIONS)[number];
+/** `POST` here with `{ itemIds, requestId }` asks `action` of each item. */
+export const marketplaceActionPath = (action: MarketplaceListingAction) =>
+  `${MARKETPLACE_LISTINGS_PATH}/${action}` as const;
+export const MARKETPLACE_PUBLISH_PATH = marketplaceActionPath("publish");
+/** Most items one bulk request takes (a page of the list at most). */
 export const MARKETPLACE_PUBLISH_MAX = 100;
-
-/** Statuses whose items staff may (re)publish from the list: not on eBay now, nothing under way. */
-export const PUBLISHABLE_STATUSES: readonly MarketplaceListingStatus[] = [
-  "ready",
-  "failed",
-  "withdrawn",
-  "deleted",
-];
 
 /** One row of the list. */
 export interface MarketplaceListingRow {
@@ -63,9 +64,14 @@ export interface MarketplaceListingRow {
   updatedAt: string;
 }
 
-/** One item's answer of a bulk publish. */
+/** One item's answer of a bulk request. */
 export interface MarketplacePublishResult {
   itemId: string;
-  /** requested: the publish request is on the item (the eBay job runs it); not_found: no such live item of an opted-in seller. */
-  result: "requested" | "unchanged" | "not_found";
+  /**
+   * requested: the request is on the item (the eBay job runs it); unchanged: already asked with
+   * this request id; not_listed: a withdraw or delete of an item with no eBay listing to end;
+   * not_found: no such live item of an opted-in seller.
+   */
+  result: (typeof MARKETPLACE_ACTION_RESULTS)[number];
 }
+export const MARKETPLACE_ACTION_RESULTS = ["requested", "unchanged", "not_listed", "not_found"] as const;

@@ -96,7 +96,8 @@ describe("marketplace staff on eBay for a seller", () => {
       const row = (id: string) =>
         staff.page.locator(`[data-testid="marketplace-listing-row"][data-id="${id}"]`);
       await row(lamp.id).getByTestId("ebay-listing-link").waitFor(POLL);
-      expect(await row(lamp.id).getByRole("checkbox").isDisabled()).toBe(true);
+      // the lamp, on eBay, can be selected too (to withdraw or delete it)
+      expect(await row(lamp.id).getByRole("checkbox").isDisabled()).toBe(false);
       for (const r of ready) {
         expect(await row(r.id).getByTestId("ebay-listing-state").textContent()).toBe("Ready to list");
         await row(r.id)
@@ -114,6 +115,25 @@ describe("marketplace staff on eBay for a seller", () => {
         expect(await row(r.id).getByTestId("ebay-listing-state").textContent()).toBe("On eBay");
       }
       expect(await seriousViolations(staff.page)).toEqual([]);
+      // Withdraw the lamp: a confirmation first, then the seller's eBay job ends the listing.
+      await row(lamp.id)
+        .getByRole("checkbox", { name: `Select Brass lamp ${tag}` })
+        .check();
+      await staff.page.getByText("1 selected").first().waitFor();
+      await staff.page.getByTestId("marketplace-withdraw").click();
+      const confirm = staff.page.getByRole("dialog", { name: "Withdraw from eBay?" });
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "hidden" });
+      expect(await row(lamp.id).getByTestId("ebay-listing-state").textContent()).toBe("On eBay");
+      await staff.page.getByTestId("marketplace-withdraw").click();
+      await confirm.getByTestId("marketplace-confirm").click();
+      await staff.page
+        .getByTestId("marketplace-publish-outcome")
+        .getByText("1 listing is being withdrawn from its seller's eBay account.")
+        .waitFor(POLL);
+      await expect
+        .poll(() => row(lamp.id).getByTestId("ebay-listing-state").textContent(), POLL)
+        .toBe("Withdrawn");
       // The status filter narrows the list: nothing of this seller is left ready.
       await staff.page.getByTestId("marketplace-listing-status").click();
       await staff.page.getByRole("option", { name: "Ready to list" }).click();
@@ -131,7 +151,9 @@ describe("marketplace staff on eBay for a seller", () => {
       // The seller's items are listed, and their history names the staff member who asked.
       for (const id of [lamp.id, ...ready.map((r) => r.id)]) {
         const item = (await api("GET", `/api/inventory/items/${id}`)).body;
-        expect([item.status, item.publicationStatus]).toEqual(["listed", 1]);
+        expect([item.status, item.publicationStatus]).toEqual(
+          id === lamp.id ? ["withdrawn_from_ebay", 0] : ["listed", 1],
+        );
         const history = (await api("GET", `/api/inventory/items/${id}/history`)).body;
         expect(history.rows.map((h: { by: { displayName: string } }) => h.by.displayName)).toContain(
           DEMO_ACCOUNTS.marketplace.displayName,

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MARKETPLACE_LISTINGS_PATH, MARKETPLACE_PUBLISH_PATH } from "../../src/domain/marketplace-listings";
+import {
+  MARKETPLACE_LISTINGS_PATH,
+  MARKETPLACE_PUBLISH_PATH,
+  marketplaceActionPath,
+} from "../../src/domain/marketplace-listings";
 import type { EbayDouble } from "./doubles/ebay";
 import {
   connectAndSetUp,
@@ -112,6 +116,11 @@ describe("Listing Management for marketplace staff", () => {
       expect((await call("GET", MARKETPLACE_LISTINGS_PATH, who)).statusCode).toBe(403);
       expect((await call("POST", MARKETPLACE_PUBLISH_PATH, who, body)).statusCode).toBe(403);
     }
+    for (const path of [marketplaceActionPath("withdraw"), marketplaceActionPath("delete")]) {
+      expect((await call("POST", path, null, body)).statusCode, path).toBe(401);
+      for (const who of [plain, seller])
+        expect((await call("POST", path, who, body)).statusCode, path).toBe(403);
+    }
     // nothing was asked of eBay for the seller's lamp
     expect((await listingsOf(server, seller)).find((l) => l.itemId === lamp.id)).toBeUndefined();
   });
@@ -215,6 +224,48 @@ describe("Listing Management for marketplace staff", () => {
       headers: seller.auth,
     });
     expect(after.json().rows).toHaveLength(1);
+  }, 120_000);
+
+  it("withdraws, then deletes, a seller's listing on their eBay account, audited for the seller", async () => {
+    const withdraw = marketplaceActionPath("withdraw");
+    const remove = marketplaceActionPath("delete");
+    // only what is on eBay can be withdrawn: a ready item (another seller's) has no listing to end
+    const w = await call("POST", withdraw, staff, {
+      itemIds: [chair.id, otherLamp.id, hidden.id],
+      requestId: uuidv7(),
+    });
+    expect(w.statusCode, w.body).toBe(200);
+    expect(w.json().results).toEqual([
+      { itemId: chair.id, result: "requested" },
+      { itemId: otherLamp.id, result: "not_listed" },
+      { itemId: hidden.id, result: "not_found" },
+    ]);
+    await settled(server, seller.companyId, 60_000);
+    const withdrawn = await list(`status=withdrawn&query=${tag}`);
+    expect(withdrawn.rows.map((r) => r.itemId)).toEqual([chair.id]);
+    expect((await listingsOf(server, seller)).find((l) => l.itemId === chair.id)?.state).toBe("withdrawn");
+    // the lamp stays on eBay
+    expect((await list(`status=published&query=${tag}`)).rows.map((r) => r.itemId)).toEqual([lamp.id]);
+
+    // a withdrawn listing can be deleted; an item never listed cannot
+    const d = await call("POST", remove, staff, { itemIds: [chair.id, otherLamp.id], requestId: uuidv7() });
+    expect(d.json().results).toEqual([
+      { itemId: chair.id, result: "requested" },
+      { itemId: otherLamp.id, result: "not_listed" },
+    ]);
+    await settled(server, seller.companyId, 60_000);
+    expect((await list(`status=deleted&query=${tag}`)).rows.map((r) => r.itemId)).toEqual([chair.id]);
+
+    // the seller's history names the staff member for the publish, the withdraw and the delete
+    const history = await server.app.inject({
+      method: "GET",
+      url: `/api/inventory/items/${chair.id}/history`,
+      headers: seller.auth,
+    });
+    const byStaff = (history.json().rows as { by?: { displayName?: string } }[]).filter(
+      (r) => r.by?.displayName === "Mia Market",
+    );
+    expect(byStaff).toHaveLength(3);
   }, 120_000);
 
   it("leaves a seller that opts out at once", async () => {

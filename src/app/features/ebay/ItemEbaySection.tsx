@@ -11,7 +11,6 @@ import {
   type ComboboxParsedItem,
   Group,
   List,
-  Modal,
   type OptionsFilter,
   Select,
   Stack,
@@ -33,6 +32,7 @@ import { useSyncEngine } from "../../offline/sync-engine";
 import { ebayQueries } from "./api";
 import { EbayListingCell } from "./EbayListingCell";
 import { EbayOrdersList } from "./EbayOrdersList";
+import { EndListingConfirm } from "./EndListingConfirm";
 import { actionsFor, isQueued, publishBlockers } from "./listing-requests";
 import { recentCategories } from "./recent-categories";
 import { useListingRequests } from "./use-listing-requests";
@@ -268,30 +268,12 @@ export function ItemEbaySection({ item, seller = null }: { item: Item; seller?: 
         </Group>
         <EbayOrdersList itemId={item.id} seller={seller} />
       </Stack>
-      <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm === "delete" ? t`Delete from eBay?` : t`Withdraw from eBay?`}
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            {confirm === "delete" ? (
-              <Trans>The listing ends and eBay forgets the item and its offer.</Trans>
-            ) : (
-              <Trans>The listing ends on eBay; its offer is kept so you can publish again.</Trans>
-            )}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button color="red" loading={sending} onClick={() => confirm && run(confirm)}>
-              {confirm === "delete" ? <Trans>Delete from eBay</Trans> : <Trans>Withdraw</Trans>}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <EndListingConfirm
+        action={confirm === "publish" ? null : confirm}
+        busy={sending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(action) => run(action)}
+      />
     </Card>
   );
 }

@@ -3,8 +3,9 @@
  * Management"): the items of every seller that handed its inventory over, ready to list or on
  * eBay, in the shared server list (search, sort, paging, status and seller filters in the URL),
  * each with its seller, price, eBay state (eBay's reason when refused) and last change. Selected
- * items are published in one request: each becomes the seller's own publish (an item edit
- * audited for the seller), run by the seller's eBay job; the list follows until it is done.
+ * items are published, withdrawn or deleted on eBay (the last two after a confirmation) in one
+ * request: each becomes the seller's own request (an item edit audited for the seller), run by the
+ * seller's eBay job; the list follows until it is done.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
@@ -16,9 +17,9 @@ import {
   MARKETPLACE_LISTING_STATUSES,
   MARKETPLACE_LISTINGS_PATH,
   MARKETPLACE_PUBLISH_MAX,
-  MARKETPLACE_PUBLISH_PATH,
+  type MarketplaceListingAction,
   type MarketplacePublishResult,
-  PUBLISHABLE_STATUSES,
+  marketplaceActionPath,
   type MarketplaceListingRow as Row,
   type MarketplaceListingSort as Sort,
   type MarketplaceListingStatus as Status,
@@ -29,6 +30,7 @@ import { patchSearch } from "../../ui/server-list/list-search";
 import { type ListColumn, ServerList } from "../../ui/server-list/ServerList";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { EbayListingCell } from "../ebay/EbayListingCell";
+import { EndListingConfirm } from "../ebay/EndListingConfirm";
 import { HrefLink, inventoryLinksFor } from "../inventory/inventory-area";
 import type { MarketplaceListingSearch } from "./listing-search";
 import type { MarketplaceSellerRow } from "./MarketplaceSellersPage";
@@ -77,7 +79,13 @@ export function MarketplaceListingPage({
   const qc = useQueryClient();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<{ requested: number; missing: number } | null>(null);
+  const [confirm, setConfirm] = useState<"withdraw" | "delete" | null>(null);
+  const [outcome, setOutcome] = useState<{
+    action: MarketplaceListingAction;
+    requested: number;
+    notListed: number;
+    missing: number;
+  } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const sellers = useQuery({
     queryKey: ["marketplace", "listing-sellers"],
@@ -130,19 +138,24 @@ export function MarketplaceListingPage({
   ];
 
   const count = selected.size;
-  const publish = async () => {
+  const send = async (action: MarketplaceListingAction) => {
     setSending(true);
     setFailure(null);
     setOutcome(null);
     try {
-      const answer = await http.post<{ results: MarketplacePublishResult[] }>(MARKETPLACE_PUBLISH_PATH, {
+      const answer = await http.post<{ results: MarketplacePublishResult[] }>(marketplaceActionPath(action), {
         itemIds: [...selected],
         requestId: uuidv7(),
       });
+      const counted = (...results: MarketplacePublishResult["result"][]) =>
+        answer.results.filter((r) => results.includes(r.result)).length;
       setOutcome({
-        requested: answer.results.filter((r) => r.result !== "not_found").length,
-        missing: answer.results.filter((r) => r.result === "not_found").length,
+        action,
+        requested: counted("requested", "unchanged"),
+        notListed: counted("not_listed"),
+        missing: counted("not_found"),
       });
+      setConfirm(null);
       setSelected(new Set());
       await qc.invalidateQueries({ queryKey: ["server-list", MARKETPLACE_LISTINGS_PATH] });
     } catch (e) {
@@ -176,25 +189,73 @@ export function MarketplaceListingPage({
           size="xs"
           disabled={count === 0 || count > MARKETPLACE_PUBLISH_MAX}
           loading={sending}
-          onClick={publish}
+          onClick={() => send("publish")}
           data-testid="marketplace-publish"
         >
           <Trans>Publish on eBay</Trans>
         </Button>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={count === 0 || count > MARKETPLACE_PUBLISH_MAX}
+          onClick={() => setConfirm("withdraw")}
+          data-testid="marketplace-withdraw"
+        >
+          <Trans>Withdraw</Trans>
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          color="red"
+          disabled={count === 0 || count > MARKETPLACE_PUBLISH_MAX}
+          onClick={() => setConfirm("delete")}
+          data-testid="marketplace-delete"
+        >
+          <Trans>Delete from eBay</Trans>
+        </Button>
       </Group>
+      <EndListingConfirm
+        action={confirm}
+        count={count}
+        busy={sending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(action) => send(action)}
+        testId="marketplace-confirm"
+      />
       {outcome && (
         <Alert
-          color={outcome.missing > 0 ? "yellow" : "teal"}
+          color={outcome.missing + outcome.notListed > 0 ? "yellow" : "teal"}
           withCloseButton
           closeButtonLabel={t`Dismiss`}
           onClose={() => setOutcome(null)}
           data-testid="marketplace-publish-outcome"
         >
-          <Plural
-            value={outcome.requested}
-            one="# item sent to its seller's eBay account."
-            other="# items sent to their sellers' eBay accounts."
-          />{" "}
+          {outcome.action === "publish" ? (
+            <Plural
+              value={outcome.requested}
+              one="# item sent to its seller's eBay account."
+              other="# items sent to their sellers' eBay accounts."
+            />
+          ) : outcome.action === "withdraw" ? (
+            <Plural
+              value={outcome.requested}
+              one="# listing is being withdrawn from its seller's eBay account."
+              other="# listings are being withdrawn from their sellers' eBay accounts."
+            />
+          ) : (
+            <Plural
+              value={outcome.requested}
+              one="# listing is being deleted from its seller's eBay account."
+              other="# listings are being deleted from their sellers' eBay accounts."
+            />
+          )}{" "}
+          {outcome.notListed > 0 && (
+            <Plural
+              value={outcome.notListed}
+              one="# item has no eBay listing to end."
+              other="# items have no eBay listing to end."
+            />
+          )}{" "}
           {outcome.missing > 0 && (
             <Plural
               value={outcome.missing}
@@ -207,7 +268,7 @@ export function MarketplaceListingPage({
       {failure && (
         <Alert
           color="red"
-          title={t`The items could not be published`}
+          title={t`The request could not be sent`}
           withCloseButton
           closeButtonLabel={t`Dismiss`}
           onClose={() => setFailure(null)}
@@ -229,7 +290,8 @@ export function MarketplaceListingPage({
         selection={{
           selected,
           onChange: setSelected,
-          selectable: (r) => PUBLISHABLE_STATUSES.includes(r.status),
+          // anything but a request under way: the server answers per item what applies
+          selectable: (r) => r.status !== "pending",
           label: (r) => t`Select ${r.title}`,
           allLabel: t`Select all shown items`,
         }}

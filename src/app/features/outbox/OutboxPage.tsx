@@ -4,25 +4,24 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
-  Center,
   Group,
-  Loader,
   Modal,
-  Pagination,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
-import { IconInbox, IconInfoCircle, IconSearch, IconSend } from "@tabler/icons-react";
+import { IconInfoCircle, IconSearch, IconSend } from "@tabler/icons-react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { OUTBOX_STATUSES, type OutboxMail, type OutboxStatus } from "../../../domain/outbox";
 import { errorText } from "../../lib/error-text";
+import { ListEmpty } from "../../ui/server-list/ListEmpty";
+import { ListPager } from "../../ui/server-list/ListPager";
+import { type ListColumn, ListView } from "../../ui/server-list/ListView";
+import { pageCount } from "../../ui/server-list/list-search";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { STATUS_COLORS, STATUS_LABELS } from "./labels";
@@ -69,7 +68,7 @@ export function OutboxPage() {
   });
 
   const rows = list.data?.rows ?? [];
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ROWS_PER_PAGE)) : 1;
+  const pages = pageCount(list.data?.total ?? 0, ROWS_PER_PAGE);
   const when = (iso: string) => i18n.date(iso, { dateStyle: "medium", timeStyle: "short" });
   const badge = (m: OutboxMail) => (
     <Badge color={STATUS_COLORS[m.status]} variant="light">
@@ -80,6 +79,25 @@ export function OutboxPage() {
     <Anchor component="button" type="button" fw={600} ta="left" onClick={() => setOpen(m)}>
       {m.subject}
     </Anchor>
+  );
+  const columns: ListColumn<OutboxMail>[] = [
+    { key: "subject", header: <Trans>Subject</Trans>, render: subject },
+    { key: "to", header: <Trans>To</Trans>, render: (m) => m.to },
+    { key: "kind", header: <Trans>Kind</Trans>, render: (m) => m.kind },
+    { key: "created", header: <Trans>Created</Trans>, render: (m) => when(m.createdAt) },
+    { key: "status", header: <Trans>Status</Trans>, render: badge },
+  ];
+  const card = (m: OutboxMail) => (
+    <Stack gap={4}>
+      {subject(m)}
+      <Text size="sm">{m.to}</Text>
+      <Group gap="xs">
+        {badge(m)}
+        <Text size="xs" c="dimmed">
+          {m.kind} · {when(m.createdAt)}
+        </Text>
+      </Group>
+    </Stack>
   );
 
   return (
@@ -128,18 +146,20 @@ export function OutboxPage() {
         />
       </Group>
 
-      {list.isError ? (
-        <Alert color="red" title={t`The outbox could not be loaded`}>
-          {errorText(list.error)}
-        </Alert>
-      ) : list.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t`Loading the outbox`} />
-        </Center>
-      ) : rows.length === 0 ? (
-        <Card withBorder radius="lg" p="xl" data-testid="outbox-empty">
-          <Stack align="center" gap="sm">
-            <IconInbox size={48} stroke={1.4} aria-hidden />
+      <ListView
+        rows={rows}
+        pending={list.isPending}
+        error={list.isError ? errorText(list.error) : null}
+        errorTitle={t`The outbox could not be loaded`}
+        loadingLabel={t`Loading the outbox`}
+        columns={columns}
+        rowKey={(m) => m.id}
+        card={card}
+        wide={wide}
+        minWidth={760}
+        testIds={{ row: "outbox-row", table: "outbox-table", empty: "outbox-empty" }}
+        empty={
+          <ListEmpty testId="outbox-empty">
             <Text c="dimmed">
               {debounced || status ? (
                 <Trans>No mail matches.</Trans>
@@ -147,65 +167,11 @@ export function OutboxPage() {
                 <Trans>No mail has been sent yet.</Trans>
               )}
             </Text>
-          </Stack>
-        </Card>
-      ) : wide ? (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="outbox-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Subject</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>To</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Kind</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Created</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Status</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((m) => (
-                <Table.Tr key={m.id} data-testid="outbox-row">
-                  <Table.Td>{subject(m)}</Table.Td>
-                  <Table.Td>{m.to}</Table.Td>
-                  <Table.Td>{m.kind}</Table.Td>
-                  <Table.Td>{when(m.createdAt)}</Table.Td>
-                  <Table.Td>{badge(m)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Stack gap="sm">
-          {rows.map((m) => (
-            <Card key={m.id} withBorder radius="lg" data-testid="outbox-row">
-              <Stack gap={4}>
-                {subject(m)}
-                <Text size="sm">{m.to}</Text>
-                <Group gap="xs">
-                  {badge(m)}
-                  <Text size="xs" c="dimmed">
-                    {m.kind} · {when(m.createdAt)}
-                  </Text>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      )}
+          </ListEmpty>
+        }
+      />
 
-      {pages > 1 && (
-        <Pagination total={pages} value={page + 1} onChange={(n) => setPage(n - 1)} aria-label={t`Pages`} />
-      )}
+      <ListPager pages={pages} page={page + 1} onChange={(n) => setPage(n - 1)} />
 
       <Modal
         opened={open !== null}

@@ -1,27 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Box, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconBuildingCommunity, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, useState } from "react";
 import { ROLES } from "../../../domain/roles";
+import { ListEmpty } from "../../ui/server-list/ListEmpty";
+import { ListPager } from "../../ui/server-list/ListPager";
+import { actionsColumn, type ListColumn, ListView } from "../../ui/server-list/ListView";
+import { pageCount } from "../../ui/server-list/list-search";
 import { toast } from "../../ui/toast";
 import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -110,7 +97,7 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
   };
 
   const rows = list.data?.rows ?? [];
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PROPERTIES_PER_PAGE)) : 1;
+  const pages = pageCount(list.data?.total ?? 0, PROPERTIES_PER_PAGE);
   const actions = (p: Property) => {
     const bbl = p.bblFormatted;
     return (
@@ -137,6 +124,52 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
       </Group>
     );
   };
+
+  const obligation = (p: Property) => (
+    <>
+      <Assessment p={p} />
+      <FilingBadge propertyId={p.id} />
+    </>
+  );
+  const columns: ListColumn<Property>[] = [
+    {
+      key: "bbl",
+      header: <Trans>BBL</Trans>,
+      render: (p) => (
+        <Text fw={600} style={{ whiteSpace: "nowrap" }}>
+          {p.bblFormatted}
+        </Text>
+      ),
+    },
+    {
+      key: "address",
+      header: <Trans>Address</Trans>,
+      render: (p) => (
+        <>
+          <Text size="sm">{p.address ?? "—"}</Text>
+          {p.ownerName && (
+            <Text size="xs" c="dimmed">
+              {p.ownerName}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: "obligation", header: <Trans>RPIE obligation</Trans>, render: obligation },
+    actionsColumn(actions),
+  ];
+  const card = (p: Property) => (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text fw={600}>{p.bblFormatted}</Text>
+          <Text size="sm">{p.address ?? "—"}</Text>
+        </div>
+        {actions(p)}
+      </Group>
+      <Box mt="xs">{obligation(p)}</Box>
+    </>
+  );
 
   const sortOptions = [
     { value: "bbl", label: t`BBL` },
@@ -184,20 +217,21 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
         />
       </Group>
 
-      {list.isError && (
-        <Alert color="red" title={t`Error Get BBL(borough-block-lot number) List`}>
-          {list.error instanceof Error ? list.error.message : null}
-        </Alert>
-      )}
-
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t`Loading properties`} />
-        </Center>
-      ) : rows.length === 0 && !list.isError ? (
-        <Card withBorder radius="lg" p="xl" data-testid="properties-empty">
-          <Stack align="center" gap="sm">
-            <IconBuildingCommunity size={48} stroke={1.4} />
+      <ListView
+        rows={rows}
+        pending={list.isPending}
+        error={list.isError ? (list.error instanceof Error ? list.error.message : String(list.error)) : null}
+        errorTitle={t`Error Get BBL(borough-block-lot number) List`}
+        loadingLabel={t`Loading properties`}
+        columns={columns}
+        rowKey={(p) => p.id}
+        card={card}
+        wide={wide}
+        minWidth={800}
+        rowData={(p) => ({ "data-bbl": p.bbl })}
+        testIds={{ row: "property-row", table: "properties-table", empty: "properties-empty" }}
+        empty={
+          <ListEmpty icon={IconBuildingCommunity} testId="properties-empty">
             <Title order={3}>
               {query ? <Trans>No properties match your search</Trans> : <Trans>No properties yet</Trans>}
             </Title>
@@ -212,76 +246,11 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
                 <Trans>Add property</Trans>
               </Button>
             )}
-          </Stack>
-        </Card>
-      ) : wide ? (
-        <Table.ScrollContainer minWidth={800}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="properties-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>BBL</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Address</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>RPIE obligation</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>
-                    <Trans>Actions</Trans>
-                  </VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.id} data-testid="property-row" data-bbl={p.bbl}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    <Text fw={600}>{p.bblFormatted}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{p.address ?? "—"}</Text>
-                    {p.ownerName && (
-                      <Text size="xs" c="dimmed">
-                        {p.ownerName}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Assessment p={p} />
-                    <FilingBadge propertyId={p.id} />
-                  </Table.Td>
-                  <Table.Td>{actions(p)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Stack gap="sm">
-          {rows.map((p) => (
-            <Card key={p.id} withBorder radius="lg" data-testid="property-row" data-bbl={p.bbl}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <div>
-                  <Text fw={600}>{p.bblFormatted}</Text>
-                  <Text size="sm">{p.address ?? "—"}</Text>
-                </div>
-                {actions(p)}
-              </Group>
-              <div style={{ marginTop: 8 }}>
-                <Assessment p={p} />
-                <FilingBadge propertyId={p.id} />
-              </div>
-            </Card>
-          ))}
-        </Stack>
-      )}
+          </ListEmpty>
+        }
+      />
 
-      {pages > 1 && (
-        <Pagination total={pages} value={page + 1} onChange={(n) => setPage(n - 1)} aria-label={t`Pages`} />
-      )}
+      <ListPager pages={pages} page={page + 1} onChange={(n) => setPage(n - 1)} />
 
       <Modal
         opened={editing !== null}

@@ -6,52 +6,25 @@
  * (list-search.ts) so a reload or a shared link shows the same page.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Card,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
-import {
-  IconArrowsSort,
-  IconDownload,
-  IconInbox,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from "@tabler/icons-react";
+import { IconDownload, IconSearch, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { HttpError, http } from "../../lib/http";
 import { saveBlob } from "../../lib/save-blob";
+import { ListEmpty } from "./ListEmpty";
+import { ListPager } from "./ListPager";
+import { type ListColumn, type ListSelection, ListView } from "./ListView";
 import { apiQuery, type ListSearch, pageCount, patchSearch, type SortDir, toggleSort } from "./list-search";
+
+export type { ListColumn } from "./ListView";
 
 export interface ListPage<R> {
   rows: R[];
   total: number;
   page: number;
   rowsPerPage: number;
-}
-
-export interface ListColumn<R, S extends string> {
-  key: string;
-  header: ReactNode;
-  /** The server sort this column's header switches to. */
-  sort?: S;
-  render(row: R): ReactNode;
 }
 
 export interface ServerListProps<R, S extends string, Q extends ListSearch<S>> {
@@ -83,17 +56,6 @@ export interface ServerListProps<R, S extends string, Q extends ListSearch<S>> {
   selection?: ListSelection<R>;
   /** Reload the page every so many ms while the rows shown ask for it (work under way), else false. */
   refetchInterval?(rows: R[]): number | false;
-}
-
-interface ListSelection<R> {
-  selected: ReadonlySet<string>;
-  onChange(next: Set<string>): void;
-  /** Whether this row can be selected (its checkbox is disabled otherwise). */
-  selectable(row: R): boolean;
-  /** The checkbox's accessible name for this row. */
-  label(row: R): string;
-  /** The header checkbox's accessible name. */
-  allLabel: string;
 }
 
 const errorText = (e: unknown) =>
@@ -152,59 +114,6 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
     } finally {
       setExporting(false);
     }
-  };
-
-  const sel = p.selection;
-  const selectableRows = sel ? rows.filter((r) => sel.selectable(r)) : [];
-  const allShown = selectableRows.length > 0 && selectableRows.every((r) => sel?.selected.has(p.rowKey(r)));
-  const toggleAll = () => {
-    if (!sel) return;
-    const next = new Set(sel.selected);
-    for (const r of selectableRows) {
-      if (allShown) next.delete(p.rowKey(r));
-      else next.add(p.rowKey(r));
-    }
-    sel.onChange(next);
-  };
-  const rowCheckbox = (r: R, size?: "md") => {
-    if (!sel) return null;
-    const key = p.rowKey(r);
-    return (
-      <Checkbox
-        size={size}
-        aria-label={sel.label(r)}
-        disabled={!sel.selectable(r)}
-        checked={sel.selected.has(key)}
-        onChange={() => {
-          const next = new Set(sel.selected);
-          if (next.has(key)) next.delete(key);
-          else next.add(key);
-          sel.onChange(next);
-        }}
-      />
-    );
-  };
-
-  const sortHeader = (c: ListColumn<R, S>) => {
-    if (!c.sort) return <Table.Th key={c.key}>{c.header}</Table.Th>;
-    const active = c.sort === sortBy;
-    const Icon = !active ? IconArrowsSort : sortDir === "asc" ? IconSortAscending : IconSortDescending;
-    const column = c.sort;
-    return (
-      <Table.Th key={c.key} aria-sort={active ? (sortDir === "asc" ? "ascending" : "descending") : "none"}>
-        <UnstyledButton
-          onClick={() => change(toggleSort({ sortBy, sortDir }, column) as Partial<Q>)}
-          data-testid={`${p.testId}-sort-${column}`}
-        >
-          <Group gap={4} wrap="nowrap">
-            <Text fw={700} size="sm">
-              {c.header}
-            </Text>
-            <Icon size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Table.Th>
-    );
   };
 
   return (
@@ -269,98 +178,42 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
           {exportError}
         </Alert>
       )}
-      {error && (
-        <Alert color="red" title={p.errorTitle} data-testid={`${p.testId}-error`}>
-          {error}
-        </Alert>
-      )}
 
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t`Loading`} />
-        </Center>
-      ) : list.isError ? null : rows.length === 0 ? (
-        <Card withBorder radius="lg" p="xl" data-testid={`${p.testId}-empty`}>
-          <Stack align="center" gap="sm">
-            <IconInbox size={48} stroke={1.4} aria-hidden />
+      <ListView<R, S>
+        rows={rows}
+        pending={list.isPending}
+        error={error}
+        errorTitle={p.errorTitle}
+        columns={p.columns}
+        rowKey={p.rowKey}
+        card={p.card}
+        wide={wide}
+        rowData={(r) => ({ "data-id": p.rowKey(r) })}
+        empty={
+          <ListEmpty testId={`${p.testId}-empty`}>
             <Text c="dimmed">{p.emptyText}</Text>
-          </Stack>
-        </Card>
-      ) : wide ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid={`${p.testId}-table`}>
-            <Table.Thead>
-              <Table.Tr>
-                {sel && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={sel.allLabel}
-                      checked={allShown}
-                      disabled={selectableRows.length === 0}
-                      onChange={toggleAll}
-                    />
-                  </Table.Th>
-                )}
-                {p.columns.map(sortHeader)}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={p.rowKey(r)} data-testid={`${p.testId}-row`} data-id={p.rowKey(r)}>
-                  {sel && <Table.Td>{rowCheckbox(r)}</Table.Td>}
-                  {p.columns.map((c) => (
-                    <Table.Td key={c.key}>{c.render(r)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Stack gap="sm">
-          {rows.map((r) => (
-            <Card
-              key={p.rowKey(r)}
-              withBorder
-              radius="lg"
-              data-testid={`${p.testId}-row`}
-              data-id={p.rowKey(r)}
-            >
-              {sel ? (
-                <Group align="flex-start" wrap="nowrap" gap="sm">
-                  {rowCheckbox(r, "md")}
-                  <Box miw={0} flex={1}>
-                    {p.card(r)}
-                  </Box>
-                </Group>
-              ) : (
-                p.card(r)
-              )}
-            </Card>
-          ))}
-        </Stack>
-      )}
+          </ListEmpty>
+        }
+        testIds={{
+          row: `${p.testId}-row`,
+          table: `${p.testId}-table`,
+          empty: `${p.testId}-empty`,
+          error: `${p.testId}-error`,
+          sort: `${p.testId}-sort`,
+        }}
+        sort={{
+          by: sortBy,
+          dir: sortDir,
+          onSort: (column) => change(toggleSort({ sortBy, sortDir }, column) as Partial<Q>),
+        }}
+        selection={p.selection}
+      />
 
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={Math.min(p.search.page ?? 1, pages)}
-          onChange={(n) => change({ page: n } as Partial<Q>)}
-          aria-label={t`Pages`}
-          // Mantine's page and arrow buttons have no text of their own (axe: button-name)
-          getControlProps={(control) => ({
-            "aria-label":
-              control === "next"
-                ? t`Next page`
-                : control === "previous"
-                  ? t`Previous page`
-                  : control === "first"
-                    ? t`First page`
-                    : t`Last page`,
-          })}
-          getItemProps={(n) => ({ "aria-label": t`Page ${n}` })}
-        />
-      )}
+      <ListPager
+        pages={pages}
+        page={p.search.page ?? 1}
+        onChange={(n) => change({ page: n } as Partial<Q>)}
+      />
     </Stack>
   );
 }

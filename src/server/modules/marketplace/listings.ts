@@ -13,6 +13,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { emptyItemEbay, type ItemEbay } from "../../../domain/ebay/item-ebay";
 import type {
+  MarketplaceListingAction,
   MarketplaceListingRow,
   MarketplaceListingSort,
   MarketplaceListingStatus,
@@ -122,13 +123,26 @@ export async function listMarketplaceListings(db: Db, p: ListingListParams) {
 }
 
 /**
- * Publishes the items (of any opted-in sellers) on their sellers' eBay accounts, as `staffId`.
- * `requestId` is the request's id on every item: sending the same publish again changes nothing
- * (an item that already carries it is `unchanged`), and the eBay job runs each request once.
+ * Whether an item's eBay state lets `action` run, by the rules of the seller's own Listing page
+ * (`actionsFor`): withdraw what is on eBay, delete what is on eBay or was withdrawn.
  */
-export async function publishMarketplaceListings(
+function applies(action: MarketplaceListingAction, item: { publication_status: number; status: string }) {
+  const onEbay = Number(item.publication_status) === 1;
+  if (action === "withdraw") return onEbay;
+  if (action === "delete") return onEbay || item.status === "withdrawn_from_ebay";
+  return true;
+}
+
+/**
+ * Asks `action` (publish, withdraw, delete) of the items (of any opted-in sellers) on their
+ * sellers' eBay accounts, as `staffId`. `requestId` is the request's id on every item: sending the
+ * same request again changes nothing (an item that already carries it is `unchanged`), and the
+ * eBay job runs each request once.
+ */
+export async function requestMarketplaceListings(
   db: Db,
   staffId: string,
+  action: MarketplaceListingAction,
   itemIds: readonly string[],
   requestId: string,
   url: string,
@@ -151,9 +165,15 @@ export async function publishMarketplaceListings(
     const scope: CompanyScope = { userId: staffId, companyId, roles: [], seller: true };
     await syncTx(db, scope, async (tx) => {
       // read again under the seller's lock: Managed listing may have just been turned off
-      const current = rowsOf<{ id: string; version: number; ebay: ItemEbay | null }>(
+      const current = rowsOf<{
+        id: string;
+        version: number;
+        ebay: ItemEbay | null;
+        publication_status: number;
+        status: string;
+      }>(
         await tx.execute(sql`
-          select i.id, i.version, i.ebay from inventory_items i
+          select i.id, i.version, i.ebay, i.publication_status, i.status from inventory_items i
           join companies c on c.id = i.company_id and c.managed_listing
           where i.company_id = ${companyId}::uuid and i.deleted_at is null and i.id in (${sql.join(
             sellerItems.map((id) => sql`${id}::uuid`),
@@ -166,9 +186,13 @@ export async function publishMarketplaceListings(
           result.set(item.id, "unchanged");
           continue;
         }
+        if (!applies(action, item)) {
+          result.set(item.id, "not_listed");
+          continue;
+        }
         const ebay: ItemEbay = {
           ...(item.ebay ?? emptyItemEbay()),
-          request: { id: requestId, action: "publish", at },
+          request: { id: requestId, action, at },
         };
         await patchRecord(tx, ITEM, scope, item.id, { version: Number(item.version), ebay });
         result.set(item.id, "requested");

@@ -8,18 +8,21 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { MARKETPLACE_SELLER_SORTS, type MarketplaceSellerSort } from "../../../domain/marketplace";
 import {
+  MARKETPLACE_ACTION_RESULTS,
+  MARKETPLACE_LISTING_ACTIONS,
   MARKETPLACE_LISTING_SORTS,
   MARKETPLACE_LISTING_STATUSES,
   MARKETPLACE_LISTINGS_PATH,
   MARKETPLACE_PUBLISH_MAX,
-  MARKETPLACE_PUBLISH_PATH,
+  type MarketplaceListingAction,
+  marketplaceActionPath,
 } from "../../../domain/marketplace-listings";
 import { AREA_ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { assertMarketplaceStaff } from "../../plugins/company-scope";
 import { ErrorBody } from "../../plugins/errors";
 import { type ListParams, listQuerySchema, pageSchema, sendCsv } from "../../plugins/paged-list";
-import { type ListingListParams, listMarketplaceListings, publishMarketplaceListings } from "./listings";
+import { type ListingListParams, listMarketplaceListings, requestMarketplaceListings } from "./listings";
 import { listMarketplaceSellers, marketplaceSellerExport } from "./sellers";
 
 type Sort = MarketplaceSellerSort;
@@ -110,49 +113,50 @@ export async function marketplaceRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { itemIds: string[]; requestId: string } }>(
-    MARKETPLACE_PUBLISH_PATH,
-    {
-      config: staff,
-      schema: {
-        tags: ["marketplace"],
-        summary:
-          "Publish items of opted-in sellers on their sellers' eBay accounts (each an audited item edit)",
-        description: `Up to ${MARKETPLACE_PUBLISH_MAX} items. \`requestId\` (a UUID made by the app) becomes each item's \`ebay.request.id\`: the same publish sent again changes nothing. Answers each item: \`requested\` (the seller's eBay job will publish it), \`unchanged\` (already asked with this id) or \`not_found\` (no live item of a seller with Managed listing on).`,
-        body: Type.Object(
-          {
-            itemIds: Type.Array(Type.String({ format: "uuid" }), {
-              minItems: 1,
-              maxItems: MARKETPLACE_PUBLISH_MAX,
-            }),
-            requestId: Type.String({ format: "uuid" }),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({
-            results: Type.Array(
-              Type.Object({
-                itemId: Type.String(),
-                result: Type.Union([
-                  Type.Literal("requested"),
-                  Type.Literal("unchanged"),
-                  Type.Literal("not_found"),
-                ]),
+  const summaries: Record<MarketplaceListingAction, string> = {
+    publish: "Publish items of opted-in sellers on their sellers' eBay accounts (each an audited item edit)",
+    withdraw: "Withdraw the eBay listings of items of opted-in sellers (each an audited item edit)",
+    delete: "Delete the eBay listings of items of opted-in sellers (each an audited item edit)",
+  };
+  for (const action of MARKETPLACE_LISTING_ACTIONS) {
+    const path = marketplaceActionPath(action);
+    app.post<{ Body: { itemIds: string[]; requestId: string } }>(
+      path,
+      {
+        config: staff,
+        schema: {
+          tags: ["marketplace"],
+          summary: summaries[action],
+          description: `Up to ${MARKETPLACE_PUBLISH_MAX} items. \`requestId\` (a UUID made by the app) becomes each item's \`ebay.request.id\`: the same request sent again changes nothing. Answers each item: \`requested\` (the seller's eBay job will ${action} it), \`unchanged\` (already asked with this id), \`not_listed\` (withdraw: not on eBay; delete: neither on eBay nor withdrawn) or \`not_found\` (no live item of a seller with Managed listing on).`,
+          body: Type.Object(
+            {
+              itemIds: Type.Array(Type.String({ format: "uuid" }), {
+                minItems: 1,
+                maxItems: MARKETPLACE_PUBLISH_MAX,
               }),
-            ),
-          }),
-          ...errors,
+              requestId: Type.String({ format: "uuid" }),
+            },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Type.Object({
+              results: Type.Array(
+                Type.Object({
+                  itemId: Type.String(),
+                  result: Type.Union(MARKETPLACE_ACTION_RESULTS.map((r) => Type.Literal(r))),
+                }),
+              ),
+            }),
+            ...errors,
+          },
         },
       },
-    },
-    async (request) => {
-      const staffId = currentUser(request).id;
-      await assertMarketplaceStaff(db, staffId);
-      const { itemIds, requestId } = request.body;
-      return {
-        results: await publishMarketplaceListings(db, staffId, itemIds, requestId, MARKETPLACE_PUBLISH_PATH),
-      };
-    },
-  );
+      async (request) => {
+        const staffId = currentUser(request).id;
+        await assertMarketplaceStaff(db, staffId);
+        const { itemIds, requestId } = request.body;
+        return { results: await requestMarketplaceListings(db, staffId, action, itemIds, requestId, path) };
+      },
+    );
+  }
 }

@@ -1,26 +1,14 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Center,
-  Chip,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Chip, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconInbox } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { FILING_KINDS, FILING_STATES, type FilingKind, type FilingState } from "../../../../domain/filing";
+import { ListEmpty } from "../../../ui/server-list/ListEmpty";
+import { ListPager } from "../../../ui/server-list/ListPager";
+import { type ListColumn, ListView } from "../../../ui/server-list/ListView";
+import { pageCount } from "../../../ui/server-list/list-search";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { errorMessage, type Filing, filingQueries } from "../filing-api";
 import { KIND_LABELS, STATE_COLORS, STATE_LABELS } from "../labels";
@@ -65,7 +53,7 @@ export function AdminFilingsPage() {
   const counts = queue.data?.counts ?? {};
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const items = queue.data?.items ?? [];
-  const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / ROWS_PER_PAGE)) : 1;
+  const pages = pageCount(queue.data?.total ?? 0, ROWS_PER_PAGE);
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 7 }, (_, i) => String(thisYear + 1 - i));
   const reset = () => setPage(0);
@@ -92,6 +80,28 @@ export function AdminFilingsPage() {
     </Group>
   );
   const waiting = (f: Filing) => <Plural value={f.daysInState} one="# day" other="# days" />;
+  const columns: ListColumn<Filing>[] = [
+    { key: "property", header: <Trans>Property</Trans>, render: link },
+    { key: "company", header: <Trans>Company</Trans>, render: (f) => f.companyName },
+    { key: "kind", header: <Trans>Kind</Trans>, render: (f) => i18n._(KIND_LABELS[f.kind]) },
+    { key: "year", header: <Trans>Year</Trans>, render: (f) => f.year },
+    { key: "state", header: <Trans>State</Trans>, render: stateBadge },
+    { key: "waiting", header: <Trans>Waiting</Trans>, render: waiting },
+  ];
+  const card = (f: Filing) => (
+    <Stack gap={4}>
+      {link(f)}
+      <Text size="sm">
+        {f.companyName} · {i18n._(KIND_LABELS[f.kind])} {f.year}
+      </Text>
+      <Group gap="xs">
+        {stateBadge(f)}
+        <Text size="xs" c="dimmed">
+          {waiting(f)}
+        </Text>
+      </Group>
+    </Stack>
+  );
 
   return (
     <Stack gap="lg">
@@ -163,88 +173,29 @@ export function AdminFilingsPage() {
         />
       </Group>
 
-      {queue.isError && (
-        <Alert color="red" title={t`The filings could not be loaded`}>
-          {errorMessage(queue.error)}
-        </Alert>
-      )}
-
-      {queue.isPending ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t`Loading filings`} />
-        </Center>
-      ) : queue.isError ? null : items.length === 0 ? (
-        <Card withBorder radius="lg" p="xl" data-testid="admin-filings-empty">
-          <Stack align="center" gap="sm">
-            <IconInbox size={48} stroke={1.4} aria-hidden />
+      <ListView
+        rows={items}
+        pending={queue.isPending}
+        error={queue.isError ? errorMessage(queue.error) : null}
+        errorTitle={t`The filings could not be loaded`}
+        loadingLabel={t`Loading filings`}
+        columns={columns}
+        rowKey={(f) => f.id}
+        card={card}
+        wide={wide}
+        minWidth={800}
+        rowData={(f) => ({ "data-filing-id": f.id })}
+        testIds={{ row: "admin-filing-row", table: "admin-filings-table", empty: "admin-filings-empty" }}
+        empty={
+          <ListEmpty testId="admin-filings-empty">
             <Text c="dimmed">
               <Trans>No filings match these filters.</Trans>
             </Text>
-          </Stack>
-        </Card>
-      ) : wide ? (
-        <Table.ScrollContainer minWidth={800}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="admin-filings-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Property</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Company</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Kind</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Year</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>State</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Waiting</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((f) => (
-                <Table.Tr key={f.id} data-testid="admin-filing-row" data-filing-id={f.id}>
-                  <Table.Td>{link(f)}</Table.Td>
-                  <Table.Td>{f.companyName}</Table.Td>
-                  <Table.Td>{i18n._(KIND_LABELS[f.kind])}</Table.Td>
-                  <Table.Td>{f.year}</Table.Td>
-                  <Table.Td>{stateBadge(f)}</Table.Td>
-                  <Table.Td>{waiting(f)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : (
-        <Stack gap="sm">
-          {items.map((f) => (
-            <Card key={f.id} withBorder radius="lg" data-testid="admin-filing-row" data-filing-id={f.id}>
-              <Stack gap={4}>
-                {link(f)}
-                <Text size="sm">
-                  {f.companyName} · {i18n._(KIND_LABELS[f.kind])} {f.year}
-                </Text>
-                <Group gap="xs">
-                  {stateBadge(f)}
-                  <Text size="xs" c="dimmed">
-                    {waiting(f)}
-                  </Text>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      )}
+          </ListEmpty>
+        }
+      />
 
-      {pages > 1 && (
-        <Pagination total={pages} value={page + 1} onChange={(n) => setPage(n - 1)} aria-label={t`Pages`} />
-      )}
+      <ListPager pages={pages} page={page + 1} onChange={(n) => setPage(n - 1)} />
     </Stack>
   );
 }

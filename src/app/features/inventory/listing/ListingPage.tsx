@@ -16,7 +16,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   Pagination,
   Select,
   Stack,
@@ -44,6 +43,7 @@ import { ebayQueries } from "../../ebay/api";
 import { EbayListingCell } from "../../ebay/EbayListingCell";
 import { EbayOrdersList } from "../../ebay/EbayOrdersList";
 import { EbayPanel } from "../../ebay/EbayPanel";
+import { EndListingConfirm } from "../../ebay/EndListingConfirm";
 import { isQueued } from "../../ebay/listing-requests";
 import { useListingRequests } from "../../ebay/use-listing-requests";
 import { PUBLICATION_STATUS_COLORS, PUBLICATION_STATUS_LABELS } from "../field-labels";
@@ -444,37 +444,14 @@ export function ListingPage() {
         ))}
       </Tabs>
       <EbayOrdersList />
-      <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm === "delete" ? t`Delete from eBay?` : t`Withdraw from eBay?`}
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            {confirm === "delete" ? (
-              <Trans>The listings of {count} items end and eBay forgets the items and their offers.</Trans>
-            ) : (
-              <Trans>
-                The listings of {count} items end on eBay; their offers are kept so you can publish again.
-              </Trans>
-            )}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              color="red"
-              loading={sending}
-              onClick={() => confirm && run(confirm)}
-              data-testid="ebay-confirm"
-            >
-              {confirm === "delete" ? <Trans>Delete from eBay</Trans> : <Trans>Withdraw</Trans>}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <EndListingConfirm
+        action={confirm === "publish" ? null : confirm}
+        count={count}
+        busy={sending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(action) => run(action)}
+        testId="ebay-confirm"
+      />
     </Stack>
   );
 }

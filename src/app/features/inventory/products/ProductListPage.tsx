@@ -10,17 +10,12 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
-  Pagination,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
@@ -31,6 +26,10 @@ import { formatCents } from "../../../../domain/money";
 import { useCompanyId } from "../../../offline/company-context";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-engine";
+import { ListEmpty } from "../../../ui/server-list/ListEmpty";
+import { ListPager } from "../../../ui/server-list/ListPager";
+import { actionsColumn, type ListColumn, ListView } from "../../../ui/server-list/ListView";
+import { pageCount } from "../../../ui/server-list/list-search";
 import { toast } from "../../../ui/toast";
 import { AppTooltip } from "../../../ui/tooltip";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -85,7 +84,7 @@ export function ProductListPage() {
     () => (data ? sortProducts(searchProducts(data.products, query), sort) : []),
     [data, query, sort],
   );
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const pages = pageCount(rows.length, PAGE_SIZE);
   const current = Math.min(page, pages);
   const shown = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
@@ -159,6 +158,52 @@ export function ProductListPage() {
     );
   };
 
+  const columns: ListColumn<Product>[] = [
+    {
+      key: "title",
+      header: <Trans>Title</Trans>,
+      render: (p) => (
+        <>
+          <Group gap="xs">
+            {titleLink(p)}
+            {syncBadge(p)}
+          </Group>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {p.description}
+          </Text>
+        </>
+      ),
+    },
+    { key: "category", header: <Trans>Category</Trans>, render: (p) => i18n._(CATEGORY_LABELS[p.category]) },
+    {
+      key: "condition",
+      header: <Trans>Condition</Trans>,
+      render: (p) => i18n._(CONDITION_LABELS[p.condition]),
+    },
+    { key: "price", header: <Trans>Price</Trans>, align: "right", render: price },
+    actionsColumn(actions),
+  ];
+  const card = (p: Product) => (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={2} miw={0}>
+        {titleLink(p)}
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {p.description}
+        </Text>
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            {price(p)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {i18n._(CONDITION_LABELS[p.condition])} · {i18n._(CATEGORY_LABELS[p.category])}
+          </Text>
+        </Group>
+        {syncBadge(p)}
+      </Stack>
+      {actions(p)}
+    </Group>
+  );
+
   const newProduct = (
     <Button
       leftSection={<IconPlus size={18} />}
@@ -212,113 +257,54 @@ export function ProductListPage() {
         {data ? <ResultCount count={rows.length} /> : null}
       </Text>
 
-      {data === undefined ? (
-        <Center py="xl">
-          <Loader role="status" aria-label={t`Loading products`} />
-        </Center>
-      ) : data === null ? (
+      {data === null ? (
         <Card withBorder radius="lg" p="xl">
           <Text ta="center">
             <Trans>Products belong to a company. Join or create a company to manage products.</Trans>
           </Text>
         </Card>
-      ) : rows.length === 0 ? (
-        <Card withBorder radius="lg" p="xl" data-testid="products-empty">
-          <Stack align="center" gap="sm">
-            <IconPackage size={48} stroke={1.4} aria-hidden />
-            <Title order={2} size="h3">
-              {query ? <Trans>No products match your search</Trans> : <Trans>No products yet</Trans>}
-            </Title>
-            {!query && (
-              <>
-                <Text c="dimmed" ta="center">
-                  <Trans>Create a product from one of your items, or start with an empty product.</Trans>
-                </Text>
-                <Group justify="center">
-                  {newProduct}
-                  {links.listing && (
-                    <Anchor component={HrefLink} href={links.listing}>
-                      <Trans>Choose an item in Listing Management</Trans>
-                    </Anchor>
-                  )}
-                </Group>
-              </>
-            )}
-          </Stack>
-        </Card>
-      ) : wide ? (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Title</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Category</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Condition</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Price</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>
-                    <Trans>Actions</Trans>
-                  </VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((p) => (
-                <Table.Tr key={p.id} data-testid="product-row" data-id={p.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {titleLink(p)}
-                      {syncBadge(p)}
-                    </Group>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {p.description}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{i18n._(CATEGORY_LABELS[p.category])}</Table.Td>
-                  <Table.Td>{i18n._(CONDITION_LABELS[p.condition])}</Table.Td>
-                  <Table.Td ta="right">{price(p)}</Table.Td>
-                  <Table.Td>{actions(p)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
       ) : (
-        <Stack gap="sm" data-testid="products-cards">
-          {shown.map((p) => (
-            <Card key={p.id} withBorder radius="lg" data-testid="product-row" data-id={p.id}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  {titleLink(p)}
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {p.description}
+        <ListView
+          rows={shown}
+          pending={data === undefined}
+          loadingLabel={t`Loading products`}
+          columns={columns}
+          rowKey={(p) => p.id}
+          card={card}
+          wide={wide}
+          rowData={(p) => ({ "data-id": p.id })}
+          testIds={{
+            row: "product-row",
+            table: "products-table",
+            cards: "products-cards",
+            empty: "products-empty",
+          }}
+          empty={
+            <ListEmpty icon={IconPackage} testId="products-empty">
+              <Title order={2} size="h3">
+                {query ? <Trans>No products match your search</Trans> : <Trans>No products yet</Trans>}
+              </Title>
+              {!query && (
+                <>
+                  <Text c="dimmed" ta="center">
+                    <Trans>Create a product from one of your items, or start with an empty product.</Trans>
                   </Text>
-                  <Group gap="xs">
-                    <Text size="sm" fw={600}>
-                      {price(p)}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {i18n._(CONDITION_LABELS[p.condition])} · {i18n._(CATEGORY_LABELS[p.category])}
-                    </Text>
+                  <Group justify="center">
+                    {newProduct}
+                    {links.listing && (
+                      <Anchor component={HrefLink} href={links.listing}>
+                        <Trans>Choose an item in Listing Management</Trans>
+                      </Anchor>
+                    )}
                   </Group>
-                  {syncBadge(p)}
-                </Stack>
-                {actions(p)}
-              </Group>
-            </Card>
-          ))}
-        </Stack>
+                </>
+              )}
+            </ListEmpty>
+          }
+        />
       )}
 
-      {pages > 1 && <Pagination total={pages} value={current} onChange={setPage} aria-label={t`Pages`} />}
+      <ListPager pages={pages} page={current} onChange={setPage} />
 
       <DeleteProductModal
         title={deleting?.title ?? ""}
