@@ -37,7 +37,7 @@ beforeAll(async () => {
   dana = await createTestUser(server, { displayName: "Dana Desk" });
   await addMember(server, alice.companyId, cole.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
   await addMember(server, alice.companyId, dana.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
-});
+}, 120_000);
 afterEach(async () => {
   await runner?.stop();
   runner = null;

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
 import { migrationsDir } from "./migrations-dir";
+import { PGLITE_OPTIONS } from "./pglite-options";
 import { readTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
@@ -73,7 +74,7 @@ export async function openDatabase(opts: {
   let client: PGlite;
   let release = () => {};
   if (opts.memory) {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   } else {
     const dir = resolve(opts.dataDir ?? "./data", "pglite");
     mkdirSync(dir, { recursive: true });
@@ -118,7 +119,7 @@ async function openPgliteDir(dir: string): Promise<PGlite> {
   const template = fresh ? readTemplate() : null;
   if (template) {
     try {
-      const client = new PGlite(dir, { loadDataDir: template });
+      const client = new PGlite(dir, { ...PGLITE_OPTIONS, loadDataDir: template });
       await client.waitReady;
       return client;
     } catch {
@@ -126,5 +127,5 @@ async function openPgliteDir(dir: string): Promise<PGlite> {
       mkdirSync(dir, { recursive: true });
     }
   }
-  return new PGlite(dir);
+  return new PGlite(dir, PGLITE_OPTIONS);
 }

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsDir } from "./migrations-dir";
+import { PGLITE_OPTIONS } from "./pglite-options";
 
 /**
  * A fresh PGlite data directory costs an initdb inside WebAssembly (seconds on a small
@@ -28,7 +29,7 @@ export function readTemplate(): Blob | null {
 
 /** Writes the template (run by `npm run build:server`). */
 export async function writeTemplate(outFile: string) {
-  const pg = new PGlite();
+  const pg = new PGlite(PGLITE_OPTIONS);
   await pg.waitReady;
   await migrate(drizzle(pg), { migrationsFolder: migrationsDir() });
   const blob = await pg.dumpDataDir("gzip");
