@@ -20,12 +20,16 @@ export interface MailRunner {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function createMailRunner(ctx: ServerContext, log: JobLog): MailRunner {
+export function createMailRunner(
+  ctx: ServerContext,
+  log: JobLog,
+  opts: { pollMs?: number } = {},
+): MailRunner {
   const runner = createJobRunner({
     db: ctx.db,
     log,
     concurrency: 2,
-    pollMs: 1000,
+    pollMs: opts.pollMs ?? 1000,
     handlers: { [MAIL_DELIVER_JOB]: mailDeliverHandler(ctx), [MAIL_SEND_JOB]: mailSendHandler(ctx) },
   });
   let listener: Awaited<ReturnType<typeof listenChannel>> | null = null;
