@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { createJobRunner } from "./jobs/runner";
 import { setMailDomain } from "./mail/mailbox";
 import { createMailer } from "./mail/mailer";
 import { createEbayRunner, ensureEbayJobs } from "./modules/ebay/jobs";
 import { createFileServices } from "./modules/files/services";
 import { createReminderRunner, ensureRemindersScheduled } from "./modules/filing/reminder-job";
 import { createPhotoCleanupRunner, ensurePhotoCleanupScheduled } from "./modules/inventory/photo-cleanup-job";
-import { MAIL_SEND_JOB, mailSendHandler } from "./modules/mail/send";
+import { createMailRunner } from "./modules/mail/delivery-runner";
 import { createPruneRunner, ensurePruneScheduled } from "./modules/notifications/prune-job";
 import { createPushRunner } from "./modules/notifications/push-job";
 import { excerpt, excerptDeep, isLoopbackUrl } from "./plugins/log-redaction";
@@ -51,15 +50,10 @@ async function main() {
   const reminders = createReminderRunner({ config, database, db: database.db, mailer }, log);
   await ensureRemindersScheduled(database.db, config.filingRemindersEveryMinutes);
   reminders.start();
-  // Users' mail to outside addresses (docs/mail.md "Sending") likewise.
+  // Users' mail, to colleagues and to outside addresses (docs/mail.md "Sending"), likewise.
   setMailDomain(config.mailDomain);
-  const mailSender = createJobRunner({
-    db: database.db,
-    log,
-    concurrency: 2,
-    handlers: { [MAIL_SEND_JOB]: mailSendHandler({ config, database, db: database.db, mailer }) },
-  });
-  mailSender.start();
+  const mailSender = createMailRunner({ config, database, db: database.db, mailer }, log);
+  await mailSender.start();
   // The inventory photo cleanup (docs/warehouse.md) likewise; it deletes from the shared store.
   const ctx = { config, database, db: database.db, mailer };
   const photoCleanup = createPhotoCleanupRunner(ctx, createFileStore(config), log);

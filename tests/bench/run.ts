@@ -14,6 +14,7 @@ import { inventoryListBench } from "./inventory-list";
 import { kanbanBench } from "./kanban";
 import { labelsBench } from "./labels";
 import { mailBench } from "./mail";
+import { mailServerBench } from "./mail-server";
 import { mappingBench } from "./mapping";
 import { outputsBench } from "./outputs";
 import { ownerStatementsBench } from "./owner-statements";
@@ -43,6 +44,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   kanban: kanbanBench,
   labels: labelsBench,
   mail: mailBench,
+  "mail-server": mailServerBench,
   mapping: mappingBench,
   outputs: outputsBench,
   "owner-statements": ownerStatementsBench,

@@ -182,6 +182,7 @@ describe("demo data routes", () => {
       "ebay",
       "kanban",
       "calendar",
+      "mail",
       "articles",
     ]);
   });

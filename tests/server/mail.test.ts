@@ -284,8 +284,12 @@ describe("sending", () => {
         .statusCode,
     ).toBe(403);
 
-    const inbox = await messages(colleague, "label=inbox");
-    const copies = inbox.filter((m) => m.messageId === sent.messageId);
+    // Delivered by the mail-deliver job, a moment after the send answered.
+    const copies = await until(async () => {
+      const inbox = await messages(colleague, "label=inbox");
+      const found = inbox.filter((m) => m.messageId === sent.messageId);
+      return found.length ? found : undefined;
+    });
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({
       state: "received",
@@ -319,7 +323,10 @@ describe("sending", () => {
       version: 1,
     });
     expect(replied.statusCode).toBe(200);
-    const thread = await messages(alice, `thread=${sent.threadId}`);
+    const thread = await until(async () => {
+      const rows = await messages(alice, `thread=${sent.threadId}`);
+      return rows.length === 2 ? rows : undefined;
+    });
     expect(thread.map((m) => m.subject).sort()).toEqual(["Re: Site visit", "Site visit"]);
   });
 

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../../domain/mail/message";
 import { type BlocklotDb, createDb } from "./db";
-import { labelPage, mailPage, searchMail, withDeviceRows } from "./mail";
+import { labelPage, mailPage, searchMail, unreadCounts, withDeviceRows } from "./mail";
 
 let db: BlocklotDb;
 afterEach(async () => {
@@ -53,6 +53,25 @@ describe("mail on the device", () => {
     expect(page).toHaveLength(50);
     expect(page[0]?.subject).toBe("Subject 59");
     expect(page.every((m) => m.userId === me && m.labels.includes("inbox"))).toBe(true);
+  });
+
+  it("counts the user's unread messages per label, not read ones nor another user's", async () => {
+    db = createDb(`mail-${uuidv7()}`);
+    const own = uuidv7();
+    await db.mailMessages.bulkPut([
+      message(me, 1),
+      message(me, 2, { labels: ["inbox", "starred", own] }),
+      message(me, 3, { read: true }),
+      message(me, 4, { labels: ["spam"] }),
+      message(other, 5),
+    ]);
+    expect(await unreadCounts(db, me, ["inbox", "starred", "spam", "trash", own])).toEqual({
+      inbox: 2,
+      starred: 1,
+      spam: 1,
+      trash: 0,
+      [own]: 1,
+    });
   });
 
   it("searches subject, sender and body by word start, and follows changes of a row", async () => {

@@ -21,6 +21,25 @@ export function labelPage(db: BlocklotDb, userId: string, label: string, limit =
     .toArray();
 }
 
+/**
+ * Unread messages of `userId` per label (built-in and own). One read of the user's messages
+ * (`getAll` on the `userId` index) counted in memory: a cursor with a filter per label took
+ * minutes for 20,000 messages (docs/benchmarks.md "Mailbox on the device").
+ */
+export async function unreadCounts(
+  db: BlocklotDb,
+  userId: string,
+  labels: readonly string[],
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = Object.fromEntries(labels.map((l) => [l, 0]));
+  const rows = await db.mailMessages.where("userId").equals(userId).toArray();
+  for (const m of rows) {
+    if (m.read) continue;
+    for (const label of m.labels) if (Object.hasOwn(counts, label)) counts[label] = (counts[label] ?? 0) + 1;
+  }
+  return counts;
+}
+
 /** Whether a message matches a search (subject, sender address or name, body text; any case). */
 function matches(m: MailMessage, q: string): boolean {
   return (

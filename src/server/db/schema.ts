@@ -1446,6 +1446,15 @@ export const mailMessages = pgTable(
     index("mail_messages_user_thread_idx").on(t.userId, t.threadId),
     index("mail_messages_user_message_id_idx").on(t.userId, t.messageId),
     index("mail_messages_user_sent_idx").on(t.userId, t.sentAt),
+    // A mailbox's list order (modules/mail/store.ts `listOrder`): a label's newest page is a walk
+    // of this index from its end, not a sort of the whole mailbox (docs/benchmarks.md).
+    index("mail_messages_user_list_idx")
+      .on(
+        t.userId,
+        sql`date_trunc('milliseconds', timezone('UTC', coalesce(${t.sentAt}, ${t.updatedAt})))`,
+        t.id,
+      )
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -9,7 +9,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
 import type { MailLabel, MailMessage } from "../../../domain/mail/message";
 import { getDb } from "../../offline/db";
-import { mailPage, withDeviceRows } from "../../offline/mail";
+import { mailPage, unreadCounts, withDeviceRows } from "../../offline/mail";
 import { searchOnServer } from "./mail-api";
 import { inThreadOrder, SYSTEM_LABELS, type ThreadSummary, threadsOf } from "./mail-model";
 
@@ -32,16 +32,7 @@ export function useOwnLabels(userId: string): MailLabel[] | undefined {
 export function useUnreadCounts(userId: string, own: readonly MailLabel[] | undefined) {
   const db = getDb();
   const labels = [...SYSTEM_LABELS, ...(own ?? []).map((l) => l.id)];
-  return useLiveQuery(async () => {
-    const counts: Record<string, number> = {};
-    for (const label of labels)
-      counts[label] = await db.mailMessages
-        .where("labels")
-        .equals(label)
-        .filter((m) => m.userId === userId && !m.read)
-        .count();
-    return counts;
-  }, [db, userId, labels.join(",")]);
+  return useLiveQuery(() => unreadCounts(db, userId, labels), [db, userId, labels.join(",")]);
 }
 
 export interface MailList {

@@ -21,6 +21,7 @@ import {
   kanbanBoards,
   kanbanTasks,
   learnedLabels,
+  mailMessages,
   mailOutbox,
   properties,
   statementFiles,
@@ -29,6 +30,7 @@ import {
 } from "../../db/schema";
 import { createFileStore, type FileStore } from "../../storage";
 import { deleteUnusedFiles } from "../inventory/photo-cleanup";
+import { MAIL_DELIVER_JOB, MAIL_SEND_JOB } from "../mail/send";
 
 /**
  * What demo data is: a demo account (`users.demo`) or a row of a demo company (`companies.demo`,
@@ -159,6 +161,21 @@ export async function removeDemoData(
           files.map((f) => `extract:${f.id}`),
         ),
       );
+    }
+    // The delivery jobs of the demo accounts' sent mail (the mail itself goes with the accounts).
+    if (userIds.length) {
+      const sent = tx
+        .select({ id: mailMessages.id })
+        .from(mailMessages)
+        .where(and(inArray(mailMessages.userId, userIds), eq(mailMessages.state, "sent")));
+      await tx
+        .delete(jobs)
+        .where(
+          and(
+            inArray(jobs.kind, [MAIL_DELIVER_JOB, MAIL_SEND_JOB]),
+            inArray(sql`(${jobs.payload}->>'messageId')::uuid`, sent),
+          ),
+        );
     }
     // Everything of a demo company goes with it (company_id cascades), then the demo accounts.
     await tx.delete(companies).where(eq(companies.demo, true));

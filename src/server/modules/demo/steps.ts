@@ -6,6 +6,7 @@ import { ebayStep } from "./steps/ebay";
 import { filingsStep } from "./steps/filings";
 import { inventoryStep } from "./steps/inventory";
 import { kanbanStep } from "./steps/kanban";
+import { mailStep } from "./steps/mail";
 import { propertiesStep } from "./steps/properties";
 import { statementsStep } from "./steps/statements";
 
@@ -20,5 +21,6 @@ export const DEMO_STEPS: readonly DemoStep[] = [
   ebayStep,
   kanbanStep,
   calendarStep,
+  mailStep,
   articlesStep,
 ];

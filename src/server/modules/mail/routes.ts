@@ -1,16 +1,15 @@
 /**
  * Mail on the server (docs/mail.md): messages and labels as user types (the sync module's route
- * factory gives them their routes, the feed, the write batch and live notices), the `mail-send`
- * job that sends mail to outside addresses, and the optional incoming SMTP listener.
+ * factory gives them their routes, the feed, the write batch and live notices), the jobs that
+ * deliver sent mail (`mail-deliver`, `mail-send`), and the optional incoming SMTP listener.
  */
 import { Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAIL_LIMITS as L, MAIL_STATES } from "../../../domain/mail/message";
-import { createJobRunner } from "../../jobs/runner";
 import { startInboundSmtp } from "../../mail/inbound";
 import type { CompanyScope } from "../../plugins/company-scope";
 import type { ServerSyncedType } from "../sync/types";
-import { MAIL_SEND_JOB, mailSendHandler } from "./send";
+import { createMailRunner } from "./delivery-runner";
 import { LABEL, listLabels, listMessages, MESSAGE, newMessageColumns } from "./store";
 
 /** Every signed-in member of a company reads and writes their own mail (never anyone else's). */
@@ -123,17 +122,11 @@ export const MAIL_SYNCED: readonly ServerSyncedType[] = [
   },
 ];
 
-/** The send job (when JOBS_IN_PROCESS is on) and the incoming SMTP listener (when MAIL_INBOUND_PORT is set). */
+/** The delivery jobs (when JOBS_IN_PROCESS is on) and the incoming SMTP listener (when MAIL_INBOUND_PORT is set). */
 export async function mailRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   if (ctx.config.jobsInProcess) {
-    const runner = createJobRunner({
-      db: ctx.db,
-      log: app.log,
-      concurrency: 2,
-      pollMs: 1000,
-      handlers: { [MAIL_SEND_JOB]: mailSendHandler(ctx) },
-    });
+    const runner = createMailRunner(ctx, app.log);
     app.addHook("onReady", async () => runner.start());
     app.addHook("onClose", async () => runner.stop(3000));
   }
