@@ -15,7 +15,7 @@
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { chromium } from "playwright-core";
-import { type Figure, startSeededServer } from "./util";
+import { type Figure, sessionOf, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -56,17 +56,6 @@ const MARKS: [string, (url: string, routeChunk: string) => boolean][] = [
   ["/api/sync/changes", (u) => u.includes("/api/sync/changes")],
   ["/api/events", (u) => u.includes("/api/events")],
 ];
-
-async function sessionOf(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/auth-jwt/connect/google/check`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
-  const { token, refreshToken } = (await res.json()) as { token: string; refreshToken: string };
-  return { accessToken: token, refreshToken, acceptedCookies: "true" };
-}
 
 /** The route's own chunk: the file name the router's split component gets (e.g. inventory-info-…). */
 function routeChunkOf(path: string) {

@@ -24,7 +24,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { APP_START_BUDGET_KB, measure, PUBLIC_SCRIPT_BUDGET_KB } from "../../scripts/size-budget";
-import { ensureBuilt, type Figure, ROOT, startSeededServer } from "./util";
+import { ensureBuilt, type Figure, ROOT, sessionOf, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 interface BenchPage {
@@ -180,18 +180,6 @@ async function startPeer(dir: string): Promise<{ url: string; stop(): Promise<vo
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
     },
   };
-}
-
-/** A seeded account's session as the app stores it after signing in. */
-async function sessionOf(base: string, email: string, password: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/auth-jwt/connect/google/check`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
-  const { token, refreshToken } = (await res.json()) as { token: string; refreshToken: string };
-  return { accessToken: token, refreshToken, acceptedCookies: "true" };
 }
 
 async function runFrontendBench(

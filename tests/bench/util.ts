@@ -198,6 +198,22 @@ export async function startSeededServer(name: string): Promise<SeededServer> {
  * Runs a bench when its file is started directly (`npx tsx tests/bench/X.ts`), printing its
  * figures; does nothing when run.ts imports it.
  */
+/** A seeded account's session as the app stores it in localStorage after signing in. */
+export async function sessionOf(
+  base: string,
+  email: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/auth-jwt/connect/google/check`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  const { token, refreshToken } = (await res.json()) as { token: string; refreshToken: string };
+  return { accessToken: token, refreshToken, acceptedCookies: "true" };
+}
+
 export function runWhenMain(moduleFile: string, bench: () => Promise<Figure[]>): void {
   if (!process.argv[1] || resolve(process.argv[1]) !== resolve(moduleFile)) return;
   bench().then(
