@@ -7,7 +7,15 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { Item } from "../../../../domain/inventory/item";
 import { newId } from "../../../../sync/outbox";
 import { getDb } from "../../../offline/db";
@@ -103,6 +111,11 @@ export function useScanResults(opts: {
         : null,
     [companyId, write, t],
   );
+
+  // Open the database and its barcode index now, so the first scan's lookup is not the first query.
+  useEffect(() => {
+    if (ctx) void findItemByCode(ctx.db, ctx.companyId, "").catch(() => undefined);
+  }, [ctx]);
 
   /** Every code, from the camera, the keyboard or a photo. Answers why it was refused, or null. */
   const handleCode = useCallback(
