@@ -250,6 +250,7 @@ export async function scanBench(): Promise<Figure[]> {
     const steps = new Map(got.steps.map((s) => [s.name, s]));
     /** Per symbology: appears → the decoded frame, frame → decoded, decoded → found, found → shown. */
     const parts = new Map<string, number[][]>();
+    const slowest: { what: string; row: number[] }[] = [];
     for (const s of got.shown) {
       const code = itemCode.get(s.detail?.itemId ?? "");
       if (!code) continue;
@@ -274,6 +275,7 @@ export async function scanBench(): Promise<Figure[]> {
         ];
         const key = label.symbology;
         parts.set(key, [...(parts.get(key) ?? []), row]);
+        slowest.push({ what: `${key}/${label.framing} ${s.name}`, row });
       }
     }
     if (process.env.BENCH_SCAN_STEPS !== "0") {
@@ -290,6 +292,11 @@ export async function scanBench(): Promise<Figure[]> {
           );
         console.log(`    ${key.padEnd(12)} ${[0, 1, 2, 3, 4].map(col).join(" | ")} (${rows.length})`);
       }
+      console.log("  the 4 slowest scans, ms: the same steps");
+      for (const { what, row } of slowest
+        .sort((a, b) => (b.row[0] as number) - (a.row[0] as number))
+        .slice(0, 4))
+        console.log(`    ${what.padEnd(28)} ${row.map(Math.round).join(" | ")}`);
     }
     console.log(`  the page's camera delivered ${got.video} frames`);
     const missing = LABELS.filter((l) => !readLabels.has(l.code)).map((l) => `${l.symbology}/${l.framing}`);
