@@ -219,6 +219,18 @@ export async function scanBench(): Promise<Figure[]> {
           detail: (m as PerformanceMark).detail as { code: string; itemId: string },
         })),
       frameToShown: performance.getEntriesByName("scan:frame-to-shown").map((m) => m.duration),
+      // each scan's own marks: the decoded frame's presentation, decoded (checks passed), found
+      // (lookup and +1 written), shown
+      steps: performance
+        .getEntriesByType("mark")
+        .filter((m) => m.name.endsWith(":shown"))
+        .map((m) => {
+          const base = m.name.replace(/:shown$/, "");
+          const [frame, decoded, found] = ["frame", "decoded", "found"].map(
+            (step) => performance.getEntriesByName(`${base}:${step}`)[0]?.startTime ?? null,
+          );
+          return { name: base, frame, decoded, found, shown: m.startTime };
+        }),
       frameToDecoded: performance
         .getEntriesByType("mark")
         .filter((m) => m.name.endsWith(":decoded"))
@@ -235,6 +247,10 @@ export async function scanBench(): Promise<Figure[]> {
     // frame → item shown: from the first presentation of the label's first frame before the mark
     const latencies: number[] = [];
     const readLabels = new Set<string>();
+    const steps = new Map(got.steps.map((s) => [s.name, s]));
+    /** Per symbology: appears → the decoded frame, frame → decoded, decoded → found, found → shown. */
+    const parts = new Map<string, number[][]>();
+    const slowest: { what: string; row: number[] }[] = [];
     for (const s of got.shown) {
       const code = itemCode.get(s.detail?.itemId ?? "");
       if (!code) continue;
@@ -244,7 +260,43 @@ export async function scanBench(): Promise<Figure[]> {
         .filter(([n, t]) => n >= f0 && n < f0 + VISIBLE && t <= s.at)
         .map(([, t]) => t)
         .filter((t) => s.at - t < 5000);
-      if (appear.length) latencies.push(s.at - Math.min(...appear));
+      if (!appear.length) continue;
+      const from = Math.min(...appear);
+      latencies.push(s.at - from);
+      const st = steps.get(s.name);
+      const label = LABELS.find((l) => l.code === code) as Label;
+      if (st?.frame != null && st.decoded != null && st.found != null) {
+        const row = [
+          s.at - from,
+          st.frame - from,
+          st.decoded - st.frame,
+          st.found - st.decoded,
+          s.at - st.found,
+        ];
+        const key = label.symbology;
+        parts.set(key, [...(parts.get(key) ?? []), row]);
+        slowest.push({ what: `${key}/${label.framing} ${s.name}`, row });
+      }
+    }
+    if (process.env.BENCH_SCAN_STEPS !== "0") {
+      console.log(
+        "  per symbology, median ms: total | appears→decoded frame | frame→decoded | decoded→found | found→shown (n)",
+      );
+      for (const [key, rows] of parts) {
+        const col = (i: number) =>
+          Math.round(
+            quantile(
+              rows.map((r) => r[i] as number),
+              0.5,
+            ),
+          );
+        console.log(`    ${key.padEnd(12)} ${[0, 1, 2, 3, 4].map(col).join(" | ")} (${rows.length})`);
+      }
+      console.log("  the 4 slowest scans, ms: the same steps");
+      for (const { what, row } of slowest
+        .sort((a, b) => (b.row[0] as number) - (a.row[0] as number))
+        .slice(0, 4))
+        console.log(`    ${what.padEnd(28)} ${row.map(Math.round).join(" | ")}`);
     }
     console.log(`  the page's camera delivered ${got.video} frames`);
     const missing = LABELS.filter((l) => !readLabels.has(l.code)).map((l) => `${l.symbology}/${l.framing}`);

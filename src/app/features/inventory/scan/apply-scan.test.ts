@@ -8,7 +8,7 @@ import {
   createAppSyncEngine as createSyncEngine,
   type AppSyncEngine as SyncEngine,
 } from "../../../offline/synced-types";
-import { applyScan, findItemByCode, type ScanContext, undoScan } from "./apply-scan";
+import { applyScan, findItemByCode, KnownItemGone, type ScanContext, undoScan } from "./apply-scan";
 import { scannedItemFields } from "./scan-logic";
 import { addEntry, type ScanEntry } from "./scan-session";
 
@@ -182,5 +182,28 @@ describe("applyScan", () => {
     await db.items.update(a.id, { quantity: 0 });
     await undoScan(ctx, entryOf("5", out));
     expect((await db.items.get(a.id))?.quantity).toBe(0);
+  });
+});
+
+describe("applyScan with an item a lookup found before the scan was queued (a single CODE128 read)", () => {
+  it("counts the item as it is now, not as the lookup saw it", async () => {
+    const row = item({ barcode: "BN-1-F1", sku: "BN-F1", quantity: 2 });
+    await db.items.put(row);
+    const seen = await findItemByCode(db, COMPANY, "BN-1-F1", "code_128");
+    // a scan queued before this one counted the same item meanwhile
+    await applyScan(ctx, "BN-F1", "count");
+    const out = await applyScan(ctx, "BN-1-F1", "count", "code_128", seen as Item);
+    expect(out.action).toBe("counted");
+    expect(out.item.quantity).toBe(4);
+    expect((await db.items.get(row.id))?.quantity).toBe(4);
+  });
+  it("creates nothing from that single read when the item is gone meanwhile", async () => {
+    const row = item({ barcode: "BN-1-F2", sku: "BN-F2", quantity: 0 });
+    await db.items.put(row);
+    const seen = (await findItemByCode(db, COMPANY, "BN-1-F2", "code_128")) as Item;
+    await db.items.delete(row.id);
+    await expect(applyScan(ctx, "BN-1-F2", "count", "code_128", seen)).rejects.toBeInstanceOf(KnownItemGone);
+    expect(await db.items.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -52,20 +52,39 @@ export interface ScanContext {
   placeholder: (code: string) => { title: string; description: string };
 }
 
+/** The item a single read was applied for is no longer on this device (nothing was changed). */
+export class KnownItemGone extends Error {
+  constructor(readonly code: string) {
+    super(`No item has code ${code} any more`);
+    this.name = "KnownItemGone";
+  }
+}
+
 export interface ScanOutcome {
   action: ScanAction;
   /** The item as it is after the scan. */
   item: Item;
 }
 
-/** Applies one scan (call them one at a time: see createSerialQueue). `format`: the symbology read. */
+/**
+ * Applies one scan (call them one at a time: see createSerialQueue). `format`: the symbology
+ * read. `known`: the item a lookup made before the scan was queued found for this code (a single
+ * CODE128 read is applied only because it names an item): that item is read again here, as it
+ * is now, and when it is gone nothing is created from that single read.
+ */
 export async function applyScan(
   ctx: ScanContext,
   code: string,
   mode: ScanMode,
   format?: ScanFormat,
+  known?: Item,
 ): Promise<ScanOutcome> {
-  const found = await findItemByCode(ctx.db, ctx.companyId, code, format);
+  const again = known ? await ctx.db.items.get(known.id) : undefined;
+  const found =
+    again && again.companyId === ctx.companyId
+      ? again
+      : await findItemByCode(ctx.db, ctx.companyId, code, format);
+  if (known && !found) throw new KnownItemGone(code);
   const action = decideAction(mode, !!found);
   if (found && action === "opened") return { action, item: found };
   if (found) {

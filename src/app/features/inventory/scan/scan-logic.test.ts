@@ -55,6 +55,14 @@ describe("createCodeDebouncer", () => {
     expect(d.acceptFrame([], 1000)).toBeNull();
     expect(d.acceptFrame(["EAN", "SKU"], 1950)).toBe("EAN");
   });
+  it("says whether a code would be taken without marking it as seen", () => {
+    const d = createCodeDebouncer(2000);
+    expect(d.isFresh("A", 0)).toBe(true);
+    expect(d.isFresh("A", 10)).toBe(true);
+    expect(d.accept("A", 20)).toBe(true);
+    expect(d.isFresh("A", 500)).toBe(false);
+    expect(d.isFresh("A", 2020)).toBe(true);
+  });
   it("uses a window changed while running", () => {
     const d = createCodeDebouncer(2000);
     expect(d.accept("A", 0)).toBe(true);

@@ -72,6 +72,10 @@ export function createCodeDebouncer(windowMs = DEFAULT_REPEAT_WINDOW) {
     accept(code: string, now: number): boolean {
       return this.acceptFrame([code], now) !== null;
     },
+    /** Whether this code would be taken now (not in view within the window); marks nothing. */
+    isFresh(code: string, now: number): boolean {
+      return fresh(code, now);
+    },
     /** Forget the codes seen (after a mode switch or an undo, the same label may count again). */
     reset() {
       seen.clear();

@@ -56,14 +56,14 @@ describe("verifyRead", () => {
   });
   it("applies ITF-14 with its check digit at once, other ITF after a second read, fragments never", () => {
     expect(verifyRead("itf", "10012345678902")).toEqual({ ok: true, confirmed: true });
-    expect(verifyRead("itf", "10012345678903")).toEqual({ ok: true, confirmed: false });
-    expect(verifyRead("itf", "123456")).toEqual({ ok: true, confirmed: false });
+    expect(verifyRead("itf", "10012345678903")).toEqual({ ok: true, confirmed: false, ifKnown: false });
+    expect(verifyRead("itf", "123456")).toEqual({ ok: true, confirmed: false, ifKnown: false });
     expect(verifyRead("itf", "1234")).toEqual({ ok: false });
     expect(verifyRead("itf", "12345")).toEqual({ ok: false });
   });
-  it("needs a second read for CODE39 and CODE128 (weak or no check) and none for QR, Data Matrix", () => {
-    expect(verifyRead("code_39", "ABC-123")).toEqual({ ok: true, confirmed: false });
-    expect(verifyRead("code_128", "SKU-1")).toEqual({ ok: true, confirmed: false });
+  it("needs a second read for CODE39, and for CODE128 unless it names a known item; none for QR, Data Matrix", () => {
+    expect(verifyRead("code_39", "ABC-123")).toEqual({ ok: true, confirmed: false, ifKnown: false });
+    expect(verifyRead("code_128", "SKU-1")).toEqual({ ok: true, confirmed: false, ifKnown: true });
     for (const f of ["qr_code", "data_matrix"] as const)
       expect(verifyRead(f, "SKU-1"), f).toEqual({ ok: true, confirmed: true });
   });
@@ -91,6 +91,35 @@ describe("createReadConfirmer", () => {
     expect(c.accept("itf", "123456", 100)).toBe(false);
     expect(c.accept("itf", "123456", 900)).toBe(false);
     expect(c.accept("itf", "123456", 1000)).toBe(true);
+  });
+  it("applies a held CODE128 read that names a known item before the next frame, once", () => {
+    const c = createReadConfirmer(600);
+    expect(c.accept("code_128", "BN-1", 0)).toBe(false);
+    // the lookup found an item: apply now
+    expect(c.known("code_128", "BN-1", 20)).toBe(true);
+    // the same answer again does not apply it twice
+    expect(c.known("code_128", "BN-1", 25)).toBe(false);
+  });
+  it("never applies a read on a known item when a later frame confirmed, replaced or lost it", () => {
+    const c = createReadConfirmer(600);
+    expect(c.accept("code_128", "BN-1", 0)).toBe(false);
+    expect(c.accept("code_128", "BN-1", 100)).toBe(true); // confirmed by the next frame
+    expect(c.known("code_128", "BN-1", 110)).toBe(false); // the lookup's answer comes later: no second apply
+    expect(c.accept("code_128", "BN-2", 200)).toBe(false);
+    expect(c.accept("code_128", "BN-3", 300)).toBe(false); // another read replaced it
+    expect(c.known("code_128", "BN-2", 310)).toBe(false);
+    c.nothing(); // the code left the view
+    expect(c.known("code_128", "BN-3", 320)).toBe(false);
+    expect(c.accept("code_128", "BN-4", 400)).toBe(false);
+    expect(c.known("code_128", "BN-4", 1100)).toBe(false); // too late
+  });
+  it("never applies a single CODE39 or short ITF read, known item or not (no check character)", () => {
+    const c = createReadConfirmer(600);
+    expect(c.accept("code_39", "ABC", 0)).toBe(false);
+    expect(c.known("code_39", "ABC", 10)).toBe(false);
+    expect(c.accept("itf", "123456", 100)).toBe(false);
+    expect(c.known("itf", "123456", 110)).toBe(false);
+    expect(c.known("ean_13", "4006381333932", 120)).toBe(false);
   });
   it("never passes a misread", () => {
     const c = createReadConfirmer();

@@ -8,7 +8,11 @@
  * whatever the decoder did), CODE128 a mandatory mod-103 check and QR / Data Matrix Reed–Solomon
  * error correction (both verified by every decoder). CODE39 and ITF may carry no check
  * character at all; such a read is applied only once two decoded frames in a row agree
- * (`needsSecondRead`), or, for ITF, when it is a GS1 code whose check digit is right.
+ * (`createReadConfirmer`), or, for ITF, when it is a GS1 code whose check digit is right.
+ * CODE128's check lets about 1 wrong read in 103 through, so a single CODE128 read is applied at
+ * once only when it names an item already on this device (a wrong read that passes the mod-103
+ * check and also spells another of the company's codes is the only way it could be wrong);
+ * one that would create an item waits for the second frame like CODE39.
  */
 
 /** Every symbology a reseller meets: retail (EAN/UPC), warehouse (CODE128/39, ITF cartons), 2D. */
@@ -77,14 +81,18 @@ export function expandUpcE(code: string): string | null {
 export type ReadVerdict =
   /** apply it now */
   | { ok: true; confirmed: true }
-  /** no check character: apply it once the next decoded frame reads the same */
-  | { ok: true; confirmed: false }
+  /**
+   * a weak or no check character: apply it once the next decoded frame reads the same — or at
+   * once when `ifKnown` and the code names an item already on this device
+   */
+  | { ok: true; confirmed: false; ifKnown: boolean }
   /** a misread (wrong check digit or impossible length): drop it */
   | { ok: false };
 
 const ACCEPT: ReadVerdict = { ok: true, confirmed: true };
 const REJECT: ReadVerdict = { ok: false };
-const SECOND_READ: ReadVerdict = { ok: true, confirmed: false };
+const SECOND_READ: ReadVerdict = { ok: true, confirmed: false, ifKnown: false };
+const SECOND_READ_OR_KNOWN: ReadVerdict = { ok: true, confirmed: false, ifKnown: true };
 
 /** Checks a decoded text against its symbology's rules. */
 export function verifyRead(format: ScanFormat, text: string): ReadVerdict {
@@ -107,10 +115,12 @@ export function verifyRead(format: ScanFormat, text: string): ReadVerdict {
       if (!/^(\d{2}){3,}$/.test(text)) return REJECT;
       return text.length === 14 && gs1CheckDigitOk(text) ? ACCEPT : SECOND_READ;
     case "code_39":
+      return text.length > 0 ? SECOND_READ : REJECT;
     case "code_128":
       // CODE128's mod-103 check lets about 1 wrong read in 103 through (the e2e saw a box label
-      // read as "BL-XB1%U#7B2"), so it also waits for a second agreeing frame
-      return text.length > 0 ? SECOND_READ : REJECT;
+      // read as "BL-XB1%U#7B2" and create an item), so a read that finds no item waits for a
+      // second agreeing frame; one that names a known item is applied at once
+      return text.length > 0 ? SECOND_READ_OR_KNOWN : REJECT;
     default:
       return text.length > 0 ? ACCEPT : REJECT;
   }
@@ -181,6 +191,18 @@ export function createReadConfirmer(maxGapMs = 600) {
       }
       waiting = { key, at: now };
       return false;
+    },
+    /**
+     * The read held back last turned out to name an item on this device: true = apply it now,
+     * when its symbology allows that (`ifKnown`: CODE128) and it is still the read waiting (not
+     * confirmed by a later frame meanwhile, nor followed by another read or an empty frame).
+     */
+    known(format: ScanFormat, text: string, now: number): boolean {
+      const verdict = verifyRead(format, text);
+      if (!verdict.ok || verdict.confirmed || !verdict.ifKnown) return false;
+      if (!waiting || waiting.key !== `${format}:${text}` || now - waiting.at > maxGapMs) return false;
+      waiting = null;
+      return true;
     },
     /** A decoded frame showed no code. */
     nothing() {

@@ -7,11 +7,20 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import type { Item } from "../../../../domain/inventory/item";
 import { newId } from "../../../../sync/outbox";
 import { getDb } from "../../../offline/db";
 import type { AppSyncEngine as SyncEngine } from "../../../offline/synced-types";
-import { applyScan, type ScanContext, undoScan } from "./apply-scan";
+import { applyScan, findItemByCode, KnownItemGone, type ScanContext, undoScan } from "./apply-scan";
 import { scanFeedback } from "./feedback";
 import type { DecodedFrame } from "./frame-pump";
 import { type LatestScan, resultItem } from "./result-item";
@@ -24,7 +33,7 @@ import {
   type ScanSource,
 } from "./scan-logic";
 import { createSessionStore, lastUndoable, type ScanEntry, type SessionStore } from "./scan-session";
-import { createReadConfirmer, dropConflicting, type ScanFormat } from "./symbologies";
+import { createReadConfirmer, dropConflicting, type ScanFormat, verifyRead } from "./symbologies";
 
 /** Performance measures per scan (read by tests/bench/scan.ts). */
 const SCAN_MEASURE = "scan:decode-to-shown";
@@ -103,9 +112,18 @@ export function useScanResults(opts: {
     [companyId, write, t],
   );
 
+  // Open the database and its barcode index now, so the first scan's lookup is not the first query.
+  useEffect(() => {
+    if (ctx) void findItemByCode(ctx.db, ctx.companyId, "").catch(() => undefined);
+  }, [ctx]);
+
   /** Every code, from the camera, the keyboard or a photo. Answers why it was refused, or null. */
   const handleCode = useCallback(
-    (raw: string, source: ScanSource, read?: { format?: ScanFormat; frameAt?: number }): string | null => {
+    (
+      raw: string,
+      source: ScanSource,
+      read?: { format?: ScanFormat; frameAt?: number; known?: Item },
+    ): string | null => {
       const mark = `scan:${++scanSeq}`;
       if (read?.frameAt !== undefined) markSafely(`${mark}:frame`, read.frameAt);
       markSafely(`${mark}:decoded`);
@@ -127,7 +145,7 @@ export function useScanResults(opts: {
       setLatest({ mark, code, status: "looking" });
       void queue(async () => {
         try {
-          const outcome = await applyScan(ctx, code, scanMode, read?.format);
+          const outcome = await applyScan(ctx, code, scanMode, read?.format, read?.known);
           markSafely(`${mark}:found`);
           const entry = store.add({
             at: Date.now(),
@@ -155,7 +173,12 @@ export function useScanResults(opts: {
           );
           if (opensItem(scanMode)) openItem(outcome.item.id);
         } catch (err) {
-          const why = err instanceof Error ? err.message : String(err);
+          const why =
+            err instanceof KnownItemGone
+              ? t`no item has this code any more`
+              : err instanceof Error
+                ? err.message
+                : String(err);
           const message = t`Could not record code ${code}: ${why}`;
           setLatest((cur) => (cur?.mark === mark ? null : cur));
           setFailure(message);
@@ -168,7 +191,11 @@ export function useScanResults(opts: {
     [ctx, store, queue, t, openItem],
   );
 
-  /** A decoded camera frame: misreads dropped, unchecked codes confirmed, repeats held back. */
+  /**
+   * A decoded camera frame: misreads dropped, unchecked codes confirmed, repeats held back. A
+   * held CODE128 read is looked up at once: when it names an item on this device it is applied
+   * without waiting for the next frame (`confirmer.known`), otherwise the next frame decides.
+   */
   const handleFrame = useCallback(
     (frame: DecodedFrame) => {
       const now = performance.now();
@@ -189,9 +216,28 @@ export function useScanResults(opts: {
         Date.now(),
       );
       const read = normal.find((c) => c.code === taken);
-      if (read) handleCode(read.code, "camera", { format: read.format, frameAt: frame.frameAt });
+      if (read) {
+        handleCode(read.code, "camera", { format: read.format, frameAt: frame.frameAt });
+        return;
+      }
+      const held = clear.find((c) => {
+        const v = verifyRead(c.format, c.text);
+        return v.ok && !v.confirmed && v.ifKnown && !ready.includes(c);
+      });
+      const heldCode = held ? normalizeCode(held.text) : null;
+      if (!held || !heldCode?.ok || !ctx || !debouncer.isFresh(heldCode.code, Date.now())) return;
+      const code = heldCode.code;
+      void findItemByCode(ctx.db, ctx.companyId, code, held.format).then(
+        (known) => {
+          // still the read waiting (no later frame confirmed or replaced it), and still new
+          if (!known || !confirmer.known(held.format, held.text, performance.now())) return;
+          if (debouncer.acceptFrame([code], Date.now()) !== code) return;
+          handleCode(code, "camera", { format: held.format, frameAt: frame.frameAt, known });
+        },
+        () => undefined, // the next frame decides, as for any held read
+      );
     },
-    [confirmer, debouncer, handleCode],
+    [confirmer, debouncer, handleCode, ctx],
   );
 
   // The item of the latest scan as it is now (undo, sync) — only ever that scan's own item.
