@@ -18,7 +18,14 @@
  * banner's choice, holding a form sent too early).
  */
 import { SCROLL_THRESHOLD } from "../src/app/features/public-site/constants";
-import { CLICK_QUEUED, HYDRATED, INTENT, ISLAND, WAITING_BUTTONS } from "../src/app/lib/island-rules";
+import {
+  CLICK_QUEUED,
+  HELD_LABELS,
+  HYDRATED,
+  INTENT,
+  ISLAND,
+  WAITING_BUTTONS,
+} from "../src/app/lib/island-rules";
 
 export function islandLoader(entry: string, scripts: string[], styles: string[]): string {
   const json = JSON.stringify;
@@ -78,6 +85,9 @@ export function islandLoader(entry: string, scripts: string[], styles: string[])
         e.preventDefault();
         e.stopPropagation();
         button.setAttribute(${json(CLICK_QUEUED)}, "");
+        // By its label too: the button may be replaced before the app replays the click.
+        const label = button.getAttribute("aria-label");
+        if (label) (window.${HELD_LABELS} = window.${HELD_LABELS} || []).push(label);
         start();
       }, true);
       const header = root.querySelector("header");

@@ -235,8 +235,8 @@ export async function prerenderApp(appDir: string): Promise<{ path: string; file
     mkdirSync(outDir, { recursive: true });
     const routes: Record<string, string> = {};
     const written: { path: string; file: string; bytes: number }[] = [];
-    const write = async (path: string, file: string, inPlace = false) => {
-      const page = await render(path, { inPlace });
+    const write = async (path: string, file: string) => {
+      const page = await render(path);
       if (page.notFound) throw new Error(`prerender: ${path} matches no route`);
       const assets = routeAssets(manifest, page.routeIds);
       const inlineCss = [
@@ -254,9 +254,8 @@ export async function prerenderApp(appDir: string): Promise<{ path: string; file
     }
     // Not routes of their own: the server fills them (src/server/modules/articles/pages.ts).
     for (const { path, file } of Object.values(ARTICLE_TEMPLATES)) {
-      // In place: React would move a late part of a long page (the page under its own Suspense
-      // boundary) into <main> with an inline script, and without JavaScript there would be none.
-      const html = await write(path, file, true);
+      // The slot must be in <main>: every part is rendered in place (ssr/prerender-entry.tsx).
+      const html = await write(path, file);
       if (!/<main[^>]*>(?:(?!<\/main>)[\s\S])*<!--server-slot-->/.test(html))
         throw new Error(`prerender: ${path} has its slot outside <main>`);
       if (html.split(SERVER_SLOT).length !== 2)

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { startPwa } from "./features/pwa/pwa-store";
 import { activateLocale, DEFAULT_LOCALE, storedLocale } from "./i18n/i18n";
-import { CLICK_QUEUED, HYDRATED, WAITING_BUTTONS } from "./lib/island-rules";
+import { CLICK_QUEUED, HELD_LABELS, HYDRATED, WAITING_BUTTONS } from "./lib/island-rules";
 import { createAppRouter } from "./router";
 
 const container = document.getElementById("root");
@@ -66,11 +66,14 @@ function replayEarlyInput(root: HTMLElement) {
   );
   const deadline = Date.now() + 20_000;
   // A held button may be replaced before its click is replayed (the Settings button's lazy
-  // tooltip mounts a new element): held clicks are remembered by the button's label too.
+  // tooltip mounts a new element): held clicks are remembered by the button's label too, by the
+  // island loader (HELD_LABELS) as well as here.
   const heldNames = new Set<string>();
   const noteHeld = () => {
     for (const b of root.querySelectorAll(`[${CLICK_QUEUED}][aria-label]`))
       heldNames.add(b.getAttribute("aria-label") as string);
+    for (const name of (window as { [HELD_LABELS]?: string[] })[HELD_LABELS]?.splice(0) ?? [])
+      heldNames.add(name);
   };
   noteHeld();
   let idleCheck = 0;

@@ -35,6 +35,9 @@ describe("prerendered public pages without JavaScript", () => {
     const html = await res.text();
     expect(html).toContain("data-prerendered");
     expect(html).toContain("<title>NYC RPIE filing done for you | Blocklot</title>");
+    // Every part is where it belongs: no part is sent hidden for a script to swap in after the
+    // first paint (a click on the stand-in it replaced was lost).
+    expect(html).not.toMatch(/<div hidden id="S:\d+"|\$RC\(/);
 
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();

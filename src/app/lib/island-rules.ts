@@ -15,6 +15,9 @@ export const INTENT = 'button, input, select, textarea, [role="button"], [aria-h
 /** On a button clicked before the app could act on it. */
 export const CLICK_QUEUED = "data-click-queued";
 
+/** The window property listing the labels of held buttons, which outlive a replaced element. */
+export const HELD_LABELS = "__heldClickLabels";
+
 /** On #root once every button of the page is the app's (main.tsx). */
 export const HYDRATED = "data-hydrated";
 

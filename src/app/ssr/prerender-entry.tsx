@@ -37,11 +37,13 @@ async function streamToString(stream: ReadableStream<Uint8Array>): Promise<strin
 }
 
 /**
- * `inPlace`: every part of the page where it belongs. By default React writes a part that
- * completes after more than its chunk size (12.8 KB) of the page elsewhere, for its inline script
- * to move into place.
+ * Every part of the page is written where it belongs (an infinite progressive chunk size). By
+ * default React writes a part that completes after its chunk size (12.8 KB) of the page
+ * elsewhere, hidden, with an inline script that moves it into place up to 2.3 s after the page
+ * starts: the visible stand-in is then replaced by a new element (a click on the stand-in
+ * Settings button was lost), and without JavaScript the part never shows.
  */
-export async function render(path: string, { inPlace = false } = {}): Promise<Prerendered> {
+export async function render(path: string): Promise<Prerendered> {
   // The browser build of the router registers itself on `self` (window); Node has no `self`.
   (globalThis as { self?: unknown }).self ??= globalThis;
   i18n.loadAndActivate({ locale: "en", messages: {} });
@@ -56,7 +58,7 @@ export async function render(path: string, { inPlace = false } = {}): Promise<Pr
     </StrictMode>,
     {
       onError: (error) => void errors.push(error),
-      ...(inPlace ? { progressiveChunkSize: Number.POSITIVE_INFINITY } : {}),
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
   const html = await streamToString(prelude);
