@@ -115,12 +115,10 @@ function NotificationItem({
   n,
   onOpen,
   onRemove,
-  removing,
 }: {
   n: NotificationApi;
   onOpen: (n: NotificationApi, e: MouseEvent<HTMLAnchorElement>) => void;
-  onRemove: (id: string) => void;
-  removing: boolean;
+  onRemove: (n: NotificationApi) => void;
 }) {
   const { t } = useLingui();
   const Icon = TYPE_ICON[n.type] ?? IconBell;
@@ -163,12 +161,7 @@ function NotificationItem({
           {byline} · {n.company} · <time dateTime={n.createdAt}>{formatNotificationDate(n.createdAt)}</time>
         </Text>
       </Stack>
-      <CloseButton
-        size="sm"
-        disabled={removing}
-        onClick={() => onRemove(n.id)}
-        aria-label={t`Remove notification`}
-      />
+      <CloseButton size="sm" onClick={() => onRemove(n)} aria-label={t`Remove notification`} />
     </Group>
   );
 }
@@ -176,7 +169,7 @@ function NotificationItem({
 /**
  * Top-bar notifications bell (spec sections 3, 4, 9; docs/notifications.md): unread badge (max
  * 99+), the caller's notifications from the server, newest first, live; each links to what it is
- * about (and is marked read when opened); remove one; mark all as read.
+ * about (and is marked read when opened); remove one (with Undo); mark all as read.
  */
 export function NotificationsButton() {
   const { t } = useLingui();
@@ -279,13 +272,7 @@ export function NotificationsButton() {
               aria-label={t`Notifications`}
             >
               {s.notifications.map((n) => (
-                <NotificationItem
-                  key={n.id}
-                  n={n}
-                  onOpen={open}
-                  onRemove={s.remove}
-                  removing={s.removing === n.id}
-                />
+                <NotificationItem key={n.id} n={n} onOpen={open} onRemove={s.remove} />
               ))}
             </Stack>
             {s.hasMore ? (
