@@ -10,7 +10,7 @@ import { notifications } from "@mantine/notifications";
 import type { SyntheticEvent } from "react";
 
 /** How long Undo is offered (ms). */
-export const UNDO_TOAST_MS = 5000;
+const UNDO_TOAST_MS = 5000;
 
 let counter = 0;
 

@@ -261,7 +261,7 @@ export async function restoreNotification(q: Q, userId: string, id: string): Pro
 }
 
 /** How long a removed notification can still be brought back (at least; the prune runs daily). */
-export const REMOVED_KEPT_MS = 86_400_000;
+const REMOVED_KEPT_MS = 86_400_000;
 
 /**
  * Deletes read notifications older than the retention (90 days) and removed ones past their
