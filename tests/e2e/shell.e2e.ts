@@ -221,6 +221,10 @@ describe("the notifications bell", () => {
     const row = dialog.getByText('Import "Bell batch": 2 items saved');
     await dialog.getByRole("button", { name: "Remove notification" }).click();
     await dialog.getByText("There are no notifications").waitFor();
+    // The keyboard's focus stays in the popover.
+    const focusInDialog = () =>
+      page.evaluate(() => document.activeElement?.closest("[role=dialog]")?.getAttribute("aria-label"));
+    expect(await focusInDialog()).toBe("Notifications");
     const toast = page.locator(".mantine-Notification-root", { hasText: "Notification removed" });
     const restored = page.waitForResponse(
       (r) => r.url().endsWith("/restore") && r.request().method() === "POST",

@@ -111,6 +111,17 @@ function NotificationTitle({ n }: { n: NotificationApi }) {
   }
 }
 
+/**
+ * Before a row leaves the list: focus moves to the next row's remove button (or the previous
+ * one's, or the dialog), so a keyboard user stays in the popover.
+ */
+function keepFocusNear(button: HTMLElement) {
+  const row = button.closest("li");
+  const near = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector("[data-remove]");
+  const target = near instanceof HTMLElement ? near : button.closest<HTMLElement>("[role=dialog]");
+  target?.focus();
+}
+
 function NotificationItem({
   n,
   onOpen,
@@ -161,7 +172,15 @@ function NotificationItem({
           {byline} · {n.company} · <time dateTime={n.createdAt}>{formatNotificationDate(n.createdAt)}</time>
         </Text>
       </Stack>
-      <CloseButton size="sm" onClick={() => onRemove(n)} aria-label={t`Remove notification`} />
+      <CloseButton
+        size="sm"
+        data-remove
+        onClick={(e) => {
+          keepFocusNear(e.currentTarget);
+          onRemove(n);
+        }}
+        aria-label={t`Remove notification`}
+      />
     </Group>
   );
 }
