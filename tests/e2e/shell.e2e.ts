@@ -193,7 +193,7 @@ describe("cookie banner", () => {
 });
 
 describe("the notifications bell", () => {
-  it("rises live when an import is saved, opens on a phone, and falls after mark all as read", async () => {
+  it("rises live when an import is saved, opens on a phone, falls after mark all as read; a removal is undone", async () => {
     const seller = await newSeller("bell");
     const { context, page } = await freshPage(browser, { width: 390, height: 800 });
     await signInAs(page, seller.email, seller.password);
@@ -216,6 +216,36 @@ describe("the notifications bell", () => {
 
     await dialog.getByRole("button", { name: "Mark all as read" }).click();
     await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
+
+    // Removed, then brought back by the toast's Undo: back in the open list, and still after a reload.
+    const row = dialog.getByText('Import "Bell batch": 2 items saved');
+    await dialog.getByRole("button", { name: "Remove notification" }).click();
+    await dialog.getByText("There are no notifications").waitFor();
+    // The keyboard's focus stays in the popover.
+    const focusInDialog = () =>
+      page.evaluate(() => document.activeElement?.closest("[role=dialog]")?.getAttribute("aria-label"));
+    expect(await focusInDialog()).toBe("Notifications");
+    const toast = page.locator(".mantine-Notification-root", { hasText: "Notification removed" });
+    const restored = page.waitForResponse(
+      (r) => r.url().endsWith("/restore") && r.request().method() === "POST",
+    );
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await row.waitFor();
+    expect((await restored).status()).toBe(204);
+    await toast.waitFor({ state: "hidden" });
+    await page.reload();
+    await bell.click(FIRST_LOAD);
+    await row.waitFor(FIRST_LOAD);
+
+    // Removed without Undo, it stays removed.
+    const removed = page.waitForResponse(
+      (r) => r.url().includes("/api/notifications/") && r.request().method() === "DELETE",
+    );
+    await dialog.getByRole("button", { name: "Remove notification" }).click();
+    expect((await removed).status()).toBe(204);
+    await page.reload();
+    await bell.click(FIRST_LOAD);
+    await dialog.getByText("There are no notifications").waitFor(FIRST_LOAD);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
 import { defaultPushSettings } from "../../src/domain/notifications/push";
-import { jobs, pushSubscriptions } from "../../src/server/db/schema";
+import { jobs, notifications, pushSubscriptions } from "../../src/server/db/schema";
 import { NOTIFICATION_PUSH_JOB } from "../../src/server/modules/notifications/push-store";
 import { notify } from "../../src/server/modules/notifications/store";
 import { type PushServiceDouble, startPushService } from "./doubles/push-service";
@@ -204,6 +204,40 @@ describe("sending", () => {
     await newNotification(ann, { description: "A new feature" });
     await until(() => push.received.length > before, 10_000, "the push of the type still on");
     expect(push.received.slice(before).map((r) => r.payload.body)).toEqual(["A new feature"]);
+  });
+
+  it("sends nothing for a notification removed before its push went out", async () => {
+    const phone = push.device();
+    expect((await call("POST", SUBS, ann, phone.json)).statusCode).toBe(204);
+    const before = push.received.length;
+    const description = "Removed at once";
+    await db().transaction(async (tx) => {
+      await notify(tx, {
+        type: "new_feature",
+        companyId: ann.companyId,
+        recipients: [ann.userId],
+        description,
+      });
+      await tx
+        .update(notifications)
+        .set({ removedAt: new Date() })
+        .where(eq(notifications.description, description));
+    });
+    const [removed] = await db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.description, description));
+    if (!removed) throw new Error("notification not created");
+    await newNotification(ann, { description: "Kept" });
+    await until(() => push.received.length > before, 10_000, "the push of the kept one");
+    const end = Date.now() + 10_000;
+    while ((await pushJobsFor(removed.id))[0]?.status !== "done") {
+      if (Date.now() > end) throw new Error("the removed notification's push job did not finish");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const bodies = push.received.slice(before).map((r) => r.payload.body);
+    expect(bodies).toContain("Kept");
+    expect(bodies).not.toContain(description);
   });
 
   it("removes a subscription the push service says is gone (410)", async () => {

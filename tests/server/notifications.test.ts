@@ -45,6 +45,13 @@ async function list(
 
 const clear = () => db().delete(notifications);
 
+let base: Promise<string> | undefined;
+/** The server on a port, for the live stream (listening once for the whole file). */
+const listening = () => {
+  base ??= server.app.listen({ port: 0, host: "127.0.0.1" });
+  return base;
+};
+
 describe("the caller's own notifications", () => {
   it("answers 401 to a guest on every route", async () => {
     const id = uuidv7();
@@ -54,6 +61,7 @@ describe("the caller's own notifications", () => {
       ["POST", `/api/notifications/${id}/read`],
       ["POST", "/api/notifications/read-all"],
       ["DELETE", `/api/notifications/${id}`],
+      ["POST", `/api/notifications/${id}/restore`],
     ] as const) {
       const res = await call(method, url);
       expect(res.statusCode, url).toBe(401);
@@ -117,6 +125,7 @@ describe("the caller's own notifications", () => {
       ["GET", "/api/notifications?sort=asc"],
       ["POST", "/api/notifications/not-a-uuid/read"],
       ["DELETE", "/api/notifications/123"],
+      ["POST", "/api/notifications/123/restore"],
     ] as const) {
       const res = await call(method, url, ann);
       expect(res.statusCode, url).toBe(400);
@@ -155,6 +164,76 @@ describe("the caller's own notifications", () => {
     expect(removed.statusCode).toBe(204);
     expect((await list(ann)).items.map((n) => n.id)).not.toContain(mine.id);
     expect((await call("DELETE", `/api/notifications/${mine.id}`, ann)).statusCode).toBe(404);
+  });
+
+  it("a removed notification is hidden, its undo brings it back at its place; another user's cannot be restored", async () => {
+    await clear();
+    for (const description of ["First", "Second", "Third"]) {
+      await notify(db(), {
+        type: "new_feature",
+        companyId: ann.companyId,
+        recipients: [ann.userId],
+        description,
+      });
+    }
+    await notify(db(), {
+      type: "new_feature",
+      companyId: bob.companyId,
+      recipients: [bob.userId],
+      description: "Bob's",
+    });
+    const [bobs] = (await list(bob)).items;
+    const second = (await list(ann)).items.find((n) => n.description === "Second");
+    if (!second || !bobs) throw new Error("fixtures missing");
+
+    expect((await call("DELETE", `/api/notifications/${second.id}`, ann)).statusCode).toBe(204);
+    const without = await list(ann);
+    expect(without.items.map((n) => n.description)).toEqual(["Third", "First"]);
+    expect(without.unread).toBe(2);
+    expect((await call("GET", "/api/notifications/unread-count", ann)).json()).toEqual({ unread: 2 });
+    expect((await call("POST", `/api/notifications/${second.id}/read`, ann)).statusCode).toBe(404);
+    expect((await call("POST", "/api/notifications/read-all", ann)).json()).toEqual({
+      changed: 2,
+      unread: 0,
+    });
+
+    // Bob removes his own; neither Ann's undo nor an unknown id restores anything.
+    expect((await call("DELETE", `/api/notifications/${bobs.id}`, bob)).statusCode).toBe(204);
+    for (const id of [bobs.id, uuidv7()]) {
+      const res = await call("POST", `/api/notifications/${id}/restore`, ann);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().code).toBe("NOT_FOUND");
+    }
+    expect((await list(bob)).items).toEqual([]);
+
+    const restored = await call("POST", `/api/notifications/${second.id}/restore`, ann);
+    expect(restored.statusCode, restored.body).toBe(204);
+    const back = await list(ann);
+    expect(back.items.map((n) => n.description)).toEqual(["Third", "Second", "First"]);
+    expect(back.items[1]).toEqual(second); // unread, as it was removed
+    expect(back.unread).toBe(1);
+    // Again is harmless; Bob's own undo works.
+    expect((await call("POST", `/api/notifications/${second.id}/restore`, ann)).statusCode).toBe(204);
+    expect((await call("POST", `/api/notifications/${bobs.id}/restore`, bob)).statusCode).toBe(204);
+    expect((await list(bob)).items.map((n) => n.id)).toEqual([bobs.id]);
+  });
+
+  it("a removed notification with a key comes back as new when its event happens again", async () => {
+    await clear();
+    const event = {
+      type: "import_finished",
+      companyId: ann.companyId,
+      recipients: [ann.userId],
+      key: "import:removed",
+    } as const;
+    await notify(db(), { ...event, description: "10 items saved" });
+    const [first] = (await list(ann)).items;
+    if (!first) throw new Error("fixtures missing");
+    await call("DELETE", `/api/notifications/${first.id}`, ann);
+    await notify(db(), { ...event, description: "20 items saved" });
+    expect((await list(ann)).items).toMatchObject([
+      { id: first.id, description: "20 items saved", read: false },
+    ]);
   });
 
   it("hides a company's notifications from someone no longer its member", async () => {
@@ -331,7 +410,7 @@ describe("product events notify the right members", () => {
 describe("live and pruning", () => {
   it("a new notification and mark all read reach the user's open stream, not another user's", async () => {
     await clear();
-    const base = await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = await listening();
     const annStream = await openStream(base, ann.token);
     const bobStream = await openStream(base, bob.token);
     try {
@@ -345,10 +424,45 @@ describe("live and pruning", () => {
       expect(annStream.of("notifications-changed")[0]).toEqual({ userId: ann.userId });
       await call("POST", "/api/notifications/read-all", ann);
       await until(() => annStream.of("notifications-changed").length === 2, 5000, "the read state");
+      const [live] = (await list(ann)).items;
+      if (!live) throw new Error("fixtures missing");
+      await call("DELETE", `/api/notifications/${live.id}`, ann);
+      await until(() => annStream.of("notifications-changed").length === 3, 5000, "the removal");
+      await call("POST", `/api/notifications/${live.id}/restore`, ann);
+      await until(() => annStream.of("notifications-changed").length === 4, 5000, "the undo");
       expect(bobStream.of("notifications-changed")).toEqual([]);
     } finally {
       annStream.close();
       bobStream.close();
+    }
+  });
+
+  it("a notification of a company that is not the user's active one reaches their stream and bell", async () => {
+    await clear();
+    const base = await listening();
+    // Emp works in Ann Realty (the active company, primary) and owns Emp Own Co.
+    const empStream = await openStream(base, emp.token);
+    const annStream = await openStream(base, ann.token);
+    try {
+      await notify(db(), {
+        type: "new_feature",
+        companyId: emp.companyId,
+        recipients: "members",
+        description: "From the other company",
+      });
+      await until(
+        () => empStream.of("notifications-changed").length === 1,
+        5000,
+        "the other company's notification",
+      );
+      expect(empStream.of("notifications-changed")[0]).toEqual({ userId: emp.userId });
+      const bell = await list(emp);
+      expect(bell.items).toMatchObject([{ description: "From the other company", company: "Emp Own Co" }]);
+      expect(bell.unread).toBe(1);
+      expect(annStream.of("notifications-changed")).toEqual([]);
+    } finally {
+      empStream.close();
+      annStream.close();
     }
   });
 
@@ -374,12 +488,23 @@ describe("live and pruning", () => {
     await add("old read", 91, true);
     await add("old unread", 120, false);
     await add("recent read", 89, true);
+    await add("removed two days ago", 3, false);
+    await add("removed an hour ago", 3, true);
+    for (const [description, ago] of [
+      ["removed two days ago", 2 * day],
+      ["removed an hour ago", 3_600_000],
+    ] as const) {
+      await db()
+        .update(notifications)
+        .set({ removedAt: new Date(now.getTime() - ago) })
+        .where(eq(notifications.description, description));
+    }
     const logged: object[] = [];
     const log = { info: (o: object) => logged.push(o), warn() {}, error() {} };
     await ensurePruneScheduled(db(), now);
     await pruneHandler({ db: db() }, log, () => now)();
     const left = await db().select({ d: notifications.description }).from(notifications);
-    expect(left.map((r) => r.d).sort()).toEqual(["old unread", "recent read"]);
-    expect(logged).toEqual([{ deleted: 1 }]);
+    expect(left.map((r) => r.d).sort()).toEqual(["old unread", "recent read", "removed an hour ago"]);
+    expect(logged).toEqual([{ deleted: 2 }]);
   });
 });

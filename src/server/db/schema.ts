@@ -1505,6 +1505,11 @@ export const notifications = pgTable(
      */
     key: text("key"),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /**
+     * When the user removed it: hidden at once, restorable by its undo until the daily prune
+     * deletes it a day later (docs/notifications.md).
+     */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1514,6 +1519,7 @@ export const notifications = pgTable(
     index("notifications_company_idx").on(t.companyId),
     index("notifications_author_idx").on(t.authorId),
     uniqueIndex("notifications_user_key").on(t.userId, t.key).where(sql`${t.key} is not null`),
+    index("notifications_removed_idx").on(t.removedAt).where(sql`${t.removedAt} is not null`),
   ],
 );
 

@@ -111,16 +111,25 @@ function NotificationTitle({ n }: { n: NotificationApi }) {
   }
 }
 
+/**
+ * Before a row leaves the list: focus moves to the next row's remove button (or the previous
+ * one's, or the dialog), so a keyboard user stays in the popover.
+ */
+function keepFocusNear(button: HTMLElement) {
+  const row = button.closest("li");
+  const near = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector("[data-remove]");
+  const target = near instanceof HTMLElement ? near : button.closest<HTMLElement>("[role=dialog]");
+  target?.focus();
+}
+
 function NotificationItem({
   n,
   onOpen,
   onRemove,
-  removing,
 }: {
   n: NotificationApi;
   onOpen: (n: NotificationApi, e: MouseEvent<HTMLAnchorElement>) => void;
-  onRemove: (id: string) => void;
-  removing: boolean;
+  onRemove: (n: NotificationApi) => void;
 }) {
   const { t } = useLingui();
   const Icon = TYPE_ICON[n.type] ?? IconBell;
@@ -165,8 +174,11 @@ function NotificationItem({
       </Stack>
       <CloseButton
         size="sm"
-        disabled={removing}
-        onClick={() => onRemove(n.id)}
+        data-remove
+        onClick={(e) => {
+          keepFocusNear(e.currentTarget);
+          onRemove(n);
+        }}
         aria-label={t`Remove notification`}
       />
     </Group>
@@ -176,7 +188,7 @@ function NotificationItem({
 /**
  * Top-bar notifications bell (spec sections 3, 4, 9; docs/notifications.md): unread badge (max
  * 99+), the caller's notifications from the server, newest first, live; each links to what it is
- * about (and is marked read when opened); remove one; mark all as read.
+ * about (and is marked read when opened); remove one (with Undo); mark all as read.
  */
 export function NotificationsButton() {
   const { t } = useLingui();
@@ -279,13 +291,7 @@ export function NotificationsButton() {
               aria-label={t`Notifications`}
             >
               {s.notifications.map((n) => (
-                <NotificationItem
-                  key={n.id}
-                  n={n}
-                  onOpen={open}
-                  onRemove={s.remove}
-                  removing={s.removing === n.id}
-                />
+                <NotificationItem key={n.id} n={n} onOpen={open} onRemove={s.remove} />
               ))}
             </Stack>
             {s.hasMore ? (

@@ -22,6 +22,7 @@ export const notificationsApi = {
   markRead: (id: string) => http.post<{ unread: number }>(`${NOTIFICATIONS_PATH}/${id}/read`),
   markAllRead: () => http.post<{ changed: number; unread: number }>(`${NOTIFICATIONS_PATH}/read-all`),
   remove: (id: string) => http.delete<void>(`${NOTIFICATIONS_PATH}/${id}`),
+  restore: (id: string) => http.post<void>(`${NOTIFICATIONS_PATH}/${id}/restore`),
 };
 
 export const notificationQueries = {

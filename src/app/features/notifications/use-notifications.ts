@@ -1,17 +1,23 @@
 /**
  * The bell's state: the caller's notifications from the server (paged, newest first), the unread
- * count, and the three changes (read one, read all, remove one). Kept current by the page's live
- * channel: `notifications-changed` (any tab or device of this user, any server replica) and every
- * reopen of the stream (events may have been missed) read the list again.
+ * count (of every company of the user), and the changes (read one, read all, remove one with its
+ * Undo). Kept current by the page's live channel: `notifications-changed` (any tab or device of
+ * this user, any of their companies, any server replica) and every reopen of the stream (events
+ * may have been missed) read the list again.
  */
+import { useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { liveEvents } from "../../lib/live-events";
+import { toast } from "../../ui/toast";
+import { undoToast } from "../../ui/undo-toast";
 import { useAuth } from "../auth/auth-context";
-import { notificationKeys, notificationQueries, notificationsApi } from "./api";
+import { type NotificationApi, notificationKeys, notificationQueries, notificationsApi } from "./api";
+import { type NotificationPages, withNotification, withoutNotification } from "./notification-cache";
 
 export function useNotifications() {
   const { isAuthenticated } = useAuth();
+  const { t } = useLingui();
   const client = useQueryClient();
   const query = useInfiniteQuery({ ...notificationQueries.list(), enabled: isAuthenticated });
 
@@ -25,10 +31,37 @@ export function useNotifications() {
     };
   }, [isAuthenticated, client]);
 
-  const settle = { onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }) };
+  const reread = () => client.invalidateQueries({ queryKey: notificationKeys.all });
+  const settle = { onSettled: reread };
   const markRead = useMutation({ mutationFn: notificationsApi.markRead, ...settle });
   const markAllRead = useMutation({ mutationFn: notificationsApi.markAllRead, ...settle });
-  const remove = useMutation({ mutationFn: notificationsApi.remove, ...settle });
+  const edit = (change: (data: NotificationPages | undefined) => NotificationPages | undefined) =>
+    client.setQueryData<NotificationPages>(notificationKeys.list(), change);
+
+  // Back at its place at once, then stored (the server keeps a removed one a day).
+  const restore = async (n: NotificationApi) => {
+    await client.cancelQueries({ queryKey: notificationKeys.list() });
+    edit((data) => withNotification(data, n));
+    try {
+      await notificationsApi.restore(n.id);
+    } catch {
+      toast.error(t`The notification could not be brought back.`);
+    } finally {
+      void reread();
+    }
+  };
+  // Gone from the list at once; once the server removed it, a toast offers its Undo for 5 s.
+  const remove = useMutation({
+    mutationFn: (n: NotificationApi) => notificationsApi.remove(n.id),
+    onMutate: async (n) => {
+      await client.cancelQueries({ queryKey: notificationKeys.list() });
+      edit((data) => withoutNotification(data, n.id));
+    },
+    onSuccess: (_, n) => {
+      undoToast(t`Notification removed`, () => void restore(n));
+    },
+    ...settle,
+  });
 
   const pages = query.data?.pages ?? [];
   return {
@@ -43,8 +76,7 @@ export function useNotifications() {
     markRead: (id: string) => markRead.mutate(id),
     markAllRead: () => markAllRead.mutate(),
     markingAll: markAllRead.isPending,
-    remove: (id: string) => remove.mutate(id),
-    removing: remove.isPending ? remove.variables : undefined,
+    remove: (n: NotificationApi) => remove.mutate(n),
     changeFailed: markRead.isError || markAllRead.isError || remove.isError,
   };
 }

@@ -8,7 +8,8 @@ import { nextSlot } from "../filing/reminder-job";
 import { pruneReadNotifications } from "./store";
 
 /**
- * Read notifications older than 90 days are deleted once a day, as a job in the `jobs` table like
+ * Read notifications older than 90 days, and removed ones a day after their removal (past their
+ * undo), are deleted once a day, as a job in the `jobs` table like
  * the filing reminders and the photo cleanup: one run per slot (the slot is the job's key, so
  * replicas queue it once), the next queued before this one works, surviving restarts. Run by the
  * API process (JOBS_IN_PROCESS) or by `worker.js`.
@@ -46,7 +47,7 @@ export function pruneHandler(
     const now = clock();
     await schedulePrune(ctx.db, nextSlot(now, EVERY_MINUTES));
     const deleted = await pruneReadNotifications(ctx.db, now);
-    if (deleted) log.info({ deleted }, "old read notifications pruned");
+    if (deleted) log.info({ deleted }, "old read and removed notifications pruned");
   };
 }
 

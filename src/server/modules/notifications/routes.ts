@@ -19,6 +19,7 @@ import {
   markAllRead,
   markRead,
   removeNotification,
+  restoreNotification,
   unreadCount,
 } from "./store";
 
@@ -147,12 +148,34 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ["notifications"],
         summary: "Remove one of my notifications",
+        description: "Hidden at once; POST /api/notifications/{id}/restore brings it back for a day.",
         params: IdParams,
         response: { 204: Type.Null(), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
       if (!(await removeNotification(db, currentUser(request).id, request.params.id))) {
+        throw httpError(404, NOT_FOUND);
+      }
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Params: Static<typeof IdParams> }>(
+    `${NOTIFICATIONS_PATH}/:id/restore`,
+    {
+      config: { auth: [] },
+      schema: {
+        tags: ["notifications"],
+        summary: "Bring back one of my notifications I removed (the undo of DELETE)",
+        description:
+          "At its place, with its read state. Possible for a day after the removal; again, or on one never removed, is harmless.",
+        params: IdParams,
+        response: { 204: Type.Null(), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!(await restoreNotification(db, currentUser(request).id, request.params.id))) {
         throw httpError(404, NOT_FOUND);
       }
       return reply.status(204).send();

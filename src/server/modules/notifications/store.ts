@@ -107,6 +107,7 @@ export async function notify(q: Q, event: NotifyEvent): Promise<string[]> {
             link: sql`excluded.link`,
             createdAt: sql`excluded.created_at`,
             readAt: null,
+            removedAt: null,
           },
         })
         .returning(saved)
@@ -129,11 +130,13 @@ export function decodeCursor(cursor: string): { at: Date; id: string } | null {
 
 /**
  * The user's own notifications, of companies they are still a member of: one removed from a
- * company no longer sees what its notifications said.
+ * company no longer sees what its notifications said. Removed ones too (for their undo) with
+ * `withRemoved`; otherwise those are hidden.
  */
-function visibleTo(q: Q, userId: string) {
+function visibleTo(q: Q, userId: string, withRemoved = false) {
   return and(
     eq(notifications.userId, userId),
+    withRemoved ? undefined : isNull(notifications.removedAt),
     inArray(
       notifications.companyId,
       q
@@ -224,21 +227,57 @@ export async function markAllRead(q: Q, userId: string): Promise<number> {
   return changed.length;
 }
 
-/** Deletes one of the user's notifications; false when the user has no such notification. */
+/**
+ * Removes one of the user's notifications: hidden from every list and count at once, kept for
+ * its undo (`restoreNotification`) until the prune deletes it. False when the user has no such
+ * notification (or it is already removed).
+ */
 export async function removeNotification(q: Q, userId: string, id: string): Promise<boolean> {
   const gone = await q
-    .delete(notifications)
+    .update(notifications)
+    .set({ removedAt: new Date() })
     .where(mine(q, userId, id))
     .returning({ id: notifications.id });
   return gone.length > 0;
 }
 
-/** Deletes read notifications older than the retention (90 days); answers how many. */
+/**
+ * Brings back a notification the user removed, at its place (its date is unchanged); again, or
+ * on one never removed, is harmless. False when the user has no such notification (another
+ * user's, one of a company they left, or one already pruned).
+ */
+export async function restoreNotification(q: Q, userId: string, id: string): Promise<boolean> {
+  const [row] = await q
+    .select({ removedAt: notifications.removedAt })
+    .from(notifications)
+    .where(and(visibleTo(q, userId, true), eq(notifications.id, id)));
+  if (!row) return false;
+  if (row.removedAt)
+    await q
+      .update(notifications)
+      .set({ removedAt: null })
+      .where(and(visibleTo(q, userId, true), eq(notifications.id, id)));
+  return true;
+}
+
+/** How long a removed notification can still be brought back (at least; the prune runs daily). */
+const REMOVED_KEPT_MS = 86_400_000;
+
+/**
+ * Deletes read notifications older than the retention (90 days) and removed ones past their
+ * undo (a day); answers how many.
+ */
 export async function pruneReadNotifications(q: Q, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - NOTIFICATION_READ_RETENTION_DAYS * 86_400_000);
+  const removedBefore = new Date(now.getTime() - REMOVED_KEPT_MS);
   const gone = await q
     .delete(notifications)
-    .where(and(isNotNull(notifications.readAt), lt(notifications.createdAt, before)))
+    .where(
+      or(
+        and(isNotNull(notifications.readAt), lt(notifications.createdAt, before)),
+        lt(notifications.removedAt, removedBefore),
+      ),
+    )
     .returning({ id: notifications.id });
   return gone.length;
 }
@@ -266,6 +305,6 @@ export async function notificationForPush(q: Q, id: string) {
         eq(companyMembers.userId, notifications.userId),
       ),
     )
-    .where(eq(notifications.id, id));
+    .where(and(eq(notifications.id, id), isNull(notifications.removedAt)));
   return row ?? null;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "removed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "notifications_removed_idx" ON "notifications" USING btree ("removed_at") WHERE "notifications"."removed_at" is not null;
