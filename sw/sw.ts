@@ -69,10 +69,13 @@ const outbox = startOutboxReplay(self as unknown as ReplayScope);
 // Photos taken with a photo link: sent on the Background Sync tag "blocklot-photo-uploads", on a
 // SYNC_PHOTO_UPLOADS message and at SW start (the same Dexie queue and keys as the phone page).
 // Chat files picked offline ride that queue signed in; their messages then go to the outbox.
-startPhotoUploadReplay(self as unknown as PhotoReplayScope, {
+const files = startPhotoUploadReplay(self as unknown as PhotoReplayScope, {
   getToken: outbox.getToken,
   drainOutbox: outbox.drain,
 });
+// A drain of the outbox that sent something (a task made offline) sends the files waiting for it
+// at once, rather than at the file queue's next sync (files-after-outbox.ts).
+outbox.onDrained(() => files.drain());
 
 // Web Push: shows the server's notification and opens its page on a tap (docs/notifications.md).
 startPushNotifications(self as unknown as PushScope);

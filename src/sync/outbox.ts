@@ -9,7 +9,7 @@
  * `version`; a DELETE no body, its version added to the URL when sent (`?version=N`).
  */
 import { v7 as uuidv7 } from "uuid";
-import { recordPath, type SyncedTypes, typeOf } from "../domain/sync/entity";
+import { recordPath, type SyncedTypes, typeOf, writableTypeOf } from "../domain/sync/entity";
 import { changedFields, pickFields } from "../domain/sync/merge";
 import type { Loose } from "./context";
 import { type LocalRow, type OutboxEntry, recordTable, type SyncDb } from "./db";
@@ -57,7 +57,7 @@ export async function putRecord<T extends object>(
   fields: Loose,
 ): Promise<T> {
   const { db } = ctx;
-  const type = typeOf(ctx.types, entity);
+  const type = writableTypeOf(ctx.types, entity);
   const table = recordTable(db, type);
   const now = (ctx.now ?? iso)();
   return db.transaction("rw", [table, db.outbox], async () => {
@@ -102,7 +102,7 @@ export async function patchRecord<T extends object>(
   changes: Loose,
 ): Promise<T | null> {
   const { db } = ctx;
-  const type = typeOf(ctx.types, entity);
+  const type = writableTypeOf(ctx.types, entity);
   const table = recordTable(db, type);
   const fields = type.fields as (keyof Loose)[];
   return db.transaction("rw", [table, db.outbox], async () => {
@@ -141,7 +141,7 @@ export async function patchRecord<T extends object>(
  */
 export async function deleteRecord(ctx: WriteContext, entity: string, id: string): Promise<void> {
   const { db } = ctx;
-  const table = recordTable(db, typeOf(ctx.types, entity));
+  const table = recordTable(db, writableTypeOf(ctx.types, entity));
   await db.transaction("rw", [table, db.outbox], async () => {
     const row = await table.get(id);
     if (!row) return;
@@ -187,7 +187,7 @@ export async function appendRecord(
   post: { url: string; body: Loose; row: Loose },
 ): Promise<void> {
   const { db } = ctx;
-  const table = recordTable(db, typeOf(ctx.types, entity));
+  const table = recordTable(db, writableTypeOf(ctx.types, entity));
   await db.transaction("rw", [table, db.outbox], async () => {
     await table.put({ ...post.row, id, companyId } as LocalRow);
     await db.outbox.add({

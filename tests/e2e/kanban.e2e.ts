@@ -5,8 +5,9 @@
  * another with the mouse — show the same board once the first is back online; columns dragged by
  * their handle with the keyboard on one device and the mouse on the other take the same order on
  * both; two members with the same task's drawer open: a file attached or removed by one shows in the
- * other's drawer live, one attached offline waits on the device and arrives once online, and one
- * the server refuses can be dismissed.
+ * other's drawer live, one attached offline waits on the device and arrives once online, one the
+ * server refuses can be dismissed, and offline a task never opened before lists its files (the sync
+ * feed keeps every task's file list on the device).
  */
 import type { Browser, FileChooser, Locator, Page } from "playwright-core";
 import { v7 as uuidv7 } from "uuid";
@@ -61,7 +62,7 @@ async function newMember(owner: Seller, prefix: string): Promise<Seller> {
   return member;
 }
 
-/** A board with one column holding the task "Fix the leak". */
+/** A board with one column holding the task "Fix the leak" (its ids, for more tasks). */
 async function seedBoard(seller: Seller) {
   const boardId = uuidv7();
   const columnId = uuidv7();
@@ -77,6 +78,19 @@ async function seedBoard(seller: Seller) {
     title: "Fix the leak",
     position: keyBetween(null, null),
   });
+  return { boardId, columnId };
+}
+
+/** Attaches a file to a task through the API (as another member's device would). */
+async function attachThroughApi(seller: Seller, taskId: string, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
+  const res = await fetch(`${baseUrl()}/api/kanban/tasks/${taskId}/attachments`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${seller.token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`attaching ${name} answered ${res.status}: ${await res.text()}`);
 }
 
 /** A board with three columns; "Alpha", "Beta" and "Gamma" in the first. */
@@ -161,10 +175,20 @@ describe("kanban", () => {
     await context.close();
   });
 
-  it("two members on one task: attach and remove show live in the other's drawer; a file attached offline waits, arrives once online, and a refused one is dismissed", async () => {
+  it("two members on one task: attach and remove show live in the other's drawer; a file attached offline waits, arrives once online, a refused one is dismissed; offline, a task never opened lists its files", async () => {
     const owner = await newSeller("kanban-live");
     const member = await newMember(owner, "kanban-live-member");
-    await seedBoard(owner);
+    const { boardId, columnId } = await seedBoard(owner);
+    // A second task with a file, which the member's device gets from the sync feed only
+    const hallTask = uuidv7();
+    await put(owner, `/api/kanban/tasks/${hallTask}`, {
+      boardId,
+      columnId,
+      title: "Paint the hall",
+      position: keyBetween(keyBetween(null, null), null),
+    });
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n");
+    await attachThroughApi(owner, hallTask, "hall colours.pdf", pdf);
     const openDrawer = async (who: Seller) => {
       const { context, page } = await freshPage(browser, { width: 1280, height: 900 });
       await signIn(page, who.email, who.password);
@@ -186,7 +210,6 @@ describe("kanban", () => {
     const b = await openDrawer(member);
 
     // The owner attaches: the member's open drawer lists it without a reload; removed, it goes.
-    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n");
     await attach(a.page, a.drawer, { name: "plumber quote.pdf", mimeType: "application/pdf", buffer: pdf });
     await a.drawer.getByRole("button", { name: "Download plumber quote.pdf" }).waitFor(POLL);
     const quoteOnB = b.drawer.getByRole("button", { name: "Download plumber quote.pdf" });
@@ -201,7 +224,7 @@ describe("kanban", () => {
 
     // The member goes offline and attaches a photo and a "PDF" that is not one: both wait here.
     await b.context.setOffline(true);
-    await b.drawer.getByText("Offline: a file you attach waits", { exact: false }).waitFor(POLL);
+    await b.drawer.getByText("Offline: the files are listed", { exact: false }).waitFor(POLL);
     const png = Buffer.from([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
     ]);
@@ -233,6 +256,21 @@ describe("kanban", () => {
     await refused.waitFor({ state: "detached", ...POLL });
     expect(await b.drawer.getByText("site photo.png").count()).toBe(1);
     expect(await a.drawer.getByText("invoice.pdf").count()).toBe(0);
+
+    // Offline again, the member opens a task whose drawer was never opened: its file is listed from
+    // the device (name, kind, size), and its content says it needs a connection.
+    await b.page.getByRole("button", { name: "Paint the hall" }).waitFor(POLL);
+    await b.drawer.getByRole("button", { name: "Close" }).click();
+    await b.drawer.waitFor({ state: "detached", ...POLL });
+    await b.context.setOffline(true);
+    await expect.poll(() => b.page.evaluate(() => navigator.onLine), POLL).toBe(false);
+    await b.page.getByRole("button", { name: "Paint the hall" }).click();
+    const hall = b.page.getByRole("dialog", { name: "Task details" });
+    await hall.getByText("Offline: the files are listed", { exact: false }).waitFor(POLL);
+    const hallFile = hall.getByRole("listitem").filter({ hasText: "hall colours.pdf" });
+    await expect.poll(() => hallFile.textContent(), POLL).toMatch(/PDF · 1 kB/);
+    expect(await hall.getByRole("button", { name: "Download hall colours.pdf" }).isDisabled()).toBe(true);
+    expect(await hall.getByText("No files attached yet", { exact: false }).count()).toBe(0);
     await a.context.close();
     await b.context.close();
   });

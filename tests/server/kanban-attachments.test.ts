@@ -2,16 +2,19 @@
  * Files attached to kanban tasks (docs/kanban.md "Attachments"): upload through the statement
  * upload's checks into the file store, list, download, remove, and who may do what — guests 401,
  * members without a role 403, another company's task or file 404, bad files 4xx with nothing
- * stored; the live `kanban-attachments` event on attach and remove, for board members only. Runs
- * on PGlite and PostgreSQL.
+ * stored; the live `kanban-attachments` event on attach and remove, for board members only; the
+ * change feed carries them (the read-only synced type `kanban-attachment`) per company, with
+ * tombstones, and no write route or write batch takes them. Runs on PGlite and PostgreSQL.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KANBAN_LIMITS } from "../../src/domain/kanban/board";
-import { BOARD_TYPE, COLUMN_TYPE, TASK_TYPE } from "../../src/domain/kanban/synced-types";
+import { ATTACHMENT_TYPE, BOARD_TYPE, COLUMN_TYPE, TASK_TYPE } from "../../src/domain/kanban/synced-types";
+import { SYNC_CHANGES_PATH, type SyncChange, type SyncPage } from "../../src/domain/sync/feed";
 import { keyBetween } from "../../src/domain/sync/order-key";
+import { WRITE_BATCH_PATH } from "../../src/domain/sync/write-batch";
 import { UNSUPPORTED_TYPE_MESSAGE } from "../../src/server/modules/files/sniff";
 import { multipart } from "./file-helpers";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
@@ -227,6 +230,109 @@ describe("kanban attachments", () => {
   });
 });
 
+describe("in the change feed", () => {
+  /** The caller's feed from `since` to its end. */
+  async function feed(user: TestUser, since?: string) {
+    const changes: SyncChange[] = [];
+    let cursor = since;
+    for (;;) {
+      const qs = new URLSearchParams({ limit: "500", ...(cursor ? { since: cursor } : {}) });
+      const res = await server.app.inject({
+        method: "GET",
+        url: `${SYNC_CHANGES_PATH}?${qs}`,
+        headers: user.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as SyncPage;
+      changes.push(...page.changes);
+      cursor = page.cursor;
+      if (!page.hasMore) return { changes, cursor };
+    }
+  }
+  const attachments = (changes: SyncChange[]) => changes.filter((c) => c.entity === ATTACHMENT_TYPE.entity);
+
+  it("carries a task's files to the company's members only, and a removed one as a tombstone", async () => {
+    const task = await taskOf(alice);
+    const added = await attach(emp, task, { name: "Feed – plan.pdf", data: pdf("feed") });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().id as string;
+    const bobTask = await taskOf(bob);
+    const bobs = await attach(bob, bobTask, { name: "bob.pdf", data: pdf("bob feed") });
+    expect(bobs.statusCode).toBe(201);
+
+    const seen = await feed(emp);
+    const mine = attachments(seen.changes).find((c) => c.id === id);
+    expect(mine).toMatchObject({
+      deleted: false,
+      row: {
+        id,
+        companyId: alice.companyId,
+        taskId: task,
+        fileName: "Feed – plan.pdf",
+        contentType: "application/pdf",
+        kind: "pdf",
+        size: pdf("feed").length,
+        uploadedBy: emp.userId,
+        version: 1,
+      },
+    });
+    // another company's files never appear, in either direction (tombstones: files removed above)
+    const rows = attachments(seen.changes).flatMap((c) => (c.row ? [c.row as { companyId: string }] : []));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.companyId === alice.companyId)).toBe(true);
+    expect(attachments(seen.changes).map((c) => c.id)).not.toContain(bobs.json().id);
+    const bobFeed = attachments((await feed(bob)).changes);
+    expect(bobFeed.map((c) => c.id)).toContain(bobs.json().id);
+    expect(bobFeed.map((c) => c.id)).not.toContain(id);
+    // a member without a board role reads no kanban at all, files included
+    const noRoleFeed = await server.app.inject({
+      method: "GET",
+      url: SYNC_CHANGES_PATH,
+      headers: noRole.auth,
+    });
+    if (noRoleFeed.statusCode === 200)
+      expect(attachments((noRoleFeed.json() as SyncPage).changes)).toEqual([]);
+    else expect(noRoleFeed.statusCode).toBe(403);
+
+    expect((await remove(alice, id)).statusCode).toBe(204);
+    const after = await feed(emp, seen.cursor);
+    expect(attachments(after.changes)).toEqual([
+      { entity: ATTACHMENT_TYPE.entity, id, deleted: true, row: null },
+    ]);
+  });
+
+  it("is read-only through the sync routes: no record route, and the write batch refuses it", async () => {
+    const task = await taskOf(alice);
+    const added = await attach(alice, task, { name: "ro.pdf", data: pdf("read only") });
+    const id = added.json().id as string;
+    const put = await server.app.inject({
+      method: "PUT",
+      url: `${ATTACHMENT_TYPE.path}/${id}`,
+      headers: alice.auth,
+      payload: { fileName: "renamed.pdf" },
+    });
+    expect(put.statusCode).toBe(404);
+    const batch = await server.app.inject({
+      method: "POST",
+      url: WRITE_BATCH_PATH,
+      headers: alice.auth,
+      payload: {
+        writes: [
+          {
+            method: "PATCH",
+            url: `${ATTACHMENT_TYPE.path}/${id}`,
+            body: { fileName: "renamed.pdf", version: 1 },
+            idempotencyKey: uuidv7(),
+          },
+        ],
+      },
+    });
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json().answers[0].status).toBe(404);
+    expect((await list(alice, task)).json()).toMatchObject([{ id, fileName: "ro.pdf" }]);
+  });
+});
+
 describe("live", () => {
   it("tells the company's board members when a file is attached or removed, not a member without a role nor another company", async () => {
     const base = await server.app.listen({ port: 0, host: "127.0.0.1" });
@@ -238,6 +344,15 @@ describe("live", () => {
       const added = await attach(alice, task, { name: "live.pdf", data: pdf("live") });
       expect(added.statusCode).toBe(201);
       await until(() => empStream.of("kanban-attachments").length >= 1, 5000, "the attach event");
+      // the feed's own notice too: the devices pull the file list (a synced type)
+      await until(
+        () =>
+          empStream
+            .of("sync-changed")
+            .some((e) => (e as { entity?: string }).entity === ATTACHMENT_TYPE.entity),
+        5000,
+        "the sync-changed notice",
+      );
       expect(empStream.of("kanban-attachments")).toEqual([{ taskId: task, companyId: alice.companyId }]);
 
       expect((await remove(alice, added.json().id)).statusCode).toBe(204);

@@ -58,6 +58,7 @@ describe("Dexie schema", () => {
       "chatThreads",
       "conflicts",
       "items",
+      "kanbanAttachments",
       "kanbanBoards",
       "kanbanColumns",
       "kanbanComments",

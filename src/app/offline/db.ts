@@ -12,7 +12,7 @@ import type { CalendarEvent } from "../../domain/calendar/event";
 import type { ProductDate } from "../../domain/calendar/product-dates";
 import type { ChatMessageApi, ChatThreadApi } from "../../domain/chat/types";
 import type { Batch, Item, ItemFields, Product } from "../../domain/inventory/item";
-import type { Board, Column, Comment, Task } from "../../domain/kanban/board";
+import type { Board, Column, Comment, KanbanAttachment, Task } from "../../domain/kanban/board";
 import type { MailLabel, MailMessage } from "../../domain/mail/message";
 import type { SyncDb } from "../../sync/db";
 import { indexMailWords } from "./mail-words";
@@ -73,6 +73,8 @@ export type BlocklotDb = SyncDb & {
   kanbanColumns: EntityTable<Column, "id">;
   kanbanTasks: EntityTable<Task, "id">;
   kanbanComments: EntityTable<Comment, "id">;
+  /** Files attached to tasks, as the feed brings them (read-only: listed offline, sent by their own routes). */
+  kanbanAttachments: EntityTable<KanbanAttachment, "id">;
   calendarEvents: EntityTable<CalendarEvent, "id">;
   /** The company's product dates as last read from the server (read offline; not synced). */
   calendarDates: EntityTable<ProductDate & { companyId: string }, "id">;
@@ -195,6 +197,14 @@ export const SCHEMA: readonly SchemaVersion[] = [
     stores: {
       chatThreads: "id, companyId",
       chatMessages: "id, [threadId+seq]",
+    },
+  },
+  {
+    // 10: the files attached to kanban tasks (docs/kanban.md "Attachments"), the read-only synced
+    // type `kanban-attachment`: a task's drawer lists them offline, by `taskId`.
+    version: 10,
+    stores: {
+      kanbanAttachments: "id, companyId, taskId",
     },
   },
 ];

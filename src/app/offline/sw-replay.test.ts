@@ -1,11 +1,15 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TASK_TYPE } from "../../domain/kanban/synced-types";
 import { type BatchWrite, WRITE_BATCH_PATH } from "../../domain/sync/write-batch";
+import { newId, putRecord } from "../../sync/outbox";
 import { fetchTransport } from "../../sync/transport";
+import { queueTaskFile } from "./attachment-uploads";
 import { type BlocklotDb, createDb } from "./db";
 import { createSwAuth } from "./sw-auth";
+import { startPhotoUploadReplay } from "./sw-photo-replay";
 import { SYNC_MESSAGE, SYNC_TAG, startOutboxReplay } from "./sw-replay";
-import { createAppSyncEngine as createSyncEngine } from "./synced-types";
+import { createAppSyncEngine as createSyncEngine, SYNCED_TYPES } from "./synced-types";
 import { itemWrites } from "./test-writes";
 
 function jwt(claims: Record<string, unknown>) {
@@ -229,6 +233,52 @@ describe("service worker replay", () => {
     // not even a replay: the Web Lock (here its in-realm stand-in) kept the drains apart
     expect(server.requests).toHaveLength(4);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("sends the files waiting for a task made offline right after the outbox drain that sent the task", async () => {
+    const token = validToken();
+    const server = fakeServer(() => token);
+    let online = false;
+    const fetchFn = (async (u: string, i?: RequestInit) => {
+      if (!online) throw new TypeError("Failed to fetch");
+      if (String(u).endsWith("/attachments")) {
+        server.requests.push(`POST ${u}`);
+        // the server knows the task only once its create arrived
+        const taskId = String(u).split("/")[4] as string;
+        return server.rows.has(taskId)
+          ? json(201, { id: "att-1" })
+          : json(404, { message: "Task not found" });
+      }
+      return server.fetch(u, i);
+    }) as typeof fetch;
+    const taskId = newId();
+    await putRecord({ db, types: SYNCED_TYPES }, TASK_TYPE.entity, "c1", taskId, {
+      boardId: newId(),
+      columnId: newId(),
+      title: "Made offline",
+      position: "a0",
+    });
+    const fileId = await queueTaskFile(db, taskId, {
+      name: "quote.pdf",
+      type: "application/pdf",
+      size: 4,
+      bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46]).buffer,
+    });
+    const scope = new FakeScope(fetchFn);
+    scope.windows = [pageWith(token)];
+    const outbox = startOutboxReplay(scope, { db });
+    const files = startPhotoUploadReplay(scope, { db, getToken: outbox.getToken, drainOutbox: outbox.drain });
+    outbox.onDrained(() => files.drain());
+    await outbox.drain(); // the start-up drains found no network
+    await files.drain();
+    expect(await db.photoUploads.get(fileId)).toMatchObject({ state: "waiting" });
+
+    // back online: only the outbox's Background Sync fires (not the file queue's)
+    online = true;
+    await scope.fire("sync", { tag: SYNC_TAG });
+    expect(server.writes).toEqual([`PUT ${taskId}`]);
+    expect(server.requests.at(-1)).toBe(`POST /api/kanban/tasks/${taskId}/attachments`);
+    expect(await db.photoUploads.get(fileId)).toMatchObject({ state: "done", photoId: "att-1" });
   });
 
   it("with no page open, refreshes from the cookie with the CSRF header and hands the new pair to the pages", async () => {

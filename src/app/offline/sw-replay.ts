@@ -2,7 +2,9 @@
  * The service worker's outbox replay (docs/offline.md, "Service worker replays"): an engine on
  * the same Dexie database and the same entries as the pages, sending with `fetchTransport` and
  * a token from `createSwAuth`. It drains on the Background Sync tag, on the page's
- * SYNC_OUTBOX message and when the SW starts. The engine's Web Lock ("blocklot-outbox", shared
+ * SYNC_OUTBOX message and when the SW starts; after such a drain that sent something, the work that
+ * waited for it runs at once (`onDrained`: files of a task made offline, files-after-outbox.ts). The
+ * engine's Web Lock ("blocklot-outbox", shared
  * with every tab) keeps two drains from ever running at once; the Idempotency-Keys make even a
  * replay whose answer was lost harmless.
  */
@@ -48,7 +50,18 @@ export interface ReplayOptions {
 export function startOutboxReplay(
   scope: ReplayScope,
   opts: ReplayOptions = {},
-): { engine: AppSyncEngine; drain(): Promise<DrainResult>; getToken(): Promise<string | null> } {
+): {
+  engine: AppSyncEngine;
+  /** One drain (nothing after it: the file replay's own outbox drain). */
+  drain(): Promise<DrainResult>;
+  getToken(): Promise<string | null>;
+  /**
+   * `fn` runs after every drain of the SW's own triggers (tag, message, start) that sent something,
+   * inside the event's waitUntil: the kanban files waiting for their task go at once instead of at
+   * their own next sync.
+   */
+  onDrained(fn: (r: DrainResult) => Promise<unknown>): void;
+} {
   const locks = scope.navigator?.locks;
   const auth = createSwAuth({
     windows: () =>
@@ -69,13 +82,19 @@ export function startOutboxReplay(
   });
 
   const drain = () => engine.drain();
+  const followers: ((r: DrainResult) => Promise<unknown>)[] = [];
+  const drainAndFollow = async () => {
+    const r = await drain();
+    if (r.sent > 0) for (const fn of followers) await fn(r).catch(() => undefined);
+    return r;
+  };
 
   scope.addEventListener("sync", (event) => {
     const e = event as SyncEventLike;
     if (e.tag !== SYNC_TAG) return;
     // Rejecting tells the browser the sync did not finish: it fires the tag again later
     e.waitUntil(
-      drain().then((r) => {
+      drainAndFollow().then((r) => {
         if (r.stopped === "offline") throw new Error("Outbox replay stopped: no network");
       }),
     );
@@ -86,10 +105,15 @@ export function startOutboxReplay(
     const data = e.data as { type?: unknown; token?: unknown } | null;
     if (data?.type !== SYNC_MESSAGE) return;
     auth.remember(data.token);
-    e.waitUntil(drain().catch(() => undefined));
+    e.waitUntil(drainAndFollow().catch(() => undefined));
   });
 
   // SW start (also covers browsers without Background Sync: every wake-up replays)
-  void drain().catch(() => undefined);
-  return { engine, drain, getToken: async () => (await auth.getToken()) ?? null };
+  void drainAndFollow().catch(() => undefined);
+  return {
+    engine,
+    drain,
+    getToken: async () => (await auth.getToken()) ?? null,
+    onDrained: (fn) => void followers.push(fn),
+  };
 }

@@ -35,6 +35,18 @@ export interface TaskAttachment {
 }
 
 /**
+ * A task's attached file as the devices keep it: the read-only synced type `kanban-attachment`
+ * (synced-types.ts), which the change feed carries, tombstones for removed files included.
+ * `kind` is the type found from the file's first bytes (pdf, png, jpeg, tiff, heic, xlsx, xls, csv).
+ */
+export interface KanbanAttachment extends TaskAttachment {
+  companyId: string;
+  kind: string;
+  version: number;
+  updatedAt: string;
+}
+
+/**
  * The live channel's event (GET /api/events) when a file was attached to or removed from a task of
  * the caller's company: an open drawer of that task reads its list again.
  */

@@ -1,6 +1,7 @@
 /**
  * Kanban's synced types (src/domain/sync/entity.ts, docs/offline.md "How to add a synced type"):
- * boards, columns and tasks of a company, and comments appended to tasks.
+ * boards, columns and tasks of a company, comments appended to tasks, and the files attached to
+ * tasks (read-only: uploaded and removed through their own routes, kept on the device by the feed).
  */
 import { defineSyncedType } from "../sync/entity";
 import { BOARD_FIELDS, COLUMN_FIELDS, COMMENT_FIELDS, TASK_FIELDS } from "./board";
@@ -45,4 +46,18 @@ export const COMMENT_TYPE = defineSyncedType({
   localTable: "kanbanComments",
 });
 
-export const KANBAN_TYPES = [BOARD_TYPE, COLUMN_TYPE, TASK_TYPE, COMMENT_TYPE] as const;
+/**
+ * Files attached to tasks (board.ts `KanbanAttachment`): the feed brings each task's list to the
+ * device, so a drawer lists its files offline; attaching and removing go through
+ * `/api/kanban/tasks/{taskId}/attachments` and `/api/kanban/attachments/{id}`, never the outbox.
+ */
+export const ATTACHMENT_TYPE = defineSyncedType({
+  entity: "kanban-attachment",
+  path: "/api/kanban/attachments",
+  fields: [],
+  scope: "company",
+  localTable: "kanbanAttachments",
+  readOnly: true,
+});
+
+export const KANBAN_TYPES = [BOARD_TYPE, COLUMN_TYPE, TASK_TYPE, COMMENT_TYPE, ATTACHMENT_TYPE] as const;

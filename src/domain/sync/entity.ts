@@ -20,6 +20,12 @@ export interface SyncedTypeDecl<F extends string = string> {
   /** The Dexie table holding its rows on the device (declared in the app's schema: offline/db.ts). */
   localTable: string;
   /**
+   * Records written only by the type's own routes (kanban attachments: a multipart upload), never
+   * by the outbox: the feed carries them to the devices, the route factory gives them no routes,
+   * the write batch refuses them and the engine's writes throw.
+   */
+  readOnly?: boolean;
+  /**
    * The type's own merge after a 409 (default: field by field, sync/merge.ts `mergeFields`), for
    * rules such as kanban's "a move is one unit, the later writer wins" (kanban/merge.ts).
    */
@@ -37,6 +43,13 @@ export function defineSyncedType<const F extends string>(decl: SyncedTypeDecl<F>
   if (!decl.path.startsWith("/api/") || decl.path.endsWith("/"))
     throw new Error(`Bad path for ${decl.entity}`);
   return decl;
+}
+
+/** The type of an entity the outbox may write (never a read-only one). */
+export function writableTypeOf(types: SyncedTypes, entity: string): SyncedTypeDecl {
+  const t = typeOf(types, entity);
+  if (t.readOnly) throw new Error(`Synced type "${entity}" is read-only: its own routes write it`);
+  return t;
 }
 
 /** The synced types of a build, by name. */

@@ -1322,9 +1322,11 @@ export const kanbanComments = pgTable(
 
 /**
  * Files attached to kanban tasks (docs/kanban.md "Attachments"): the bytes live in the file store
- * (content-addressed, docs/files.md), typed by content like statement files. Not a synced type:
- * read and written online through /api/kanban/tasks/{id}/attachments. `deleted_at` hides a
- * removed one; the bytes stay (other records may name the same key).
+ * (content-addressed, docs/files.md), typed by content like statement files. Written online
+ * through /api/kanban/tasks/{id}/attachments; the devices keep them as the read-only synced type
+ * `kanban-attachment` (the change feed carries them; `change_seq` from the sync triggers of
+ * migration 0052). `deleted_at` hides a removed one (a tombstone in the feed); the bytes stay
+ * (other records may name the same key).
  */
 export const kanbanAttachments = pgTable(
   "kanban_attachments",
@@ -1341,12 +1343,17 @@ export const kanbanAttachments = pgTable(
     size: integer("size").notNull(),
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Set by the sync trigger on every insert and update (the value written here is replaced). */
+    changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     index("kanban_attachments_task_idx").on(t.taskId, t.createdAt),
     index("kanban_attachments_key_idx").on(t.storageKey),
+    index("kanban_attachments_company_seq_idx").on(t.companyId, t.changeSeq),
   ],
 );
 

@@ -1,8 +1,9 @@
 /**
- * A task's attached files in its drawer: the list (name, size, date), download, remove (asks
- * first) and "Attach a file". The files live in the server's file store: a file attached offline
- * (or whose upload found no connection) waits on the device in the upload queue
- * (offline/attachment-uploads.ts), listed as waiting, and is attached when the connection
+ * A task's attached files in its drawer: the list (name, kind, size, date), download, remove (asks
+ * first) and "Attach a file". The list is the device's (use-task-attachments.ts: the sync feed
+ * keeps every task's files), so it shows offline too; the bytes live in the server's file store. A
+ * file attached offline (or whose upload found no connection) waits on the device in the upload
+ * queue (offline/attachment-uploads.ts), listed as waiting, and is attached when the connection
  * returns; a refused one shows the server's reason until dismissed. Download and remove need a
  * connection. Another member's attach or remove shows live (use-task-attachments-live.ts).
  */
@@ -22,7 +23,6 @@ import {
 } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { IconDownload, IconPaperclip, IconTrash, IconWifiOff } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { KANBAN_LIMITS as L, type TaskAttachment } from "../../../domain/kanban/board";
@@ -33,28 +33,40 @@ import { drainFileUploads } from "../../offline/page-file-uploads";
 import { useSyncEngine } from "../../offline/sync-engine";
 import { toast } from "../../ui/toast";
 import { PendingUploads } from "../chat/PendingUploads";
-import { ATTACHMENT_ACCEPT, attachmentKeys, attachmentQueries, attachmentsApi } from "./attachments-api";
+import { ATTACHMENT_ACCEPT, attachmentsApi } from "./attachments-api";
+import { useTaskAttachments } from "./use-task-attachments";
 import { useTaskAttachmentsLive } from "./use-task-attachments-live";
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** `saved`: the task is on the server (a task made on this device waits for the outbox first). */
-export function TaskAttachments({ taskId, saved }: { taskId: string; saved: boolean }) {
+/**
+ * `saved`: the task is on the server (a task made on this device waits for the outbox first);
+ * `companyId`: the board's company, whose sync feed brings the list.
+ */
+export function TaskAttachments({
+  taskId,
+  saved,
+  companyId,
+}: {
+  taskId: string;
+  saved: boolean;
+  companyId: string;
+}) {
   const { t, i18n } = useLingui();
   const { online } = useNetwork();
-  const queryClient = useQueryClient();
-  const list = useQuery({ ...attachmentQueries.task(taskId), enabled: online && saved, retry: false });
+  const files = useTaskAttachments(taskId);
   // another member's attach or remove shows at once (the live channel's kanban-attachments)
   useTaskAttachmentsLive(taskId, online && saved);
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<TaskAttachment | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId) });
   const db = getDb();
   const engine = useSyncEngine();
+  // the device's list follows the feed: this member's own attach or remove is pulled at once
+  const refresh = () => engine.pull(companyId).catch(() => undefined);
   const queued = useLiveQuery(() => taskUploads(db, taskId), [db, taskId]) ?? [];
 
-  // files kept offline go when the connection returns; once attached, the server's list shows them
+  // files kept offline go when the connection returns; once attached, the feed brings them
   const doneIds = queued
     .filter((r) => r.state === "done")
     .map((r) => r.id)
@@ -65,10 +77,13 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
   }, [online, saved, db, engine]);
   useEffect(() => {
     if (!doneIds) return;
-    void queryClient.invalidateQueries({ queryKey: attachmentKeys.task(taskId) }).then(async () => {
-      for (const id of doneIds.split(",")) await forgetTaskFile(db, id);
-    });
-  }, [doneIds, db, queryClient, taskId]);
+    void engine
+      .pull(companyId)
+      .catch(() => undefined)
+      .then(async () => {
+        for (const id of doneIds.split(",")) await forgetTaskFile(db, id);
+      });
+  }, [doneIds, db, engine, companyId]);
 
   const size = (bytes: number) =>
     bytes >= 1024 * 1024
@@ -132,10 +147,8 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
     }
   };
 
-  const files = list.data ?? [];
-  const full = files.length >= L.attachmentsMax;
+  const full = (files?.length ?? 0) >= L.attachmentsMax;
   const removingName = removing?.fileName ?? "";
-  const loadError = list.isError ? reasonOf(list.error) : "";
   const most = L.attachmentsMax;
   return (
     <Stack gap="sm" data-testid="task-attachments">
@@ -161,8 +174,9 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
       {!online && (
         <Alert color="gray" icon={<IconWifiOff size={18} />} p="xs">
           <Trans>
-            Offline: a file you attach waits on this device and is attached when you are back online;
-            downloading and removing files need a connection.
+            Offline: the files are listed, but their content is not available offline. A file you attach waits
+            on this device and is attached when you are back online; downloading and removing files need a
+            connection.
           </Trans>
         </Alert>
       )}
@@ -171,7 +185,7 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
         label={t`Files waiting to be attached`}
         onDismiss={(r) => void forgetTaskFile(db, r.id)}
       />
-      {online && saved && list.isPending && (
+      {files === undefined && (
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
@@ -179,12 +193,7 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
           </Text>
         </Group>
       )}
-      {online && list.isError && (
-        <Text size="sm" c="red">
-          <Trans>The attachments could not be loaded: {loadError}</Trans>
-        </Text>
-      )}
-      {list.isSuccess && files.length === 0 && (
+      {files?.length === 0 && (
         <Text size="sm" c="dimmed">
           <Trans>No files attached yet. PDFs, images and spreadsheets up to {maxMb} MB.</Trans>
         </Text>
@@ -195,8 +204,9 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
         </Text>
       )}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {files.map((a) => {
+        {files?.map((a) => {
           const name = a.fileName;
+          const kind = a.kind.toUpperCase();
           return (
             <Paper component="li" key={a.id} withBorder p="xs" radius="md">
               <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -205,7 +215,7 @@ export function TaskAttachments({ taskId, saved }: { taskId: string; saved: bool
                     {name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {size(a.size)} · {i18n.date(a.createdAt, { dateStyle: "medium" })}
+                    {kind} · {size(a.size)} · {i18n.date(a.createdAt, { dateStyle: "medium" })}
                   </Text>
                 </Stack>
                 <Group gap={4} wrap="nowrap">

@@ -336,7 +336,7 @@ function Details({
       <Divider />
       <Checklists task={task} writes={writes} />
       <Divider />
-      <TaskAttachments taskId={task.id} saved={task.version > 0} />
+      <TaskAttachments taskId={task.id} saved={task.version > 0} companyId={companyId} />
       <Divider />
       <Comments task={task} writes={writes} names={names} />
       <Divider />

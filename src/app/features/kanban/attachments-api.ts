@@ -1,16 +1,13 @@
-/** A task's attached files on the server (docs/kanban.md "Attachments"): online only. */
-import { queryOptions } from "@tanstack/react-query";
+/**
+ * A task's attached files on the server (docs/kanban.md "Attachments"): attach, download and
+ * remove, online only. The list the drawer shows is the device's (use-task-attachments.ts), kept
+ * by the sync feed.
+ */
 import type { TaskAttachment } from "../../../domain/kanban/board";
 import { http } from "../../lib/http";
 import { saveBlob } from "../../lib/save-blob";
 
-export const attachmentKeys = {
-  all: ["kanban-attachments"] as const,
-  task: (taskId: string) => [...attachmentKeys.all, taskId] as const,
-};
-
 export const attachmentsApi = {
-  list: (taskId: string) => http.get<TaskAttachment[]>(`/api/kanban/tasks/${taskId}/attachments`),
   add: (taskId: string, file: File) => {
     const form = new FormData();
     form.append("file", file, file.name);
@@ -19,11 +16,6 @@ export const attachmentsApi = {
   remove: (id: string) => http.delete<void>(`/api/kanban/attachments/${id}`),
   save: async (a: Pick<TaskAttachment, "id" | "fileName">) =>
     saveBlob(await http.get<Blob>(`/api/kanban/attachments/${a.id}`, { responseType: "blob" }), a.fileName),
-};
-
-export const attachmentQueries = {
-  task: (taskId: string) =>
-    queryOptions({ queryKey: attachmentKeys.task(taskId), queryFn: () => attachmentsApi.list(taskId) }),
 };
 
 /** What the file picker offers: the types the server accepts by content (docs/files.md). */

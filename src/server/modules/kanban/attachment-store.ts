@@ -1,12 +1,16 @@
 /**
  * The kanban attachments' data (`kanban_attachments`), for attachment-routes.ts: rows name a
- * stored file per company and task; a removed attachment keeps its row with `deletedAt`.
+ * stored file per company and task; a removed attachment keeps its row with `deletedAt`. The same
+ * rows are the read-only synced type `kanban-attachment` (`ATTACHMENT`): the change feed carries
+ * them to the devices, written only here.
  */
-import { and, asc, count, eq, isNull } from "drizzle-orm";
-import type { TaskAttachment } from "../../../domain/kanban/board";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import type { KanbanAttachment, TaskAttachment } from "../../../domain/kanban/board";
+import { ATTACHMENT_TYPE } from "../../../domain/kanban/synced-types";
 import type { Db } from "../../db/client";
 import { kanbanAttachments, kanbanTasks } from "../../db/schema";
 import { httpError } from "../../plugins/errors";
+import type { SyncKind } from "../sync/store";
 
 type Row = typeof kanbanAttachments.$inferSelect;
 export type NewAttachment = Omit<typeof kanbanAttachments.$inferInsert, "createdAt" | "deletedAt">;
@@ -20,6 +24,28 @@ export const toApi = (r: Row): TaskAttachment => ({
   uploadedBy: r.uploadedBy,
   createdAt: r.createdAt.toISOString(),
 });
+
+/** The row as the feed carries it (what the device keeps to list a task's files offline). */
+const toSynced = (r: Row): KanbanAttachment => ({
+  ...toApi(r),
+  companyId: r.companyId,
+  kind: r.kind,
+  version: r.version,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The read-only synced type: no fields a person edits through the outbox (SyncedTypeDecl.readOnly). */
+export const ATTACHMENT: SyncKind<Record<string, never>, KanbanAttachment> = {
+  decl: ATTACHMENT_TYPE,
+  label: "Attachment",
+  table: kanbanAttachments,
+  toApi: toSynced as (row: never) => KanbanAttachment,
+  defaults: {},
+  fieldsOf: () => ({}),
+  columns: () => ({}),
+  validate: () => ({ record: "Attachments are attached and removed through their own routes" }),
+  appendOnly: true,
+};
 
 /** 404 unless the task is a live task of the company. */
 export async function liveTask(db: Db, companyId: string, taskId: string) {
@@ -88,5 +114,9 @@ export function listLive(db: Db, companyId: string, taskId: string): Promise<Row
 }
 
 export async function markRemoved(db: Db, id: string) {
-  await db.update(kanbanAttachments).set({ deletedAt: new Date() }).where(eq(kanbanAttachments.id, id));
+  const now = new Date();
+  await db
+    .update(kanbanAttachments)
+    .set({ deletedAt: now, updatedAt: now, version: sql`${kanbanAttachments.version} + 1` })
+    .where(eq(kanbanAttachments.id, id));
 }

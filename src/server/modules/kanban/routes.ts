@@ -8,6 +8,7 @@ import { KANBAN_LIMITS as L } from "../../../domain/kanban/board";
 import { type CompanyScope, companyMember } from "../../plugins/company-scope";
 import type { AnyKind } from "../sync/store";
 import type { ServerSyncedType } from "../sync/types";
+import { ATTACHMENT } from "./attachment-store";
 import { BOARD, COLUMN, COMMENT, listKind, TASK } from "./store";
 
 /** Members of the company (employees and admins; staff within a company they belong to). */
@@ -118,4 +119,28 @@ export const KANBAN_SYNCED: readonly ServerSyncedType[] = [
     "comments",
     (scope) => ({ authorId: scope.userId }),
   ),
+  attachmentsInFeed(),
 ];
+
+/**
+ * Files attached to tasks, read-only in the sync module (SyncedTypeDecl.readOnly): the feed carries
+ * them to the board's members; attachment-routes.ts attaches, lists, downloads and removes them.
+ */
+function attachmentsInFeed(): ServerSyncedType {
+  const row = Type.Object({
+    ...Stamps,
+    taskId: Uuid,
+    fileName: Type.String(),
+    contentType: Type.String(),
+    kind: Type.String(),
+    size: Type.Integer(),
+    uploadedBy: Nullable(Uuid),
+  });
+  const none = Type.Object({}, { additionalProperties: false });
+  const page = Type.Object({ rows: Type.Array(row) });
+  return synced(
+    ATTACHMENT,
+    { row, put: none, post: none, patch: none, listQuery: none, page },
+    "task attachments",
+  );
+}

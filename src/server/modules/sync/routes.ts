@@ -231,7 +231,8 @@ async function readableTypes(request: FastifyRequest, types: readonly ServerSync
 /** The change feed and the write batch over every synced type of the app. */
 export async function syncRoutes(app: FastifyInstance, opts: { types: readonly ServerSyncedType[] }) {
   const { db } = app.ctx;
-  for (const type of opts.types) registerSyncedType(app, type);
+  // a read-only type (kanban attachments) is written by its own routes: the feed only carries it
+  for (const type of opts.types) if (!type.kind.decl.readOnly) registerSyncedType(app, type);
 
   app.get<{ Querystring: Static<typeof SyncQuery> }>(
     SYNC_CHANGES_PATH,

@@ -75,7 +75,9 @@ interface Target {
 
 export function registerWriteBatch(app: FastifyInstance, deps: WriteBatchDeps) {
   const { db } = app.ctx;
-  const decls = syncedTypes(deps.types.map((t) => t.kind.decl));
+  // a read-only type (SyncedTypeDecl.readOnly) has no record routes, so no write of it is found (404)
+  const writable = deps.types.filter((t) => !t.kind.decl.readOnly);
+  const decls = syncedTypes(writable.map((t) => t.kind.decl));
   const kinds = deps.types.map((t) => t.kind);
   const validators = new Map<TSchema, ValidateFunction>();
   const validate = (schema: TSchema, value: unknown) => {
@@ -152,7 +154,7 @@ export function registerWriteBatch(app: FastifyInstance, deps: WriteBatchDeps) {
         tags: ["sync"],
         summary: `Up to ${WRITE_BATCH_MAX} queued writes of single records in one request, each answered as if sent alone`,
         description: [
-          `For the app's outbox replay. \`writes[i]\`: \`method\` (PUT, PATCH or DELETE), \`url\` (a record of a synced type: ${deps.types.map((t) => `\`${t.kind.decl.path}/{id}\``).join(", ")}; a DELETE with \`?version=N\`), \`body\` (what the request alone would carry) and \`idempotencyKey\` (its Idempotency-Key).`,
+          `For the app's outbox replay. \`writes[i]\`: \`method\` (PUT, PATCH or DELETE), \`url\` (a record of a synced type: ${writable.map((t) => `\`${t.kind.decl.path}/{id}\``).join(", ")}; a DELETE with \`?version=N\`), \`body\` (what the request alone would carry) and \`idempotencyKey\` (its Idempotency-Key).`,
           "The writes run in order in one transaction; `answers[i]` is `{ status, body }` exactly as `writes[i]` alone would have been answered (with `replayed: true` when its key had been answered before).",
           "The first answer that is not a 2xx ends the batch: the writes before it are stored, the writes after it were not run and have no answer — send them again.",
           "Every write needs its own Idempotency-Key; keys are shared with the single routes (a write sent alone and then in a batch is the same request).",
