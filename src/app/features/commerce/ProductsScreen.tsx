@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { NotFoundPage } from "../errors/pages";
+import type { ProductListSearch } from "../inventory/products/product-list-search";
 import { parseProductsPath } from "./commerce-paths";
 
 // The inventory's own product pages (docs/commerce.md): the same screens as /dashboard/product/list
@@ -12,12 +13,24 @@ const CreateProductPage = lazy(() =>
 );
 
 /** /dashboard/products and /dashboard/products/create. */
-export function ProductsScreen({ path }: { path: string }) {
+export function ProductsScreen({
+  path,
+  search,
+  onSearch,
+}: {
+  path: string;
+  search: ProductListSearch;
+  onSearch(next: ProductListSearch): void;
+}) {
   const target = parseProductsPath(path);
   if (!target) return <NotFoundPage />;
   return (
     <Suspense fallback={null}>
-      {target.screen === "list" ? <ProductListPage /> : <CreateProductPage />}
+      {target.screen === "list" ? (
+        <ProductListPage search={search} onSearch={onSearch} />
+      ) : (
+        <CreateProductPage />
+      )}
     </Suspense>
   );
 }
