@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { NotFoundPage } from "../errors/pages";
-import type { ProductListSearch } from "../inventory/products/product-list-search";
+import { type ProductListSearch, parseProductListSearch } from "../inventory/products/product-list-search";
 import { parseProductsPath } from "./commerce-paths";
 
 // The inventory's own product pages (docs/commerce.md): the same screens as /dashboard/product/list
@@ -19,7 +19,8 @@ export function ProductsScreen({
   onSearch,
 }: {
   path: string;
-  search: ProductListSearch;
+  /** The URL search as it came (parsed here, in the lazy chunk: nothing of it loads at app start). */
+  search: Record<string, unknown>;
   onSearch(next: ProductListSearch): void;
 }) {
   const target = parseProductsPath(path);
@@ -27,7 +28,7 @@ export function ProductsScreen({
   return (
     <Suspense fallback={null}>
       {target.screen === "list" ? (
-        <ProductListPage search={search} onSearch={onSearch} />
+        <ProductListPage search={parseProductListSearch(search)} onSearch={onSearch} />
       ) : (
         <CreateProductPage />
       )}

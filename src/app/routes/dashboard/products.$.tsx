@@ -1,19 +1,17 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ProductsScreen } from "../../features/commerce/ProductsScreen";
-import { parseProductListSearch } from "../../features/inventory/products/product-list-search";
 
-/** /dashboard/products and /dashboard/products/create (docs/commerce.md): the inventory's product pages. */
+/** /dashboard/products and /dashboard/products/create (docs/commerce.md): one route whose screens load lazily and read their own search. */
 export const Route = createFileRoute("/dashboard/products/$")({
-  // The list's search, query, order and page (the create form has none).
-  validateSearch: parseProductListSearch,
   component: function Products() {
     const { _splat = "" } = Route.useParams();
+    const search = Route.useSearch() as Record<string, unknown>;
     const navigate = Route.useNavigate();
     return (
       <ProductsScreen
         path={_splat}
-        search={Route.useSearch()}
-        onSearch={(next) => navigate({ search: next })}
+        search={search}
+        onSearch={(next) => navigate({ to: "/dashboard/products/$", params: { _splat }, search: next })}
       />
     );
   },
