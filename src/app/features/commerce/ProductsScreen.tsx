@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { NotFoundPage } from "../errors/pages";
+import { type ProductListSearch, parseProductListSearch } from "../inventory/products/product-list-search";
 import { parseProductsPath } from "./commerce-paths";
 
 // The inventory's own product pages (docs/commerce.md): the same screens as /dashboard/product/list
@@ -12,12 +13,25 @@ const CreateProductPage = lazy(() =>
 );
 
 /** /dashboard/products and /dashboard/products/create. */
-export function ProductsScreen({ path }: { path: string }) {
+export function ProductsScreen({
+  path,
+  search,
+  onSearch,
+}: {
+  path: string;
+  /** The URL search as it came (parsed here, in the lazy chunk: nothing of it loads at app start). */
+  search: Record<string, unknown>;
+  onSearch(next: ProductListSearch): void;
+}) {
   const target = parseProductsPath(path);
   if (!target) return <NotFoundPage />;
   return (
     <Suspense fallback={null}>
-      {target.screen === "list" ? <ProductListPage /> : <CreateProductPage />}
+      {target.screen === "list" ? (
+        <ProductListPage search={parseProductListSearch(search)} onSearch={onSearch} />
+      ) : (
+        <CreateProductPage />
+      )}
     </Suspense>
   );
 }

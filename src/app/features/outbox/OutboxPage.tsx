@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconSearch, IconSend } from "@tabler/icons-react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -21,12 +21,14 @@ import { errorText } from "../../lib/error-text";
 import { ListEmpty } from "../../ui/server-list/ListEmpty";
 import { ListPager } from "../../ui/server-list/ListPager";
 import { type ListColumn, ListView } from "../../ui/server-list/ListView";
-import { pageCount } from "../../ui/server-list/list-search";
+import { pageCount, patchSearch } from "../../ui/server-list/list-search";
+import { useSearchBox } from "../../ui/server-list/use-search-box";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { STATUS_COLORS, STATUS_LABELS } from "./labels";
 import { MailPreview } from "./MailPreview";
 import { outboxApi, outboxKeys } from "./outbox-api";
+import type { OutboxSearch } from "./outbox-search";
 
 const ROWS_PER_PAGE = 25;
 const ALL = "all";
@@ -34,21 +36,28 @@ const ALL = "all";
 /**
  * /admin/outbox: every mail the product sent or keeps, newest first, searchable; a mail opens in
  * full (HTML in a sandboxed frame, text) and can be sent again. Without a mail server (SMTP_URL)
- * this is where confirmation and other mails are read.
+ * this is where confirmation and other mails are read. The route owns the search, status and
+ * page (outbox-search.ts), so a reload or a shared link shows the same list.
  */
-export function OutboxPage() {
+export function OutboxPage({
+  search,
+  onSearch,
+}: {
+  search: OutboxSearch;
+  onSearch(next: OutboxSearch): void;
+}) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Outbox`);
   const wide = useMediaQuery("(min-width: 56.25em)", true);
   const client = useQueryClient();
-  const [query, setQuery] = useState("");
-  const [debounced] = useDebouncedValue(query.trim(), 300);
-  const [status, setStatus] = useState<OutboxStatus | null>(null);
-  const [page, setPage] = useState(0);
+  const change = (patch: Partial<OutboxSearch>) => onSearch(patchSearch(search, patch));
+  const box = useSearchBox(search.query, (query) => change({ query }));
+  const status = search.status ?? null;
+  const page = (search.page ?? 1) - 1;
   const [open, setOpen] = useState<OutboxMail | null>(null);
   const [confirmResend, setConfirmResend] = useState(false);
 
-  const filter = { page, rowsPerPage: ROWS_PER_PAGE, query: debounced, status };
+  const filter = { page, rowsPerPage: ROWS_PER_PAGE, query: search.query ?? "", status };
   const list = useQuery({
     queryKey: outboxKeys.list(filter),
     queryFn: () => outboxApi.list(filter),
@@ -126,19 +135,15 @@ export function OutboxPage() {
           label={t`Search`}
           placeholder={t`Recipient, subject or kind`}
           leftSection={<IconSearch size={16} />}
-          value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
-            setPage(0);
-          }}
+          value={box.typed}
+          maxLength={200}
+          onChange={(e) => box.type(e.currentTarget.value)}
+          data-testid="outbox-search"
         />
         <SegmentedControl
           aria-label={t`Status`}
           value={status ?? ALL}
-          onChange={(v) => {
-            setStatus(v === ALL ? null : (v as OutboxStatus));
-            setPage(0);
-          }}
+          onChange={(v) => change({ status: v === ALL ? undefined : (v as OutboxStatus) })}
           data={[
             { value: ALL, label: t`All` },
             ...OUTBOX_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) })),
@@ -161,7 +166,7 @@ export function OutboxPage() {
         empty={
           <ListEmpty testId="outbox-empty">
             <Text c="dimmed">
-              {debounced || status ? (
+              {search.query || status ? (
                 <Trans>No mail matches.</Trans>
               ) : (
                 <Trans>No mail has been sent yet.</Trans>
@@ -171,7 +176,7 @@ export function OutboxPage() {
         }
       />
 
-      <ListPager pages={pages} page={page + 1} onChange={(n) => setPage(n - 1)} />
+      <ListPager pages={pages} page={page + 1} onChange={(n) => change({ page: n })} />
 
       <Modal
         opened={open !== null}

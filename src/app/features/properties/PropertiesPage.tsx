@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Box, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconBuildingCommunity, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, useState } from "react";
@@ -8,7 +8,8 @@ import { ROLES } from "../../../domain/roles";
 import { ListEmpty } from "../../ui/server-list/ListEmpty";
 import { ListPager } from "../../ui/server-list/ListPager";
 import { actionsColumn, type ListColumn, ListView } from "../../ui/server-list/ListView";
-import { pageCount } from "../../ui/server-list/list-search";
+import { pageCount, patchSearch } from "../../ui/server-list/list-search";
+import { useSearchBox } from "../../ui/server-list/use-search-box";
 import { toast } from "../../ui/toast";
 import { AppTooltip } from "../../ui/tooltip";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -16,7 +17,6 @@ import { useAuth } from "../auth/auth-context";
 import { ObligationBadges } from "../rpie/ObligationBadges";
 import { PropertyForm } from "./PropertyForm";
 import {
-  FIRST_PROPERTY_LIST_PAGE,
   PROPERTIES_PER_PAGE,
   type Property,
   propertiesApi,
@@ -24,6 +24,7 @@ import {
   propertiesQueries,
   type SortField,
 } from "./properties-api";
+import { DEFAULT_PROPERTY_SORT, type PropertyListSearch, propertyListPage } from "./property-list-search";
 
 function Assessment({ p }: { p: Property }) {
   if (!p.assessment) {
@@ -47,9 +48,19 @@ function DeleteQuestion({ bbl, address }: { bbl: string; address: string }) {
 /**
  * /dashboard/properties: the company's properties with their RPIE obligation; add, edit, delete.
  * `FilingBadge` shows a property's filing under its obligation: the route passes the filing
- * feature's badge in, because filing builds on properties and properties may not import it.
+ * feature's badge in, because filing builds on properties and properties may not import it. The
+ * route owns the search, sort and page (property-list-search.ts), so a reload or a shared link
+ * shows the same list.
  */
-export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ propertyId: string }> }) {
+export function PropertiesPage({
+  FilingBadge,
+  search,
+  onSearch,
+}: {
+  FilingBadge: ComponentType<{ propertyId: string }>;
+  search: PropertyListSearch;
+  onSearch(next: PropertyListSearch): void;
+}) {
   const { t } = useLingui();
   usePageTitle(t`Properties`);
   const { hasRole } = useAuth();
@@ -57,16 +68,16 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
   const canDelete = hasRole([ROLES.COMPANY_ADMIN]);
   const wide = useMediaQuery("(min-width: 56.25em)", true);
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(FIRST_PROPERTY_LIST_PAGE.page);
-  const [search, setSearch] = useState(FIRST_PROPERTY_LIST_PAGE.query);
-  const [query] = useDebouncedValue(search.trim(), 300);
-  const [sortBy, setSortBy] = useState<SortField>(FIRST_PROPERTY_LIST_PAGE.sortBy);
+  const change = (patch: Partial<PropertyListSearch>) => onSearch(patchSearch(search, patch));
+  const box = useSearchBox(search.query, (query) => change({ query }));
+  const listPage = propertyListPage(search);
+  const { page, query, sortBy } = listPage;
   const [editing, setEditing] = useState<Property | "new" | null>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 
   const list = useQuery({
-    ...propertiesQueries.list({ page, query, sortBy }),
+    ...propertiesQueries.list(listPage),
     placeholderData: keepPreviousData,
   });
 
@@ -198,11 +209,9 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
           leftSection={<IconSearch size={16} />}
           placeholder={t`Search by BBL, address or owner`}
           aria-label={t`Search properties`}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(0);
-          }}
+          value={box.typed}
+          maxLength={200}
+          onChange={(e) => box.type(e.currentTarget.value)}
         />
         <Select
           w={240}
@@ -210,10 +219,9 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
           data={sortOptions}
           value={sortBy}
           allowDeselect={false}
-          onChange={(v) => {
-            if (v) setSortBy(v as SortField);
-            setPage(0);
-          }}
+          onChange={(v) =>
+            v && change({ sortBy: v === DEFAULT_PROPERTY_SORT ? undefined : (v as SortField) })
+          }
         />
       </Group>
 
@@ -250,7 +258,7 @@ export function PropertiesPage({ FilingBadge }: { FilingBadge: ComponentType<{ p
         }
       />
 
-      <ListPager pages={pages} page={page + 1} onChange={(n) => setPage(n - 1)} />
+      <ListPager pages={pages} page={page + 1} onChange={(n) => change({ page: n })} />
 
       <Modal
         opened={editing !== null}

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { DocumentType, FileStatus } from "../../../domain/files/statuses";
 import { http } from "../../lib/http";
+import type { PropertySort } from "./property-list-search";
 
 type Obligation = "must-file" | "claim-of-exclusion" | "not-required";
 type RpieForm = "long" | "short" | "exclusion";
@@ -87,7 +88,7 @@ export interface PlutoLot {
   vacantLand: boolean;
 }
 
-export type SortField = "bbl" | "address" | "ownerName" | "aav" | "createdAt" | "updatedAt";
+export type SortField = PropertySort;
 
 export interface ListParams {
   page: number;
@@ -110,9 +111,6 @@ export const propertiesApi = {
   remove: (id: string) => http.delete<void>(`/api/bbl/${id}`),
   lookup: (bbl: string) => http.get<PlutoLot>(`/api/bbl/lookup/${encodeURIComponent(bbl)}`),
 };
-
-/** The list as the page first shows it (first page, no search, by BBL): the route preloads it. */
-export const FIRST_PROPERTY_LIST_PAGE: PropertyListPage = { page: 0, query: "", sortBy: "bbl" };
 
 /** Rows on a page of the property list. */
 export const PROPERTIES_PER_PAGE = 10;

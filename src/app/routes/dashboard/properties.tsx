@@ -1,11 +1,23 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { FilingBadge } from "../../features/filing/FilingBadge";
 import { PropertiesPage } from "../../features/properties/PropertiesPage";
-import { FIRST_PROPERTY_LIST_PAGE, propertiesQueries } from "../../features/properties/properties-api";
+import { propertiesQueries } from "../../features/properties/properties-api";
+import { parsePropertyListSearch, propertyListPage } from "../../features/properties/property-list-search";
 import { preloadQuery } from "../../lib/preload-query";
 
 export const Route = createFileRoute("/dashboard/properties")({
-  // The first page of the list is asked for beside the page's code, not after it rendered.
-  loader: () => preloadQuery(propertiesQueries.list(FIRST_PROPERTY_LIST_PAGE)),
-  component: () => <PropertiesPage FilingBadge={FilingBadge} />,
+  validateSearch: parsePropertyListSearch,
+  loaderDeps: ({ search }) => propertyListPage(search),
+  // The page of the list the URL names is asked for beside the page's code, not after it rendered.
+  loader: ({ deps }) => preloadQuery(propertiesQueries.list(deps)),
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    return (
+      <PropertiesPage
+        FilingBadge={FilingBadge}
+        search={Route.useSearch()}
+        onSearch={(next) => navigate({ search: next })}
+      />
+    );
+  },
 });

@@ -7,16 +7,17 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconDownload, IconSearch, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { HttpError, http } from "../../lib/http";
 import { saveBlob } from "../../lib/save-blob";
 import { ListEmpty } from "./ListEmpty";
 import { ListPager } from "./ListPager";
 import { type ListColumn, type ListSelection, ListView } from "./ListView";
 import { apiQuery, type ListSearch, pageCount, patchSearch, type SortDir, toggleSort } from "./list-search";
+import { useSearchBox } from "./use-search-box";
 
 export type { ListColumn } from "./ListView";
 
@@ -87,14 +88,8 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
       ? (q) => p.refetchInterval?.(q.state.data?.rows ?? []) ?? false
       : false,
   });
-  const [typed, setTyped] = useState(p.search.query ?? "");
-  // Back/forward or a link changes the URL's query: the box follows.
-  useEffect(() => setTyped(p.search.query ?? ""), [p.search.query]);
   const change = (patch: Partial<Q>) => p.onSearch(patchSearch(p.search, patch));
-  const searchLater = useDebouncedCallback(
-    (q: string) => change({ query: q.trim() || undefined } as Partial<Q>),
-    300,
-  );
+  const box = useSearchBox(p.search.query, (query) => change({ query } as Partial<Q>));
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -124,12 +119,9 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
           label={p.searchLabel}
           placeholder={p.searchPlaceholder}
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
+          value={box.typed}
           maxLength={200}
-          onChange={(e) => {
-            setTyped(e.currentTarget.value);
-            searchLater(e.currentTarget.value);
-          }}
+          onChange={(e) => box.type(e.currentTarget.value)}
           data-testid={`${p.testId}-search`}
         />
         {p.filters}

@@ -8,32 +8,41 @@ import { FILING_KINDS, FILING_STATES, type FilingKind, type FilingState } from "
 import { ListEmpty } from "../../../ui/server-list/ListEmpty";
 import { ListPager } from "../../../ui/server-list/ListPager";
 import { type ListColumn, ListView } from "../../../ui/server-list/ListView";
-import { pageCount } from "../../../ui/server-list/list-search";
+import { pageCount, patchSearch } from "../../../ui/server-list/list-search";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { errorMessage, type Filing, filingQueries } from "../filing-api";
 import { KIND_LABELS, STATE_COLORS, STATE_LABELS } from "../labels";
+import type { AdminFilingsSearch } from "./admin-filings-search";
 
 const ROWS_PER_PAGE = 25;
 const ALL = "all";
 
-/** /admin/filings: the staff queue, longest waiting in its state first, with counts per state. */
-export function AdminFilingsPage() {
+/**
+ * /admin/filings: the staff queue, longest waiting in its state first, with counts per state. The
+ * route owns the filters and the page (admin-filings-search.ts), so a reload or a shared link
+ * shows the same queue.
+ */
+export function AdminFilingsPage({
+  search,
+  onSearch,
+}: {
+  search: AdminFilingsSearch;
+  onSearch(next: AdminFilingsSearch): void;
+}) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Filings`);
   const wide = useMediaQuery("(min-width: 56.25em)", true);
-  const [state, setState] = useState<FilingState | null>(null);
-  const [kind, setKind] = useState<FilingKind | null>(null);
-  const [companyId, setCompanyId] = useState<string | null>(null);
-  const [year, setYear] = useState<number | null>(null);
-  const [page, setPage] = useState(0);
+  const { state, kind, companyId, year } = search;
+  const page = (search.page ?? 1) - 1;
+  const change = (patch: Partial<AdminFilingsSearch>) => onSearch(patchSearch(search, patch));
   const [companies, setCompanies] = useState<Record<string, string>>({});
 
   const queue = useQuery({
     ...filingQueries.staffQueue({
-      state: state ?? undefined,
-      kind: kind ?? undefined,
-      companyId: companyId ?? undefined,
-      year: year ?? undefined,
+      state,
+      kind,
+      companyId,
+      year,
       page,
       rowsPerPage: ROWS_PER_PAGE,
     }),
@@ -56,7 +65,9 @@ export function AdminFilingsPage() {
   const pages = pageCount(queue.data?.total ?? 0, ROWS_PER_PAGE);
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: 7 }, (_, i) => String(thisYear + 1 - i));
-  const reset = () => setPage(0);
+  // A year or company from a shared link stays choosable even when the lists would not offer it.
+  if (year !== undefined && !years.includes(String(year))) years.push(String(year));
+  const companyOptions = { ...(companyId ? { [companyId]: companyId } : {}), ...companies };
 
   const link = (f: Filing) => (
     <Anchor
@@ -111,10 +122,7 @@ export function AdminFilingsPage() {
 
       <Chip.Group
         value={state ?? ALL}
-        onChange={(v) => {
-          setState(v === ALL ? null : (v as FilingState));
-          reset();
-        }}
+        onChange={(v) => change({ state: v === ALL ? undefined : (v as FilingState) })}
       >
         <Group gap="xs" role="group" aria-label={t`Filter by state`} data-testid="state-counts">
           <Chip value={ALL} size="sm">
@@ -138,10 +146,7 @@ export function AdminFilingsPage() {
           ]}
           value={kind ?? ALL}
           allowDeselect={false}
-          onChange={(v) => {
-            setKind(!v || v === ALL ? null : (v as FilingKind));
-            reset();
-          }}
+          onChange={(v) => change({ kind: !v || v === ALL ? undefined : (v as FilingKind) })}
         />
         <Select
           w={240}
@@ -149,27 +154,21 @@ export function AdminFilingsPage() {
           searchable
           data={[
             { value: ALL, label: t`All companies` },
-            ...Object.entries(companies)
+            ...Object.entries(companyOptions)
               .sort((a, b) => a[1].localeCompare(b[1]))
               .map(([value, label]) => ({ value, label })),
           ]}
           value={companyId ?? ALL}
           allowDeselect={false}
-          onChange={(v) => {
-            setCompanyId(!v || v === ALL ? null : v);
-            reset();
-          }}
+          onChange={(v) => change({ companyId: !v || v === ALL ? undefined : v })}
         />
         <Select
           w={130}
           label={t`Year`}
           data={[{ value: ALL, label: t`All years` }, ...years.map((y) => ({ value: y, label: y }))]}
-          value={year === null ? ALL : String(year)}
+          value={year === undefined ? ALL : String(year)}
           allowDeselect={false}
-          onChange={(v) => {
-            setYear(!v || v === ALL ? null : Number(v));
-            reset();
-          }}
+          onChange={(v) => change({ year: !v || v === ALL ? undefined : Number(v) })}
         />
       </Group>
 
@@ -195,7 +194,7 @@ export function AdminFilingsPage() {
         }
       />
 
-      <ListPager pages={pages} page={page + 1} onChange={(n) => setPage(n - 1)} />
+      <ListPager pages={pages} page={page + 1} onChange={(n) => change({ page: n })} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /dashboard/product/list (Product Management): the company's products from the local
  * database (so it opens offline), searched and sorted here; a new product, edit and delete
- * (after a confirmation) go through the sync engine.
+ * (after a confirmation) go through the sync engine. The route owns the search words, the order and
+ * the page (product-list-search.ts), so a reload or a shared link shows the same products.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -17,7 +18,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconPackage, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
@@ -29,14 +30,16 @@ import { useSyncEngine } from "../../../offline/sync-engine";
 import { ListEmpty } from "../../../ui/server-list/ListEmpty";
 import { ListPager } from "../../../ui/server-list/ListPager";
 import { actionsColumn, type ListColumn, ListView } from "../../../ui/server-list/ListView";
-import { pageCount } from "../../../ui/server-list/list-search";
+import { pageCount, patchSearch } from "../../../ui/server-list/list-search";
+import { useSearchBox } from "../../../ui/server-list/use-search-box";
 import { toast } from "../../../ui/toast";
 import { AppTooltip } from "../../../ui/tooltip";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { CATEGORY_LABELS, CONDITION_LABELS } from "../field-labels";
 import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { DeleteProductModal } from "./DeleteProductModal";
-import { type ProductSort, searchProducts, sortProducts } from "./product-form";
+import { searchProducts, sortProducts } from "./product-form";
+import { DEFAULT_PRODUCT_SORT, type ProductListSearch, type ProductSort } from "./product-list-search";
 
 const PAGE_SIZE = 25;
 
@@ -50,17 +53,24 @@ function ResultCount({ count }: { count: number }) {
   return <Plural value={count} one="# product" other="# products" />;
 }
 
-export function ProductListPage() {
+export function ProductListPage({
+  search,
+  onSearch,
+}: {
+  search: ProductListSearch;
+  onSearch(next: ProductListSearch): void;
+}) {
   const links = useInventoryLinks();
   const { t, i18n } = useLingui();
   usePageTitle(t`Product Management`);
   const companyId = useCompanyId();
   const engine = useSyncEngine();
   const wide = useMediaQuery("(min-width: 48em)", true);
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), 150);
-  const [sort, setSort] = useState<ProductSort>("updated");
-  const [page, setPage] = useState(1);
+  const change = (patch: Partial<ProductListSearch>) => onSearch(patchSearch(search, patch));
+  const box = useSearchBox(search.query, (query) => change({ query }), 150);
+  const query = search.query ?? "";
+  const sort = search.sort ?? DEFAULT_PRODUCT_SORT;
+  const page = search.page ?? 1;
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 
@@ -234,11 +244,9 @@ export function ProductListPage() {
           leftSection={<IconSearch size={16} />}
           placeholder={t`Search by title or description`}
           aria-label={t`Search products`}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          value={box.typed}
+          maxLength={200}
+          onChange={(e) => box.type(e.currentTarget.value)}
         />
         <Select
           w={{ base: "100%", xs: 220 }}
@@ -246,10 +254,7 @@ export function ProductListPage() {
           data={sortOptions}
           value={sort}
           allowDeselect={false}
-          onChange={(v) => {
-            if (v) setSort(v as ProductSort);
-            setPage(1);
-          }}
+          onChange={(v) => v && change({ sort: v === DEFAULT_PRODUCT_SORT ? undefined : (v as ProductSort) })}
         />
       </Group>
 
@@ -304,7 +309,7 @@ export function ProductListPage() {
         />
       )}
 
-      <ListPager pages={pages} page={current} onChange={setPage} />
+      <ListPager pages={pages} page={current} onChange={(n) => change({ page: n })} />
 
       <DeleteProductModal
         title={deleting?.title ?? ""}

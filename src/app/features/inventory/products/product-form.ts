@@ -21,6 +21,7 @@ import {
   validateItemFields,
   validateProductFields,
 } from "../../../../domain/inventory/validate";
+import type { ProductSort } from "./product-list-search";
 
 /** A number input's value: a number, or "" when empty (Mantine NumberInput). */
 export type NumberValue = number | string;
@@ -184,8 +185,6 @@ export function itemFieldsFromProduct(
   };
   return { fields, errors: validateItemFields(fields) };
 }
-
-export type ProductSort = "updated" | "created" | "title" | "priceDesc" | "priceAsc";
 
 /** Products whose title or description holds every word of the query (case-insensitive). */
 export function searchProducts(products: readonly Product[], query: string): Product[] {

@@ -1,7 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ProductListPage } from "../../../features/inventory/products/ProductListPage";
+import { parseProductListSearch } from "../../../features/inventory/products/product-list-search";
 
-/** /marketplace/product/list?seller=: the seller's products. */
+/** /marketplace/product/list?seller=&query=&sort=&page=: the seller's products. */
 export const Route = createFileRoute("/marketplace/_seller/product/list")({
-  component: ProductListPage,
+  validateSearch: parseProductListSearch,
+  component: function Page() {
+    const navigate = Route.useNavigate();
+    const { seller, name, ...search } = Route.useSearch();
+    // The list's state changes; the seller the staff work for stays.
+    return (
+      <ProductListPage search={search} onSearch={(next) => navigate({ search: { seller, name, ...next } })} />
+    );
+  },
 });
