@@ -228,7 +228,9 @@ describe("offline inventory", () => {
     const lamp = rows.find((r) => r.sku === `${run}-LAMP`);
     expect(lamp).toMatchObject({ id: lampId, price: 1250, location: "Shelf B-2" });
     await context.close();
-  });
+    // A whole offline session (import, add, edit, delete, a reload offline, the drain): 30 s on a
+    // busy runner, 60 s at a load of 23.
+  }, 120_000);
 
   it("a replay cut off mid-way (the server stored a write but its answer was lost) ends with nothing lost and nothing doubled", async () => {
     const { email, context, page } = await seller();
