@@ -214,7 +214,8 @@ export const SCHEMA: readonly SchemaVersion[] = [
   {
     // 11: mail's unread counts from an index (docs/offline.md, docs/benchmarks.md "Mailbox on the
     // device"): `*unreadIn` holds `{userId} {label}` and `{userId}` per unread message
-    // (mail-unread.ts, kept by hooks). Messages already on the device get theirs here.
+    // (mail-unread.ts, kept by hooks). Messages already on the device get theirs here (the
+    // table's updating hook, already registered, computes the same value for each row).
     version: 11,
     stores: {
       mailMessages: "id, userId, *labels, threadId, *words, *unreadIn",
