@@ -3,7 +3,8 @@
  * the app's Dexie database (fake-indexeddb in Node, as the offline unit tests use), written in
  * 1,000-row transactions as a pull leaves them, then
  * - first page: the inbox's newest 50 (`labelPage`), median of 7 — target ≤ 300 ms;
- * - unread counts of the built-in labels (`unreadCounts`, shown beside the first page) — ≤ 300 ms;
+ * - unread counts of the built-in labels (`unreadCounts`: `*unreadIn` index counts, shown beside
+ *   the first page) — ≤ 300 ms;
  * - search: `searchMail` (the `*words` index) for a word in 1 of 1,000 bodies and for a sender's
  *   name in many messages (the first 50), median of 7 each — target ≤ 200 ms.
  *

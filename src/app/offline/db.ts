@@ -15,6 +15,7 @@ import type { Batch, Item, ItemFields, Product } from "../../domain/inventory/it
 import type { Board, Column, Comment, KanbanAttachment, Task } from "../../domain/kanban/board";
 import type { MailLabel, MailMessage } from "../../domain/mail/message";
 import type { SyncDb } from "../../sync/db";
+import { indexMailUnread, unreadKeysOf } from "./mail-unread";
 import { indexMailWords } from "./mail-words";
 
 /**
@@ -78,8 +79,11 @@ export type BlocklotDb = SyncDb & {
   calendarEvents: EntityTable<CalendarEvent, "id">;
   /** The company's product dates as last read from the server (read offline; not synced). */
   calendarDates: EntityTable<ProductDate & { companyId: string }, "id">;
-  /** `words`: the search words of the row (mail-words.ts), kept by the table's hooks. */
-  mailMessages: EntityTable<MailMessage & { words?: string[] }, "id">;
+  /**
+   * `words`: the search words of the row (mail-words.ts); `unreadIn`: the keys it counts under
+   * while unread (mail-unread.ts). Both kept by the table's hooks.
+   */
+  mailMessages: EntityTable<MailMessage & { words?: string[]; unreadIn?: string[] }, "id">;
   mailLabels: EntityTable<MailLabel, "id">;
   chatThreads: EntityTable<ChatThreadApi, "id">;
   /** Messages read from the server and, with `seq` QUEUED_SEQ, messages written here not yet sent. */
@@ -207,6 +211,24 @@ export const SCHEMA: readonly SchemaVersion[] = [
       kanbanAttachments: "id, companyId, taskId",
     },
   },
+  {
+    // 11: mail's unread counts from an index (docs/offline.md, docs/benchmarks.md "Mailbox on the
+    // device"): `*unreadIn` holds `{userId} {label}` and `{userId}` per unread message
+    // (mail-unread.ts, kept by hooks). Messages already on the device get theirs here (the
+    // table's updating hook, already registered, computes the same value for each row).
+    version: 11,
+    stores: {
+      mailMessages: "id, userId, *labels, threadId, *words, *unreadIn",
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table<MailMessage & { unreadIn?: string[] }, string>("mailMessages")
+        .toCollection()
+        .modify((m) => {
+          m.unreadIn = unreadKeysOf(m);
+        });
+    },
+  },
 ];
 
 const DB_NAME = "blocklot";
@@ -226,6 +248,7 @@ export function createDb(
     if (s.upgrade) v.upgrade(s.upgrade);
   }
   if (opts.upTo === undefined || opts.upTo >= 8) indexMailWords(db);
+  if (opts.upTo === undefined || opts.upTo >= 11) indexMailUnread(db);
   return db;
 }
 

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../../domain/mail/message";
 import { type BlocklotDb, createDb } from "./db";
-import { labelPage, mailPage, searchMail, unreadCounts, withDeviceRows } from "./mail";
+import { labelPage, mailPage, searchMail, unreadCounts, unreadTotal, withDeviceRows } from "./mail";
 
 let db: BlocklotDb;
 afterEach(async () => {
@@ -72,6 +72,39 @@ describe("mail on the device", () => {
       trash: 0,
       [own]: 1,
     });
+  });
+
+  it("counts the messages a version-10 device holds once upgraded, and keeps counting their changes", async () => {
+    const name = `mail-${uuidv7()}`;
+    const own = uuidv7();
+    const old = createDb(name, { upTo: 10 });
+    await old.open();
+    const first = message(me, 1);
+    const spam = message(me, 2, { labels: ["spam"] });
+    const read = message(me, 3, { read: true });
+    const moving = message(me, 4, { labels: ["inbox", own] });
+    const gone = message(me, 5, { labels: ["inbox", "starred"] });
+    await old.mailMessages.bulkPut([first, spam, read, moving, gone, message(other, 6)]);
+    expect((await old.mailMessages.get(moving.id))?.unreadIn).toBeUndefined();
+    old.close();
+
+    db = createDb(name);
+    await db.open();
+    expect(db.verno).toBe(11);
+    const labels = ["inbox", "spam", "starred", "trash", own];
+    expect(await unreadCounts(db, me, labels)).toEqual({ inbox: 3, spam: 1, starred: 1, trash: 0, [own]: 1 });
+    expect(await unreadTotal(db, me)).toBe(4);
+    expect(await unreadTotal(db, other)).toBe(1);
+
+    // marked read and unread, moved, deleted, and a row replaced by the feed's copy
+    await db.mailMessages.update(read.id, { read: false });
+    await db.mailMessages.update(first.id, { read: true });
+    await db.mailMessages.update(moving.id, { labels: ["trash"] });
+    await db.mailMessages.delete(gone.id);
+    await db.mailMessages.put({ ...spam, labels: ["inbox"], version: 2 });
+    expect(await unreadCounts(db, me, labels)).toEqual({ inbox: 2, spam: 0, starred: 0, trash: 1, [own]: 0 });
+    expect(await unreadTotal(db, me)).toBe(3);
+    expect(await unreadCounts(db, other, ["inbox"])).toEqual({ inbox: 1 });
   });
 
   it("searches subject, sender and body by word start, and follows changes of a row", async () => {

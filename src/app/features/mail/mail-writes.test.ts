@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { MailMessage } from "../../../domain/mail/message";
 import { NetworkError } from "../../../sync/transport";
 import { type BlocklotDb, createDb } from "../../offline/db";
-import { labelPage } from "../../offline/mail";
+import { labelPage, unreadCounts, unreadTotal } from "../../offline/mail";
 import { createAppSyncEngine } from "../../offline/synced-types";
 import { mailWrites } from "./mail-writes";
 
@@ -91,6 +91,33 @@ describe("mail writes on a device offline", () => {
       ["PATCH", { read: true, version: 3 }],
       ["PATCH", { labels: ["inbox", "important", "starred"], version: 3 }],
     ]);
+  });
+
+  it("keeps the unread counts right through read marks, moves, Undo, a discard and the feed's copy", async () => {
+    const { engine, writes } = offline();
+    const row = (i: number, labels: string[], read = false) =>
+      ({ id: uuidv7(), userId, threadId: `t${i}`, labels, read, version: 1 }) as unknown as MailMessage;
+    const a = row(1, ["inbox"]);
+    const b = row(2, ["inbox", "starred"]);
+    const c = row(3, ["drafts"], true);
+    await db.mailMessages.bulkPut([a, b, c]);
+    const counts = () => unreadCounts(db, userId, ["inbox", "starred", "trash", "drafts"]);
+    expect(await counts()).toEqual({ inbox: 2, starred: 1, trash: 0, drafts: 0 });
+
+    await writes.setRead([a.id], true);
+    expect(await counts()).toEqual({ inbox: 1, starred: 1, trash: 0, drafts: 0 });
+    await writes.setRead([a.id], false);
+    const before = await writes.moveTo([b], "trash");
+    expect(await counts()).toEqual({ inbox: 1, starred: 1, trash: 1, drafts: 0 });
+    await writes.restoreLabels(before);
+    expect(await counts()).toEqual({ inbox: 2, starred: 1, trash: 0, drafts: 0 });
+    await writes.discard(a.id);
+    await engine.whenIdle();
+    expect(await counts()).toEqual({ inbox: 1, starred: 1, trash: 0, drafts: 0 });
+    // the server's copy of a message (a feed pull) replaces the row: read elsewhere
+    await db.mailMessages.put({ ...b, read: true, version: 2 });
+    expect(await counts()).toEqual({ inbox: 0, starred: 0, trash: 0, drafts: 0 });
+    expect(await unreadTotal(db, userId)).toBe(0);
   });
 
   it("adds a label of the user's own, theirs on the device at once and queued for the server", async () => {

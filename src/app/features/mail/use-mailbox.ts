@@ -28,7 +28,7 @@ export function useOwnLabels(userId: string): MailLabel[] | undefined {
   );
 }
 
-/** Unread messages per label (built-in and own), counted on the `*labels` index. */
+/** Unread messages per label (built-in and own), counted on the `*unreadIn` index. */
 export function useUnreadCounts(userId: string, own: readonly MailLabel[] | undefined) {
   const db = getDb();
   const labels = [...SYSTEM_LABELS, ...(own ?? []).map((l) => l.id)];
