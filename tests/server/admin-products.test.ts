@@ -30,7 +30,13 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 type Method = "GET" | "POST" | "PATCH";
-const call = (who: TestUser | null, method: Method, url: string, companyId = seller.companyId, payload?: object) =>
+const call = (
+  who: TestUser | null,
+  method: Method,
+  url: string,
+  companyId = seller.companyId,
+  payload?: object,
+) =>
   server.app.inject({
     method,
     url,
@@ -65,15 +71,25 @@ describe("a super admin in a seller's products (Managed listing off)", () => {
     expect(changed.statusCode).toBe(200);
 
     // the seller sees it in their own company; the super admin's own company has none of it
-    const mine = await server.app.inject({ method: "GET", url: "/api/inventory/products", headers: seller.auth });
+    const mine = await server.app.inject({
+      method: "GET",
+      url: "/api/inventory/products",
+      headers: seller.auth,
+    });
     expect(mine.json().rows.map((r: { title: string }) => r.title)).toEqual(["Brass desk lamp"]);
-    const own = await server.app.inject({ method: "GET", url: "/api/inventory/products", headers: root.auth });
+    const own = await server.app.inject({
+      method: "GET",
+      url: "/api/inventory/products",
+      headers: root.auth,
+    });
     expect(own.json().rows).toEqual([]);
 
     await expect.poll(async () => (await staffWrites()).length).toBe(2);
     const rows = await staffWrites();
     expect(rows.every((r) => r.userId === root.userId)).toBe(true);
-    expect(rows.map((r) => r.detail as { method: string; url: string; superAdminOverride?: boolean })).toEqual(
+    expect(
+      rows.map((r) => r.detail as { method: string; url: string; superAdminOverride?: boolean }),
+    ).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ method: "POST", url: "/api/inventory/products", superAdminOverride: true }),
         expect.objectContaining({
@@ -121,7 +137,10 @@ describe("everyone else in a seller's products", () => {
     const read = await products(staff);
     expect(read.statusCode).toBe(403);
     expect(read.json().message).toMatch(/Managed listing is off/);
-    const write = await call(staff, "POST", "/api/inventory/products", seller.companyId, { title: "Sneaky", description: "x" });
+    const write = await call(staff, "POST", "/api/inventory/products", seller.companyId, {
+      title: "Sneaky",
+      description: "x",
+    });
     expect(write.statusCode).toBe(403);
     expect((await staffWrites()).length).toBe(before);
   });
@@ -129,7 +148,12 @@ describe("everyone else in a seller's products", () => {
   it("refuses a plain user (403), the seller's own admin on the staff path (403) and a guest (401)", async () => {
     expect((await products(plain)).statusCode).toBe(403);
     expect(
-      (await call(plain, "POST", "/api/inventory/products", seller.companyId, { title: "Nope", description: "x" })).statusCode,
+      (
+        await call(plain, "POST", "/api/inventory/products", seller.companyId, {
+          title: "Nope",
+          description: "x",
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await products(seller)).statusCode).toBe(403);
     expect((await products(null)).statusCode).toBe(401);
