@@ -36,6 +36,7 @@ import { Route as PublicPenaltyRemovalRouteImport } from "./routes/_public/penal
 import { Route as PublicPolicyRouteImport } from "./routes/_public/policy"
 import { Route as PublicPricingRouteImport } from "./routes/_public/pricing"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminProductsRouteImport } from "./routes/admin/_products"
 import { Route as AdminArticleListRouteImport } from "./routes/admin/article-list"
 import { Route as AdminChatRouteImport } from "./routes/admin/chat"
 import { Route as AdminClarityListRouteImport } from "./routes/admin/clarity-list"
@@ -87,6 +88,7 @@ import { Route as ResendConfirmationEmailHashRouteImport } from "./routes/resend
 import { Route as TakeInventoryPhotoHashRouteImport } from "./routes/take-inventory-photo.$hash"
 import { Route as PublicArticlesIndexRouteImport } from "./routes/_public/articles/index"
 import { Route as PublicArticlesSlugRouteImport } from "./routes/_public/articles/$slug"
+import { Route as AdminProductsProductListRouteImport } from "./routes/admin/_products/product-list"
 import { Route as AdminAllUserListIndexRouteImport } from "./routes/admin/all-user-list/index"
 import { Route as AdminAllUserListUserIdRouteImport } from "./routes/admin/all-user-list/$userId"
 import { Route as AdminArticleSplatRouteImport } from "./routes/admin/article.$"
@@ -132,6 +134,8 @@ import { Route as DashboardSocialFeedRouteImport } from "./routes/dashboard/soci
 import { Route as DashboardSocialProfileRouteImport } from "./routes/dashboard/social.profile"
 import { Route as MarketplaceSellerDescribeInventoryRouteImport } from "./routes/marketplace/_seller/describe-inventory"
 import { Route as MarketplaceSellerImportRouteImport } from "./routes/marketplace/_seller/import"
+import { Route as AdminProductsProductIdUpdateProductRouteImport } from "./routes/admin/_products/$productId.update-product"
+import { Route as AdminProductsProductCreateRouteImport } from "./routes/admin/_products/product.create"
 import { Route as AdminBatchItemListUserIdRouteImport } from "./routes/admin/batch-item/list/$userId"
 import { Route as AdminEbayListingListUserIdRouteImport } from "./routes/admin/ebay-listing/list/$userId"
 import { Route as AdminStatementMappingAuditReportFilingIdRouteImport } from "./routes/admin/statement-mapping/audit-report.$filingId"
@@ -281,6 +285,10 @@ const PublicPricingRoute = PublicPricingRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminProductsRoute = AdminProductsRouteImport.update({
+  id: "/_products",
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminArticleListRoute = AdminArticleListRouteImport.update({
@@ -541,6 +549,12 @@ const PublicArticlesSlugRoute = PublicArticlesSlugRouteImport.update({
   path: "/articles/$slug",
   getParentRoute: () => PublicRoute,
 } as any)
+const AdminProductsProductListRoute =
+  AdminProductsProductListRouteImport.update({
+    id: "/product-list",
+    path: "/product-list",
+    getParentRoute: () => AdminProductsRoute,
+  } as any)
 const AdminAllUserListIndexRoute = AdminAllUserListIndexRouteImport.update({
   id: "/all-user-list/",
   path: "/all-user-list/",
@@ -776,6 +790,18 @@ const MarketplaceSellerImportRoute = MarketplaceSellerImportRouteImport.update({
   path: "/import",
   getParentRoute: () => MarketplaceSellerRoute,
 } as any)
+const AdminProductsProductIdUpdateProductRoute =
+  AdminProductsProductIdUpdateProductRouteImport.update({
+    id: "/$productId/update-product",
+    path: "/$productId/update-product",
+    getParentRoute: () => AdminProductsRoute,
+  } as any)
+const AdminProductsProductCreateRoute =
+  AdminProductsProductCreateRouteImport.update({
+    id: "/product/create",
+    path: "/product/create",
+    getParentRoute: () => AdminProductsRoute,
+  } as any)
 const AdminBatchItemListUserIdRoute =
   AdminBatchItemListUserIdRouteImport.update({
     id: "/batch-item/list/$userId",
@@ -942,6 +968,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/product-list": typeof AdminProductsProductListRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
@@ -988,6 +1015,8 @@ export interface FileRoutesByFullPath {
   "/dashboard/jobs/": typeof DashboardJobsIndexRoute
   "/dashboard/logistics/": typeof DashboardLogisticsIndexRoute
   "/dashboard/social/": typeof DashboardSocialIndexRoute
+  "/admin/$productId/update-product": typeof AdminProductsProductIdUpdateProductRoute
+  "/admin/product/create": typeof AdminProductsProductCreateRoute
   "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
@@ -1026,6 +1055,7 @@ export interface FileRoutesByTo {
   "/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/policy": typeof PublicPolicyRoute
   "/pricing": typeof PublicPricingRoute
+  "/admin": typeof AdminIndexRoute
   "/admin/article-list": typeof AdminArticleListRoute
   "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
@@ -1074,9 +1104,9 @@ export interface FileRoutesByTo {
   "/resend-confirmation-email/$hash": typeof ResendConfirmationEmailHashRoute
   "/take-inventory-photo/$hash": typeof TakeInventoryPhotoHashRoute
   "/": typeof PublicIndexRoute
-  "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/product-list": typeof AdminProductsProductListRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
@@ -1123,6 +1153,8 @@ export interface FileRoutesByTo {
   "/dashboard/jobs": typeof DashboardJobsIndexRoute
   "/dashboard/logistics": typeof DashboardLogisticsIndexRoute
   "/dashboard/social": typeof DashboardSocialIndexRoute
+  "/admin/$productId/update-product": typeof AdminProductsProductIdUpdateProductRoute
+  "/admin/product/create": typeof AdminProductsProductCreateRoute
   "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
@@ -1166,6 +1198,7 @@ export interface FileRoutesById {
   "/_public/penalty-removal": typeof PublicPenaltyRemovalRoute
   "/_public/policy": typeof PublicPolicyRoute
   "/_public/pricing": typeof PublicPricingRoute
+  "/admin/_products": typeof AdminProductsRouteWithChildren
   "/admin/article-list": typeof AdminArticleListRoute
   "/admin/chat": typeof AdminChatRoute
   "/admin/clarity-list": typeof AdminClarityListRoute
@@ -1218,6 +1251,7 @@ export interface FileRoutesById {
   "/dashboard/": typeof DashboardIndexRoute
   "/marketplace/": typeof MarketplaceIndexRoute
   "/_public/articles/$slug": typeof PublicArticlesSlugRoute
+  "/admin/_products/product-list": typeof AdminProductsProductListRoute
   "/admin/all-user-list/$userId": typeof AdminAllUserListUserIdRoute
   "/admin/article/$": typeof AdminArticleSplatRoute
   "/admin/filings/$filingId": typeof AdminFilingsFilingIdRoute
@@ -1264,6 +1298,8 @@ export interface FileRoutesById {
   "/dashboard/jobs/": typeof DashboardJobsIndexRoute
   "/dashboard/logistics/": typeof DashboardLogisticsIndexRoute
   "/dashboard/social/": typeof DashboardSocialIndexRoute
+  "/admin/_products/$productId/update-product": typeof AdminProductsProductIdUpdateProductRoute
+  "/admin/_products/product/create": typeof AdminProductsProductCreateRoute
   "/admin/batch-item/list/$userId": typeof AdminBatchItemListUserIdRoute
   "/admin/ebay-listing/list/$userId": typeof AdminEbayListingListUserIdRoute
   "/admin/statement-mapping/audit-report/$filingId": typeof AdminStatementMappingAuditReportFilingIdRoute
@@ -1358,6 +1394,7 @@ export interface FileRouteTypes {
     | "/dashboard/"
     | "/marketplace/"
     | "/articles/$slug"
+    | "/admin/product-list"
     | "/admin/all-user-list/$userId"
     | "/admin/article/$"
     | "/admin/filings/$filingId"
@@ -1404,6 +1441,8 @@ export interface FileRouteTypes {
     | "/dashboard/jobs/"
     | "/dashboard/logistics/"
     | "/dashboard/social/"
+    | "/admin/$productId/update-product"
+    | "/admin/product/create"
     | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
@@ -1442,6 +1481,7 @@ export interface FileRouteTypes {
     | "/penalty-removal"
     | "/policy"
     | "/pricing"
+    | "/admin"
     | "/admin/article-list"
     | "/admin/chat"
     | "/admin/clarity-list"
@@ -1490,9 +1530,9 @@ export interface FileRouteTypes {
     | "/resend-confirmation-email/$hash"
     | "/take-inventory-photo/$hash"
     | "/"
-    | "/admin"
     | "/dashboard"
     | "/articles/$slug"
+    | "/admin/product-list"
     | "/admin/all-user-list/$userId"
     | "/admin/article/$"
     | "/admin/filings/$filingId"
@@ -1539,6 +1579,8 @@ export interface FileRouteTypes {
     | "/dashboard/jobs"
     | "/dashboard/logistics"
     | "/dashboard/social"
+    | "/admin/$productId/update-product"
+    | "/admin/product/create"
     | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
@@ -1581,6 +1623,7 @@ export interface FileRouteTypes {
     | "/_public/penalty-removal"
     | "/_public/policy"
     | "/_public/pricing"
+    | "/admin/_products"
     | "/admin/article-list"
     | "/admin/chat"
     | "/admin/clarity-list"
@@ -1633,6 +1676,7 @@ export interface FileRouteTypes {
     | "/dashboard/"
     | "/marketplace/"
     | "/_public/articles/$slug"
+    | "/admin/_products/product-list"
     | "/admin/all-user-list/$userId"
     | "/admin/article/$"
     | "/admin/filings/$filingId"
@@ -1679,6 +1723,8 @@ export interface FileRouteTypes {
     | "/dashboard/jobs/"
     | "/dashboard/logistics/"
     | "/dashboard/social/"
+    | "/admin/_products/$productId/update-product"
+    | "/admin/_products/product/create"
     | "/admin/batch-item/list/$userId"
     | "/admin/ebay-listing/list/$userId"
     | "/admin/statement-mapping/audit-report/$filingId"
@@ -1919,6 +1965,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/admin/"
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    "/admin/_products": {
+      id: "/admin/_products"
+      path: ""
+      fullPath: "/admin"
+      preLoaderRoute: typeof AdminProductsRouteImport
       parentRoute: typeof AdminRoute
     }
     "/admin/article-list": {
@@ -2278,6 +2331,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PublicArticlesSlugRouteImport
       parentRoute: typeof PublicRoute
     }
+    "/admin/_products/product-list": {
+      id: "/admin/_products/product-list"
+      path: "/product-list"
+      fullPath: "/admin/product-list"
+      preLoaderRoute: typeof AdminProductsProductListRouteImport
+      parentRoute: typeof AdminProductsRoute
+    }
     "/admin/all-user-list/": {
       id: "/admin/all-user-list/"
       path: "/all-user-list"
@@ -2593,6 +2653,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof MarketplaceSellerImportRouteImport
       parentRoute: typeof MarketplaceSellerRoute
     }
+    "/admin/_products/$productId/update-product": {
+      id: "/admin/_products/$productId/update-product"
+      path: "/$productId/update-product"
+      fullPath: "/admin/$productId/update-product"
+      preLoaderRoute: typeof AdminProductsProductIdUpdateProductRouteImport
+      parentRoute: typeof AdminProductsRoute
+    }
+    "/admin/_products/product/create": {
+      id: "/admin/_products/product/create"
+      path: "/product/create"
+      fullPath: "/admin/product/create"
+      preLoaderRoute: typeof AdminProductsProductCreateRouteImport
+      parentRoute: typeof AdminProductsRoute
+    }
     "/admin/batch-item/list/$userId": {
       id: "/admin/batch-item/list/$userId"
       path: "/batch-item/list/$userId"
@@ -2726,7 +2800,25 @@ const PublicRouteChildren: PublicRouteChildren = {
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
+interface AdminProductsRouteChildren {
+  AdminProductsProductListRoute: typeof AdminProductsProductListRoute
+  AdminProductsProductIdUpdateProductRoute: typeof AdminProductsProductIdUpdateProductRoute
+  AdminProductsProductCreateRoute: typeof AdminProductsProductCreateRoute
+}
+
+const AdminProductsRouteChildren: AdminProductsRouteChildren = {
+  AdminProductsProductListRoute: AdminProductsProductListRoute,
+  AdminProductsProductIdUpdateProductRoute:
+    AdminProductsProductIdUpdateProductRoute,
+  AdminProductsProductCreateRoute: AdminProductsProductCreateRoute,
+}
+
+const AdminProductsRouteWithChildren = AdminProductsRoute._addFileChildren(
+  AdminProductsRouteChildren,
+)
+
 interface AdminRouteChildren {
+  AdminProductsRoute: typeof AdminProductsRouteWithChildren
   AdminArticleListRoute: typeof AdminArticleListRoute
   AdminChatRoute: typeof AdminChatRoute
   AdminClarityListRoute: typeof AdminClarityListRoute
@@ -2755,6 +2847,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminProductsRoute: AdminProductsRouteWithChildren,
   AdminArticleListRoute: AdminArticleListRoute,
   AdminChatRoute: AdminChatRoute,
   AdminClarityListRoute: AdminClarityListRoute,

@@ -21,6 +21,11 @@ export interface CompanyScope {
    * `companyId` is then the seller's, `userId` the staff member's and `roles` empty.
    */
   seller?: true;
+  /**
+   * Set when a super admin works in a seller that has not turned Managed listing on (only a
+   * super admin may): its writes' audit rows say so (`detail.superAdminOverride`).
+   */
+  superAdminOverride?: true;
 }
 
 export interface CompanyScopeOptions {
@@ -41,9 +46,9 @@ declare module "fastify" {
      * whatever their access token says.
      *
      * With the X-Seller-Company header (docs/marketplace.md) it is the named seller's scope
-     * instead, for marketplace staff (ROLE_MARKETPLACE or super admin, read from the database)
-     * while that seller has Managed listing on (read on every request, so opting out takes effect
-     * at once); only routes that pass `{ sellerInventory: true }` accept it, the others answer 403.
+     * instead, for marketplace staff (ROLE_MARKETPLACE, read from the database) while that seller
+     * has Managed listing on (read on every request, so opting out takes effect at once), and for
+     * a super admin (read from the database) in any company; only routes that pass `{ sellerInventory: true }` accept it, the others answer 403.
      */
     companyScope(options?: CompanyScopeOptions): Promise<CompanyScope>;
   }
@@ -91,9 +96,10 @@ const INVENTORY_ONLY = "Marketplace staff can reach only a seller's inventory, n
 
 /**
  * The caller must be marketplace staff (ROLE_MARKETPLACE or super admin) according to the
- * database, whatever the token says; 403 otherwise (a disabled account too).
+ * database, whatever the token says; 403 otherwise (a disabled account too). Answers whether
+ * the caller is a super admin (in the database).
  */
-export async function assertMarketplaceStaff(db: Db, userId: string) {
+export async function assertMarketplaceStaff(db: Db, userId: string): Promise<{ superAdmin: boolean }> {
   const [me] = await db
     .select({ roles: users.roles, disabledAt: users.disabledAt })
     .from(users)
@@ -103,18 +109,33 @@ export async function assertMarketplaceStaff(db: Db, userId: string) {
   if (!me || me.disabledAt || !(roles.has(ROLES.MARKETPLACE) || roles.has(ROLES.SUPER_ADMIN))) {
     throw httpError(403, NOT_STAFF);
   }
+  return { superAdmin: roles.has(ROLES.SUPER_ADMIN) };
 }
 
-/** The seller scope of a marketplace staff member, or the reason it is refused. */
+/**
+ * The seller scope of a marketplace staff member, or the reason it is refused. Marketplace staff
+ * reach only sellers with Managed listing on; a super admin (in the database) any company (the
+ * admin's product pages, docs/marketplace.md "Super admins in any seller's scope"): an unknown
+ * company is then a 404. Every write in either scope is audited (the plugin below).
+ */
 async function loadSellerScope(db: Db, userId: string, sellerId: string): Promise<CompanyScope> {
-  await assertMarketplaceStaff(db, userId);
+  const { superAdmin } = await assertMarketplaceStaff(db, userId);
   const [seller] = await db
-    .select({ id: companies.id })
+    .select({ id: companies.id, managedListing: companies.managedListing })
     .from(companies)
-    .where(and(eq(companies.id, sellerId), eq(companies.managedListing, true)))
+    .where(eq(companies.id, sellerId))
     .limit(1);
-  if (!seller) throw httpError(403, NOT_MANAGED);
-  return { userId, companyId: seller.id, roles: [], seller: true };
+  if (superAdmin) {
+    if (!seller) throw httpError(404, "No such company");
+  } else if (!seller?.managedListing) throw httpError(403, NOT_MANAGED);
+  const managed = seller?.managedListing === true;
+  return {
+    userId,
+    companyId: sellerId,
+    roles: [],
+    seller: true,
+    ...(managed ? {} : { superAdminOverride: true as const }),
+  };
 }
 
 /** The seller a request names in X-Seller-Company, or null when it names none. */
@@ -141,7 +162,7 @@ export function recordStaffWrite(db: Db, scope: CompanyScope, detail: Record<str
     action: STAFF_WRITE_ACTION,
     userId: scope.userId,
     companyId: scope.companyId,
-    detail,
+    detail: scope.superAdminOverride ? { ...detail, superAdminOverride: true } : detail,
   });
 }
 

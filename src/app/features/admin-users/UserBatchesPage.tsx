@@ -2,10 +2,18 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { HrefLink, inventoryLinksFor } from "../inventory/inventory-area";
 import { ITEM_STATUS_COLORS, ITEM_STATUS_LABELS } from "../inventory/item-status";
 import { CompanyCard, Empty, UserViewFrame, ViewSection } from "./UserViewFrame";
 import { useWhen } from "./user-link";
 import { userViewQueries } from "./user-view-api";
+
+/**
+ * An item's form in its company's scope (the marketplace item screen, which a super admin may open
+ * in any seller: docs/marketplace.md "Super admins in any seller's scope").
+ */
+const itemHref = (companyId: string, companyName: string, itemId: string) =>
+  `${inventoryLinksFor(companyId).item(itemId)}&${new URLSearchParams({ name: companyName })}`;
 
 /** /admin/batch-item/list/{userId}: the import batches of the user's companies and their items. */
 export function UserBatchesPage({ userId }: { userId: string }) {
@@ -66,12 +74,17 @@ export function UserBatchesPage({ userId }: { userId: string }) {
                           wrap="wrap"
                           data-testid="view-item"
                         >
-                          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                            <Text span fw={600}>
+                          <Anchor
+                            size="sm"
+                            style={{ overflowWrap: "anywhere" }}
+                            component={HrefLink}
+                            href={itemHref(c.id, c.companyName, i.id)}
+                          >
+                            <Text span fw={600} inherit>
                               {i.sku}
                             </Text>{" "}
                             {i.title}
-                          </Text>
+                          </Anchor>
                           <Group gap="xs">
                             <Text size="xs" c="dimmed">
                               <Trans>

@@ -10,16 +10,31 @@
 import { useRouter } from "@tanstack/react-router";
 import { type AnchorHTMLAttributes, createContext, forwardRef, type ReactNode, useContext } from "react";
 
-const SellerContext = createContext<string | null>(null);
+/**
+ * Where staff work in a seller's inventory: the marketplace area, or the admin's product pages
+ * (`/admin/product-list`, `/admin/product/create`, `/admin/{id}/update-product`, a super admin in
+ * any seller; their other links lead to the marketplace screens, which a super admin may open).
+ */
+export type StaffArea = "marketplace" | "admin";
 
-/** The inventory screens below work in `seller`'s inventory, under /marketplace. */
-export function MarketplaceInventoryArea({ seller, children }: { seller: string; children: ReactNode }) {
-  return <SellerContext.Provider value={seller}>{children}</SellerContext.Provider>;
+const SellerContext = createContext<{ seller: string; area: StaffArea } | null>(null);
+
+/** The inventory screens below work in `seller`'s inventory, under /marketplace (or /admin). */
+export function MarketplaceInventoryArea({
+  seller,
+  area = "marketplace",
+  children,
+}: {
+  seller: string;
+  area?: StaffArea;
+  children: ReactNode;
+}) {
+  return <SellerContext.Provider value={{ seller, area }}>{children}</SellerContext.Provider>;
 }
 
 /** The seller company marketplace staff work for here, or null on the seller's own dashboard. */
 export function useSellerScope(): string | null {
-  return useContext(SellerContext);
+  return useContext(SellerContext)?.seller ?? null;
 }
 
 type Search = Record<string, string | undefined>;
@@ -83,14 +98,27 @@ function marketplaceLinks(seller: string): InventoryLinks {
   };
 }
 
-/** The links of a seller's inventory in the marketplace area, or of the seller's own dashboard (null). */
-export function inventoryLinksFor(seller: string | null): InventoryLinks {
-  return seller ? marketplaceLinks(seller) : dashboardLinks();
+/** The admin's product pages in a seller; the rest as in the marketplace area. */
+function adminLinks(seller: string): InventoryLinks {
+  const q = (path: string) => withQuery(path, { seller });
+  return {
+    ...marketplaceLinks(seller),
+    productList: q("/admin/product-list"),
+    productCreate: q("/admin/product/create"),
+    product: (id) => q(`/admin/${enc(id)}/update-product`),
+  };
+}
+
+/** The links of a seller's inventory in a staff area, or of the seller's own dashboard (null). */
+export function inventoryLinksFor(seller: string | null, area: StaffArea = "marketplace"): InventoryLinks {
+  if (!seller) return dashboardLinks();
+  return area === "admin" ? adminLinks(seller) : marketplaceLinks(seller);
 }
 
 /** The links of the area the screen runs in. */
 export function useInventoryLinks(): InventoryLinks {
-  return inventoryLinksFor(useSellerScope());
+  const scope = useContext(SellerContext);
+  return inventoryLinksFor(scope?.seller ?? null, scope?.area);
 }
 
 /** Navigates to one of `useInventoryLinks()`'s targets. */

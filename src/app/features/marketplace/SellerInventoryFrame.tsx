@@ -7,6 +7,8 @@
  * - gives the page's other inventory requests (photos) the same header while it is shown;
  * - gives the screens their /marketplace links (`MarketplaceInventoryArea`);
  * - says whose inventory this is, with the way back to /marketplace.
+ * The admin's product pages (`area="admin"`, a super admin in any seller) run in the same frame:
+ * their product links stay under /admin, the way back is the admin's product list.
  */
 
 import { msg } from "@lingui/core/macro";
@@ -21,19 +23,32 @@ import { getDb } from "../../offline/db";
 import { noteSellerCompany, rememberSellerCompany, sellerCompanyName } from "../../offline/seller-companies";
 import { SyncProvider } from "../../offline/sync-provider";
 import { BackLink } from "../../ui/BackLink";
-import { HrefLink, MarketplaceInventoryArea, useInventoryLinks } from "../inventory/inventory-area";
+import {
+  HrefLink,
+  MarketplaceInventoryArea,
+  type StaffArea,
+  useInventoryLinks,
+} from "../inventory/inventory-area";
 import { sellerChatHref } from "./seller-chat-href";
 
 export function SellerInventoryFrame({
   seller,
   name,
+  area = "marketplace",
   children,
 }: {
   seller: string | undefined;
   name: string | undefined;
+  area?: StaffArea;
   children: ReactNode;
 }) {
   const { t } = useLingui();
+  if (!seller && area === "admin")
+    return (
+      <Alert color="yellow" title={t`Choose a seller first`} data-testid="choose-seller">
+        <Trans>These pages work in one seller's products. Choose the seller above.</Trans>
+      </Alert>
+    );
   if (!seller)
     return (
       <Alert color="yellow" title={t`Choose a seller first`}>
@@ -47,7 +62,7 @@ export function SellerInventoryFrame({
       </Alert>
     );
   return (
-    <SellerScope key={seller} seller={seller} name={name}>
+    <SellerScope key={seller} seller={seller} name={name} area={area}>
       {children}
     </SellerScope>
   );
@@ -56,10 +71,12 @@ export function SellerInventoryFrame({
 function SellerScope({
   seller,
   name,
+  area,
   children,
 }: {
   seller: string;
   name: string | undefined;
+  area: StaffArea;
   children: ReactNode;
 }) {
   // Set while rendering, not in an effect: the screens' own effects (photo requests, the first
@@ -74,9 +91,9 @@ function SellerScope({
 
   return (
     <SyncProvider companyId={seller}>
-      <MarketplaceInventoryArea seller={seller}>
+      <MarketplaceInventoryArea seller={seller} area={area}>
         <Stack gap="lg">
-          <SellerBar seller={seller} name={name} />
+          <SellerBar seller={seller} name={name} area={area} />
           {children}
         </Stack>
       </MarketplaceInventoryArea>
@@ -84,7 +101,7 @@ function SellerScope({
   );
 }
 
-function SellerBar({ seller, name }: { seller: string; name: string | undefined }) {
+function SellerBar({ seller, name, area }: { seller: string; name: string | undefined; area: StaffArea }) {
   const { t } = useLingui();
   const links = useInventoryLinks();
   const stored = useLiveQuery(() => sellerCompanyName(getDb(), seller), [seller]);
@@ -108,10 +125,14 @@ function SellerBar({ seller, name }: { seller: string; name: string | undefined 
           <Anchor component={HrefLink} href={links.productList} size="sm">
             <Trans>Products</Trans>
           </Anchor>
-          <Anchor component={HrefLink} href={sellerChatHref(seller)} size="sm">
-            <Trans>Chat with the seller</Trans>
-          </Anchor>
-          <BackLink to="/marketplace" label={msg`All sellers`} />
+          {area === "marketplace" && (
+            <>
+              <Anchor component={HrefLink} href={sellerChatHref(seller)} size="sm">
+                <Trans>Chat with the seller</Trans>
+              </Anchor>
+              <BackLink to="/marketplace" label={msg`All sellers`} />
+            </>
+          )}
         </Group>
       </Group>
     </Paper>
