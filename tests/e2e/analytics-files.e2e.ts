@@ -152,8 +152,11 @@ describe("analytics and file manager", () => {
       const statementDialog = await previewImage(page, "riverside-2024.pdf");
       await statementDialog.getByRole("link", { name: "Open the full preview" }).waitFor();
       expect(await fits(page)).toBe(true);
+      const preview = () => new URL(page.url()).searchParams.get("preview");
+      await expect.poll(preview).toMatch(/^statement:/);
       await statementDialog.getByRole("button", { name: "Close the preview" }).click();
       await statementDialog.waitFor({ state: "hidden" });
+      expect(preview()).toBeNull();
 
       // The search survives a reload.
       await page.reload();
@@ -175,8 +178,15 @@ describe("analytics and file manager", () => {
       expect(await page.getByRole("button", { name: "Download riverside-2024.pdf" }).count()).toBe(0);
       const photoDialog = await previewImage(page, photoName);
       expect(await fits(page)).toBe(true);
-      await photoDialog.getByRole("button", { name: "Close the preview" }).click();
+      // The open preview is in the URL: a reload shows it again, and Back closes it (a phone's
+      // Back button), leaving the folder's list.
+      await page.reload();
+      await photoDialog.getByRole("img", { name: photoName }).waitFor({ timeout: 60_000 });
+      await page.goBack();
       await photoDialog.waitFor({ state: "hidden" });
+      expect(preview()).toBeNull();
+      expect(new URL(page.url()).searchParams.get("folder")).toMatch(/^none:\d{4}$/);
+      await page.getByRole("button", { name: `Download ${photoName}` }).waitFor();
     }
     await context.close();
   }, 240_000);

@@ -9,11 +9,21 @@ describe("parseFileManagerSearch", () => {
       parseFileManagerSearch({ q: "Main St", folder: `${PROPERTY}:2024`, kind: "photo", page: "3" }),
     ).toEqual({ q: "Main St", folder: `${PROPERTY}:2024`, kind: "photo", page: 3 });
     expect(parseFileManagerSearch({ folder: "none:2025" })).toEqual({ folder: "none:2025" });
+    expect(parseFileManagerSearch({ preview: `photo:${PROPERTY}` })).toEqual({
+      preview: `photo:${PROPERTY}`,
+    });
   });
 
   it("drops what it does not understand instead of failing", () => {
     expect(
-      parseFileManagerSearch({ q: "  ", folder: "x:2024", kind: "secret", page: "-1", other: 1 }),
+      parseFileManagerSearch({
+        q: "  ",
+        folder: "x:2024",
+        kind: "secret",
+        page: "-1",
+        preview: "user:<script>",
+        other: 1,
+      }),
     ).toEqual({});
     expect(parseFileManagerSearch({ page: 1 })).toEqual({});
     expect(parseFileManagerSearch({ q: "a".repeat(300) }).q).toHaveLength(200);

@@ -1,6 +1,7 @@
 /**
- * The file manager's URL: `?q=` (search text), `folder=` (`<propertyId|none>:<year>`), `kind=` and
- * `page=` (from 1). Read by the route's validateSearch at start, so it imports nothing.
+ * The file manager's URL: `?q=` (search text), `folder=` (`<propertyId|none>:<year>`), `kind=`,
+ * `page=` (from 1) and `preview=` (`<kind>:<file id>`, the file shown in the preview: a phone's
+ * Back closes it). Read by the route's validateSearch at start, so it imports nothing.
  */
 import type { FileSource } from "../../../../domain/files/file-manager";
 
@@ -9,9 +10,11 @@ export interface FileManagerSearch {
   folder?: string;
   kind?: FileSource;
   page?: number;
+  preview?: string;
 }
 
 const KINDS: readonly string[] = ["statement", "output", "photo"] satisfies readonly FileSource[];
+const PREVIEW = /^(statement|output|photo):[\w-]{1,64}$/;
 const FOLDER = /^(none|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(\d{4})$/i;
 
 /** What of a raw search the file manager understands; anything else is dropped, never an error. */
@@ -26,6 +29,7 @@ export function parseFileManagerSearch(raw: Record<string, unknown>): FileManage
   if (typeof raw.kind === "string" && KINDS.includes(raw.kind)) out.kind = raw.kind as FileSource;
   const page = Number(raw.page);
   if (Number.isInteger(page) && page > 1 && page <= 100_000) out.page = page;
+  if (typeof raw.preview === "string" && PREVIEW.test(raw.preview)) out.preview = raw.preview;
   return out;
 }
 
@@ -34,3 +38,6 @@ export function folderFilter(folder: string | undefined): { propertyId: string; 
   const m = folder ? FOLDER.exec(folder) : null;
   return m?.[1] && m[2] ? { propertyId: m[1].toLowerCase(), year: Number(m[2]) } : null;
 }
+
+/** A file as the URL's `preview=` names it. */
+export const previewKey = (file: { source: FileSource; id: string }) => `${file.source}:${file.id}`;

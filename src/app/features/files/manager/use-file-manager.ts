@@ -1,10 +1,11 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { FileFolder, FileSource, ManagedFile } from "../../../../domain/files/file-manager";
 import { useCompanyId } from "../../../offline/company-context";
 import { fileManagerQueries } from "./file-manager-api";
-import { type FileManagerSearch, folderFilter } from "./file-manager-search";
+import { type FileManagerSearch, folderFilter, previewKey } from "./file-manager-search";
 
 /** A folder as the filter names it: a property (or none) and a year. */
 export interface FolderKey {
@@ -19,7 +20,8 @@ export type SetFileManagerSearch = (next: FileManagerSearch, opts?: { replace?: 
 /**
  * The file manager's search, folder, kind and page — kept in the URL (`search`, written through
  * `onSearch`), so a reload or a shared link opens the same list — the page of files they ask for,
- * and the file being previewed.
+ * and the file being previewed (in the URL too: opening it is a step in the history, so Back
+ * closes it, as a phone's user expects of a full-screen preview).
  */
 export function useFileManager(search: FileManagerSearch, onSearch: SetFileManagerSearch) {
   const companyId = useCompanyId();
@@ -49,18 +51,33 @@ export function useFileManager(search: FileManagerSearch, onSearch: SetFileManag
       page,
     }),
   );
-  const [previewing, setPreviewing] = useState<ManagedFile | null>(null);
+  const router = useRouter();
+  // Opened here (a history step was pushed): closing goes back, so Back after it leaves the page.
+  const openedHere = useRef(false);
+  const previewing = search.preview
+    ? (query.data?.items.find((f) => previewKey(f) === search.preview) ?? null)
+    : null;
+  const setPreviewing = (file: ManagedFile | null) => {
+    if (file) {
+      openedHere.current = true;
+      onSearch({ ...search, preview: previewKey(file) });
+    } else if (openedHere.current) {
+      openedHere.current = false;
+      router.history.back();
+    } else onSearch({ ...search, preview: undefined }, { replace: true });
+  };
   return {
     query,
     search: text,
     setSearch: setText,
     folder: search.folder ?? null,
     setFolder: (f: FileFolder | FolderKey | null) =>
-      onSearch({ ...search, folder: f ? folderId(f) : undefined, page: undefined }),
+      onSearch({ ...search, folder: f ? folderId(f) : undefined, page: undefined, preview: undefined }),
     source: search.kind,
-    setSource: (s: FileSource | undefined) => onSearch({ ...search, kind: s, page: undefined }),
+    setSource: (s: FileSource | undefined) =>
+      onSearch({ ...search, kind: s, page: undefined, preview: undefined }),
     page,
-    setPage: (p: number) => onSearch({ ...search, page: p > 0 ? p + 1 : undefined }),
+    setPage: (p: number) => onSearch({ ...search, page: p > 0 ? p + 1 : undefined, preview: undefined }),
     previewing,
     setPreviewing,
   };
