@@ -1,6 +1,7 @@
 import { cpus } from "node:os";
 import { adminUsersBench } from "./admin-users";
 import { apiBench } from "./api";
+import { chatDeliveryBench } from "./chat-delivery";
 import { clusterFailoverBench } from "./cluster-failover";
 import { coldStartBench } from "./cold-start";
 import { demoSeedBench } from "./demo-seed";
@@ -31,6 +32,7 @@ import { type Figure, met } from "./util";
 const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "admin-users": adminUsersBench,
   api: apiBench,
+  "chat-delivery": chatDeliveryBench,
   "cluster-failover": clusterFailoverBench,
   "cold-start": coldStartBench,
   "demo-seed": demoSeedBench,

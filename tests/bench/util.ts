@@ -129,7 +129,40 @@ export interface SeededServer {
   accounts: Map<string, string>;
   /** The demo seller's sign-in. */
   seller: { email: string; password: string };
+  /**
+   * Another server process on the same PostgreSQL database (a second replica, no seed; live
+   * events cross between them by LISTEN/NOTIFY). Only with BENCH_DATABASE_URL.
+   */
+  startReplica(): Promise<{ url: string; stop(): Promise<void> }>;
   stop(): Promise<void>;
+}
+
+/** `dist/server/main.js` with `env`, once its health check answers at `url`. */
+async function spawnServer(env: NodeJS.ProcessEnv, url: string): Promise<ChildProcess> {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/server-profile" (node refuses
+  // --cpu-prof in NODE_OPTIONS)
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, "dist/server/main.js")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // 90 s: under load on the shared 2-core machine the server took 36 s to start
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error("server did not start");
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return child;
 }
 
 /**
@@ -161,31 +194,26 @@ export async function startSeededServer(name: string): Promise<SeededServer> {
   const sellerEmail = "seller@demo-realty.example";
   const sellerPassword = accounts.get(sellerEmail);
   if (!sellerPassword) throw new Error(`seed did not print the seller account:\n${out}`);
-  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/server-profile" (node refuses
-  // --cpu-prof in NODE_OPTIONS)
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // 90 s: under load on the shared 2-core machine the server took 36 s to start
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  const child = await spawnServer(env, url);
   return {
     url,
     work,
     accounts,
     seller: { email: sellerEmail, password: sellerPassword },
+    async startReplica() {
+      if (!env.DATABASE_URL)
+        throw new Error("a second server process needs BENCH_DATABASE_URL (PGlite takes one)");
+      const replicaPort = await freePort();
+      const replicaUrl = `http://localhost:${replicaPort}`;
+      const replica = await spawnServer({ ...env, PORT: String(replicaPort), PUBLIC_URL: url }, replicaUrl);
+      return {
+        url: replicaUrl,
+        async stop() {
+          replica.kill("SIGTERM");
+          await new Promise((r) => (replica.exitCode !== null ? r(null) : replica.once("exit", r)));
+        },
+      };
+    },
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));

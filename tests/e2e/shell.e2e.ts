@@ -217,32 +217,40 @@ describe("the notifications bell", () => {
     await dialog.getByRole("button", { name: "Mark all as read" }).click();
     await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications");
 
-    // Removed, then brought back by the toast's Undo: back in the open list, and still after a reload.
+    // Removed with the keyboard, then brought back by the keyboard: Undo stands at the
+    // notification's place and has the focus; back in the open list, and still after a reload.
     const row = dialog.getByText('Import "Bell batch": 2 items saved');
-    await dialog.getByRole("button", { name: "Remove notification" }).click();
-    await dialog.getByText("There are no notifications").waitFor();
-    // The keyboard's focus stays in the popover.
-    const focusInDialog = () =>
-      page.evaluate(() => document.activeElement?.closest("[role=dialog]")?.getAttribute("aria-label"));
-    expect(await focusInDialog()).toBe("Notifications");
-    const toast = page.locator(".mantine-Notification-root", { hasText: "Notification removed" });
+    await dialog.getByRole("button", { name: "Remove notification" }).press("Enter");
+    const undo = dialog.getByRole("button", { name: "Undo" });
+    await undo.waitFor();
+    expect(await row.count()).toBe(0);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return `${el?.closest("[role=dialog]")?.getAttribute("aria-label")}: ${el?.getAttribute("aria-label") ?? el?.textContent}`;
+      });
+    await expect.poll(focused).toBe("Notifications: Undo");
+    await expect.poll(() => dialog.getByRole("status").textContent()).toContain("Notification removed");
     const restored = page.waitForResponse(
       (r) => r.url().endsWith("/restore") && r.request().method() === "POST",
     );
-    await toast.getByRole("button", { name: "Undo" }).click();
+    await page.keyboard.press("Enter");
     await row.waitFor();
     expect((await restored).status()).toBe(204);
-    await toast.waitFor({ state: "hidden" });
+    await expect.poll(focused).toBe("Notifications: Remove notification");
+    await undo.waitFor({ state: "detached" });
     await page.reload();
     await bell.click(FIRST_LOAD);
     await row.waitFor(FIRST_LOAD);
 
-    // Removed without Undo, it stays removed.
+    // Removed without Undo (by the pointer), it stays removed once Undo's 5 s are over.
     const removed = page.waitForResponse(
       (r) => r.url().includes("/api/notifications/") && r.request().method() === "DELETE",
     );
     await dialog.getByRole("button", { name: "Remove notification" }).click();
     expect((await removed).status()).toBe(204);
+    await page.mouse.move(0, 0);
+    await dialog.getByText("There are no notifications").waitFor({ timeout: 15_000 });
     await page.reload();
     await bell.click(FIRST_LOAD);
     await dialog.getByText("There are no notifications").waitFor(FIRST_LOAD);

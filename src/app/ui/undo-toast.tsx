@@ -10,14 +10,14 @@ import { notifications } from "@mantine/notifications";
 import type { SyntheticEvent } from "react";
 
 /** How long Undo is offered (ms). */
-const UNDO_TOAST_MS = 5000;
+export const UNDO_MS = 5000;
 
 let counter = 0;
 
 // Popovers close on a mousedown/touchstart reaching the document; the toast's stop here.
 const stay = (e: SyntheticEvent) => e.stopPropagation();
 
-export function undoToast(message: string, onUndo: () => void): string {
+export function undoToast(message: string, onUndo: () => void, opts: { ms?: number } = {}): string {
   const id = `undo-${++counter}`;
   notifications.show({
     id,
@@ -36,7 +36,7 @@ export function undoToast(message: string, onUndo: () => void): string {
         </Button>
       </Group>
     ),
-    autoClose: UNDO_TOAST_MS,
+    autoClose: opts.ms ?? UNDO_MS,
     withCloseButton: true,
     closeButtonProps: { "aria-label": t`Close` },
     onMouseDown: stay,

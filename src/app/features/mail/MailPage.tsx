@@ -25,7 +25,6 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { IconPencil, IconSearch, IconStar, IconStarFilled } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -34,6 +33,7 @@ import { newId } from "../../../sync/outbox";
 import { useCompanyId } from "../../offline/company-context";
 import { useSyncEngine } from "../../offline/sync-engine";
 import { toast } from "../../ui/toast";
+import { undoToast } from "../../ui/undo-toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { failed } from "../kanban/write-failed";
@@ -154,27 +154,11 @@ function Mailbox({ companyId, userId, search }: { companyId: string; userId: str
     try {
       const before = await writes.moveTo(messages, "trash");
       go({ label: search.label });
-      const id = notifications.show({
-        message: (
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{t`Conversation moved to the trash`}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={(e) => {
-                e.stopPropagation();
-                writes.restoreLabels(before).then(() => toast(t`Undone`), failed);
-                notifications.hide(id);
-              }}
-            >
-              <Trans>Undo</Trans>
-            </Button>
-          </Group>
-        ),
-        autoClose: UNDO_MS,
-        withCloseButton: true,
-        closeButtonProps: { "aria-label": t`Close` },
-      });
+      undoToast(
+        t`Conversation moved to the trash`,
+        () => void writes.restoreLabels(before).then(() => toast(t`Undone`), failed),
+        { ms: UNDO_MS },
+      );
     } catch (e) {
       failed(e);
     }

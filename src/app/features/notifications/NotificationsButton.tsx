@@ -36,7 +36,7 @@ import {
   IconUserPlus,
 } from "@tabler/icons-react";
 import { useRouter } from "@tanstack/react-router";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { isAppPath, type NotificationType } from "../../../domain/notifications/types";
 import { NOTIFICATIONS_LIST_MAX_HEIGHT, NOTIFICATIONS_POPOVER_WIDTH } from "../../ui/shell-constants";
 import { AppTooltip } from "../../ui/tooltip";
@@ -112,26 +112,35 @@ function NotificationTitle({ n }: { n: NotificationApi }) {
 }
 
 /**
- * Before a row leaves the list: focus moves to the next row's remove button (or the previous
- * one's, or the dialog), so a keyboard user stays in the popover.
+ * Before a row leaves the list: focus moves to the next row's button (remove, or Undo), or the
+ * previous one's, or the dialog, so a keyboard user stays in the popover.
  */
 function keepFocusNear(button: HTMLElement) {
   const row = button.closest("li");
-  const near = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector("[data-remove]");
+  const near = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector(
+    "[data-remove], [data-undo]",
+  );
   const target = near instanceof HTMLElement ? near : button.closest<HTMLElement>("[role=dialog]");
   target?.focus();
 }
 
 function NotificationItem({
   n,
+  focus,
   onOpen,
   onRemove,
 }: {
   n: NotificationApi;
+  /** Focus its remove button once shown (it came back by Undo). */
+  focus: boolean;
   onOpen: (n: NotificationApi, e: MouseEvent<HTMLAnchorElement>) => void;
   onRemove: (n: NotificationApi) => void;
 }) {
   const { t } = useLingui();
+  const removeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) removeButton.current?.focus();
+  }, [focus]);
   const Icon = TYPE_ICON[n.type] ?? IconBell;
   const title = <NotificationTitle n={n} />;
   const byline = n.job ? `${n.author} · ${n.job}` : n.author;
@@ -173,12 +182,10 @@ function NotificationItem({
         </Text>
       </Stack>
       <CloseButton
+        ref={removeButton}
         size="sm"
         data-remove
-        onClick={(e) => {
-          keepFocusNear(e.currentTarget);
-          onRemove(n);
-        }}
+        onClick={() => onRemove(n)}
         aria-label={t`Remove notification`}
       />
     </Group>
@@ -186,9 +193,68 @@ function NotificationItem({
 }
 
 /**
+ * The place of a notification just removed: "Removed" and its Undo, which takes the focus when
+ * it appears (so the keyboard reaches it where the notification was). When it goes (time is up,
+ * or Undo), focus it held moves to a neighbour first.
+ */
+function RemovedItem({
+  n,
+  focus,
+  onUndo,
+  onHold,
+  onResume,
+}: {
+  n: NotificationApi;
+  focus: boolean;
+  onUndo: (n: NotificationApi) => void;
+  onHold: () => void;
+  onResume: () => void;
+}) {
+  const labelId = useId();
+  const undo = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) undo.current?.focus();
+  }, [focus]);
+  useLayoutEffect(() => {
+    const button = undo.current;
+    return () => {
+      if (button && button === document.activeElement) keepFocusNear(button);
+    };
+  }, []);
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      px="md"
+      py="sm"
+      onMouseEnter={onHold}
+      onMouseLeave={onResume}
+      style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+    >
+      <Text size="sm" c="dimmed" id={labelId}>
+        <Trans>Notification removed</Trans>
+      </Text>
+      <Button
+        ref={undo}
+        size="xs"
+        variant="light"
+        data-undo
+        aria-describedby={labelId}
+        onClick={() => onUndo(n)}
+      >
+        <Trans>Undo</Trans>
+      </Button>
+    </Group>
+  );
+}
+
+/**
  * Top-bar notifications bell (spec sections 3, 4, 9; docs/notifications.md): unread badge (max
  * 99+), the caller's notifications from the server, newest first, live; each links to what it is
- * about (and is marked read when opened); remove one (with Undo); mark all as read.
+ * about (and is marked read when opened); remove one (with Undo at its place for 5 s); mark all
+ * as read.
  */
 export function NotificationsButton() {
   const { t } = useLingui();
@@ -203,6 +269,23 @@ export function NotificationsButton() {
     router.history.push(n.link);
   };
   const unread = s.unreadCount;
+  // The row to focus after a removal (its Undo) or an Undo (its remove button), and what a
+  // screen reader hears of both.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const [said, setSaid] = useState("");
+  useEffect(() => {
+    if (!opened) setFocusId(null);
+  }, [opened]);
+  const remove = (n: NotificationApi) => {
+    setFocusId(n.id);
+    setSaid(t`Notification removed. Undo is offered for 5 seconds.`);
+    s.remove(n);
+  };
+  const undo = (n: NotificationApi) => {
+    setFocusId(n.id);
+    setSaid(t`Notification restored.`);
+    s.undo(n);
+  };
   return (
     <Popover
       opened={opened}
@@ -258,6 +341,9 @@ export function NotificationsButton() {
             </AppTooltip>
           ) : null}
         </Group>
+        <VisuallyHidden role="status" aria-live="polite">
+          {said}
+        </VisuallyHidden>
         {s.changeFailed ? (
           <Text c="red" size="sm" px="md" pb="xs" role="alert">
             <Trans>The change could not be saved. Check your connection and try again.</Trans>
@@ -276,7 +362,7 @@ export function NotificationsButton() {
               <Trans>Try again</Trans>
             </Button>
           </Stack>
-        ) : s.notifications.length === 0 ? (
+        ) : s.rows.length === 0 ? (
           <Text c="dimmed" size="sm" px="md" pb="md">
             <Trans>There are no notifications</Trans>
           </Text>
@@ -290,9 +376,26 @@ export function NotificationsButton() {
               style={{ listStyle: "none" }}
               aria-label={t`Notifications`}
             >
-              {s.notifications.map((n) => (
-                <NotificationItem key={n.id} n={n} onOpen={open} onRemove={s.remove} />
-              ))}
+              {s.rows.map(({ n, removed }) =>
+                removed ? (
+                  <RemovedItem
+                    key={`removed-${n.id}`}
+                    n={n}
+                    focus={focusId === n.id}
+                    onUndo={undo}
+                    onHold={() => s.holdUndo(n.id)}
+                    onResume={() => s.resumeUndo(n.id)}
+                  />
+                ) : (
+                  <NotificationItem
+                    key={n.id}
+                    n={n}
+                    focus={focusId === n.id}
+                    onOpen={open}
+                    onRemove={remove}
+                  />
+                ),
+              )}
             </Stack>
             {s.hasMore ? (
               <Group justify="center" p="xs">

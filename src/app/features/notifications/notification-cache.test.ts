@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationApi } from "../../../domain/notifications/types";
-import { type NotificationPages, withNotification, withoutNotification } from "./notification-cache";
+import {
+  type NotificationPages,
+  rowsWithRemoved,
+  withNotification,
+  withoutNotification,
+} from "./notification-cache";
 
 const n = (id: string, minute: number, read = false): NotificationApi => ({
   id,
@@ -52,5 +57,26 @@ describe("the bell's cache on remove and undo", () => {
     const more = pages([[n("y", 5)]], true);
     expect(withNotification(more, n("a", 1))).toBe(more);
     expect(withNotification(undefined, n("a", 1))).toBeUndefined();
+  });
+});
+
+describe("rowsWithRemoved", () => {
+  const rows = (r: ReturnType<typeof rowsWithRemoved>) => r.map((x) => (x.removed ? `(${x.n.id})` : x.n.id));
+
+  it("puts each removed notification's Undo row at its place", () => {
+    const listed = [n("d", 40), n("b", 20)];
+    expect(rows(rowsWithRemoved(listed, [n("c", 30), n("e", 50), n("a", 10)], true))).toEqual([
+      "(e)",
+      "d",
+      "(c)",
+      "b",
+      "(a)",
+    ]);
+  });
+
+  it("shows one listed again once, and leaves out one that belongs to an unloaded page", () => {
+    const listed = [n("d", 40), n("b", 20)];
+    expect(rows(rowsWithRemoved(listed, [n("d", 40), n("a", 10)], false))).toEqual(["d", "b"]);
+    expect(rows(rowsWithRemoved([], [n("a", 10)], true))).toEqual(["(a)"]);
   });
 });

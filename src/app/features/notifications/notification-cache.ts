@@ -51,3 +51,28 @@ export function withNotification(
   });
   return placed ? countUnread({ ...data, pages }, n.read ? 0 : 1) : data;
 }
+
+/** A row of the bell's list: a notification, or the place of one just removed (its Undo). */
+export interface NotificationRow {
+  n: NotificationApi;
+  removed: boolean;
+}
+
+/**
+ * The listed notifications with the recently removed ones at their places (as the server orders
+ * them), so each removal's Undo stands where the notification was. A removed one that is listed
+ * again (its removal failed, or it came back) is shown once, as listed; one that belongs after
+ * the last listed notification is left out when older ones remain on the server.
+ */
+export function rowsWithRemoved(
+  listed: NotificationApi[],
+  removed: NotificationApi[],
+  complete: boolean,
+): NotificationRow[] {
+  const ids = new Set(listed.map((n) => n.id));
+  const last = listed[listed.length - 1];
+  const gone = removed.filter((n) => !ids.has(n.id) && (complete || (last !== undefined && before(n, last))));
+  return [...listed.map((n) => ({ n, removed: false })), ...gone.map((n) => ({ n, removed: true }))].sort(
+    (a, b) => (before(a.n, b.n) ? -1 : before(b.n, a.n) ? 1 : 0),
+  );
+}
