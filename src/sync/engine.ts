@@ -17,6 +17,7 @@ import { WRITE_BATCH_MAX } from "../domain/sync/write-batch";
 import type { ChunkSender } from "./chunks";
 import type { EngineContext, Loose } from "./context";
 import { type LocalRow, recordTable, type SyncDb } from "./db";
+import { type RecordDependents, withDependentTables } from "./dependents";
 import { createSender, type DrainResult } from "./drain";
 import { type PullResult, pullFeed } from "./feed";
 import { withExclusiveLock } from "./lock";
@@ -47,6 +48,8 @@ export interface SyncEngineOptions<D extends SyncDb = SyncDb> {
    * request must not hold the outbox lock, and the replay with the same key is safe.
    */
   sendTimeoutMs?: number;
+  /** What goes with a record that leaves the device without reaching the server (dependents.ts). */
+  dependents?: RecordDependents;
   /** Most writes sent in one write batch (default WRITE_BATCH_MAX; 1 sends every write alone). */
   batchSize?: number;
 }
@@ -78,6 +81,7 @@ export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
     types: opts.types,
     newKey,
     now: () => new Date(now()).toISOString(),
+    dependents: opts.dependents,
   };
 
   let running: Promise<DrainResult> | null = null;
@@ -168,7 +172,8 @@ export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
     const table = recordTable(db, typeOf(ctx.types, e.entity));
     const dropAll = e.method === "PUT" && e.baseVersion === null;
     let refresh = false;
-    await db.transaction("rw", [table, db.outbox, db.conflicts], async () => {
+    const tables = withDependentTables(db, [table, db.outbox, db.conflicts], opts.dependents);
+    await db.transaction("rw", tables, async () => {
       const conflict = await db.conflicts.get(seq);
       const all = await db.outbox.where("[entity+id]").equals([e.entity, e.id]).sortBy("seq");
       const drop = dropAll ? all.filter((x) => (x.seq as number) >= seq) : [e];
@@ -179,7 +184,11 @@ export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
       else if (e.base) {
         await table.put(e.base as never);
         refresh = true;
-      } else await table.delete(e.id);
+      } else {
+        // nothing of it on the server: what waits beside it would only be refused
+        await table.delete(e.id);
+        await opts.dependents?.forget(db, e.entity, e.id);
+      }
     });
     if (refresh) await refreshRecord(e.entity, e.id, e.companyId).catch(() => undefined);
   }

@@ -13,6 +13,7 @@ import { recordPath, type SyncedTypes, typeOf, writableTypeOf } from "../domain/
 import { changedFields, pickFields } from "../domain/sync/merge";
 import type { Loose } from "./context";
 import { type LocalRow, type OutboxEntry, recordTable, type SyncDb } from "./db";
+import { type RecordDependents, withDependentTables } from "./dependents";
 
 export interface WriteContext<D extends SyncDb = SyncDb> {
   db: D;
@@ -21,6 +22,8 @@ export interface WriteContext<D extends SyncDb = SyncDb> {
   now?: () => string;
   /** New idempotency keys (tests may fix them). */
   newKey?: () => string;
+  /** What goes with a record deleted before it reached the server (dependents.ts). */
+  dependents?: RecordDependents;
 }
 
 const iso = () => new Date().toISOString();
@@ -142,7 +145,7 @@ export async function patchRecord<T extends object>(
 export async function deleteRecord(ctx: WriteContext, entity: string, id: string): Promise<void> {
   const { db } = ctx;
   const table = recordTable(db, writableTypeOf(ctx.types, entity));
-  await db.transaction("rw", [table, db.outbox], async () => {
+  await db.transaction("rw", withDependentTables(db, [table, db.outbox], ctx.dependents), async () => {
     const row = await table.get(id);
     if (!row) return;
     await table.delete(id);
@@ -154,6 +157,7 @@ export async function deleteRecord(ctx: WriteContext, entity: string, id: string
       queued.every((q) => q.state === "waiting" && q.attempts === 0);
     if (neverSent) {
       await db.outbox.bulkDelete(queued.map((q) => q.seq as number));
+      await ctx.dependents?.forget(db, entity, id);
       return;
     }
     const version = row.version as number;

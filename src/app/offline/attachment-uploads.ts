@@ -20,6 +20,7 @@ import { TASK_TYPE } from "../../domain/kanban/synced-types";
 import { appendRecord, newId } from "../../sync/outbox";
 import type { BlocklotDb, PhotoUploadRecord } from "./db";
 import { SYNCED_TYPES } from "./synced-types";
+import { taskUploadHash } from "./task-file-rows";
 
 /** The queue's group of one message's files. */
 const chatUploadHash = (messageId: string) => `chat:${messageId}`;
@@ -146,13 +147,11 @@ export async function releaseHeldMessages(db: BlocklotDb): Promise<number> {
   return released;
 }
 
-/** The queue's group of one kanban task's files. */
-const taskUploadHash = (taskId: string) => `kanban:${taskId}`;
-
 /**
  * Keeps a file for a kanban task (picked offline, or whose upload found no connection): it waits
  * in the upload queue and is attached when the connection returns, once the task itself reached
- * the server (files-after-outbox.ts). The server answers the same bytes on the same task with the
+ * the server (files-after-outbox.ts); it leaves with a task that never reaches the server
+ * (task-file-rows.ts). The server answers the same bytes on the same task with the
  * earlier attachment, so a replay adds nothing.
  */
 export async function queueTaskFile(db: BlocklotDb, taskId: string, file: PickedFile): Promise<string> {

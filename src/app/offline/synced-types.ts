@@ -13,6 +13,7 @@ import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "../..
 import { inventoryChunks } from "./bulk";
 import type { BlocklotDb } from "./db";
 import { sellerScopedTransport } from "./seller-companies";
+import { taskFileDependents } from "./task-file-rows";
 
 export const SYNCED_TYPES = syncedTypes([
   ...INVENTORY_TYPES,
@@ -23,11 +24,20 @@ export const SYNCED_TYPES = syncedTypes([
   CHAT_MESSAGE_TYPE,
 ]);
 
-/** The app's engine on `db`: its synced types and inventory's import chunks. */
+/**
+ * The app's engine on `db`: its synced types, inventory's import chunks, and a task's queued files
+ * that leave with a task that never reached the server.
+ */
 export function createAppSyncEngine(opts: Omit<SyncEngineOptions<BlocklotDb>, "types" | "chunks">) {
   // a seller's records (marketplace staff) go out with the seller header, from the page or the SW
   const transport = sellerScopedTransport(opts.db, opts.transport);
-  return createSyncEngine<BlocklotDb>({ types: SYNCED_TYPES, chunks: inventoryChunks, ...opts, transport });
+  return createSyncEngine<BlocklotDb>({
+    types: SYNCED_TYPES,
+    chunks: inventoryChunks,
+    dependents: taskFileDependents,
+    ...opts,
+    transport,
+  });
 }
 
 /** The app's engine (page or service worker). */
