@@ -39,6 +39,8 @@ const BENCH = "inventory import (Chromium)";
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS || 50_000);
 const OFFLINE = process.env.BENCH_IMPORT_OFFLINE === "1";
 const PROFILE = process.env.BENCH_PROFILE === "1";
+/** `BENCH_COUNT=1`: count the page's work over the import instead of timing it (issue 22). */
+const COUNT = process.env.BENCH_COUNT === "1";
 /**
  * Imports to run. On BENCH_DATABASE_URL every run's server uses the same database: a second run
  * would find the first one's items (its rows all duplicates), so it runs once there.
@@ -157,6 +159,39 @@ export async function inventoryImportBench(): Promise<Figure[]> {
   ];
 }
 
+/**
+ * Page-side work counters (BENCH_COUNT=1): IndexedDB transactions by mode and stores, the object
+ * store and index requests, fetches, JSON.stringify calls and characters, and the live-event
+ * messages; `__work.reset()` at Import, `__work.report()` at the end.
+ */
+const WORK_COUNTERS = `(() => {
+  const c = {};
+  const bump = (k, n = 1) => { c[k] = (c[k] || 0) + n; };
+  const wrap = (proto, name, key) => {
+    const f = proto && proto[name];
+    if (typeof f !== "function") return;
+    proto[name] = function (...a) { bump(key(this, a)); return f.apply(this, a); };
+  };
+  wrap(IDBDatabase.prototype, "transaction", (_db, a) => "idb tx " + (a[1] || "readonly") + " [" + [].concat(a[0]).sort().join(",") + "]");
+  for (const m of ["put", "add", "get", "getAll", "getAllKeys", "count", "openCursor", "openKeyCursor", "delete", "clear"])
+    wrap(IDBObjectStore.prototype, m, (s) => "idb store." + m + " " + s.name);
+  for (const m of ["get", "getAll", "getAllKeys", "count", "openCursor", "openKeyCursor"])
+    wrap(IDBIndex.prototype, m, (i) => "idb index." + m + " " + i.objectStore.name + "." + i.name);
+  wrap(IDBCursor.prototype, "continue", (cur) => "idb cursor.continue " + (cur.source && (cur.source.objectStore ? cur.source.objectStore.name + "." : "") + cur.source.name));
+  const stringify = JSON.stringify;
+  JSON.stringify = function (...a) { const r = stringify.apply(this, a); bump("JSON.stringify calls"); bump("JSON.stringify chars", r ? r.length : 0); return r; };
+  const parse = JSON.parse;
+  JSON.parse = function (...a) { bump("JSON.parse calls"); bump("JSON.parse chars", typeof a[0] === "string" ? a[0].length : 0); return parse.apply(this, a); };
+  const ES = globalThis.EventSource;
+  if (ES) wrap(ES.prototype, "addEventListener", (_e, a) => "EventSource listeners " + a[0]);
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (...a) { bump("worker.postMessage"); return post.apply(this, a); };
+  globalThis.__work = {
+    reset() { for (const k of Object.keys(c)) delete c[k]; },
+    report() { return Object.fromEntries(Object.entries(c).sort((x, y) => y[1] - x[1])); },
+  };
+})();`;
+
 async function importOnce(): Promise<ImportRun> {
   const server = await startServer();
   const browser = await chromium.launch({
@@ -176,6 +211,7 @@ async function importOnce(): Promise<ImportRun> {
     await context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
     // tsx (esbuild keepNames) wraps named functions in __name(); page.evaluate code needs it too
     await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
+    if (COUNT) await context.addInitScript({ content: WORK_COUNTERS });
     const page = await context.newPage();
     await page.goto("/auth/google/login");
     await page.getByLabel(/^Email address/).fill(email);
@@ -222,6 +258,14 @@ async function importOnce(): Promise<ImportRun> {
       await cdp.send("Profiler.start");
     }
     if (OFFLINE) await context.setOffline(true);
+    if (COUNT) await page.evaluate("globalThis.__work?.reset()");
+    const httpCounts = new Map<string, number>();
+    if (COUNT)
+      page.on("request", (req) => {
+        const u = new URL(req.url());
+        const k = `${req.method()} ${u.pathname.replace(/[0-9a-f-]{36}/g, ":id")}`;
+        httpCounts.set(k, (httpCounts.get(k) ?? 0) + 1);
+      });
     const cpu0 = cpuSeconds();
     const importStart = performance.now();
     await dialog.getByRole("button", { name: `Import ${rows} valid rows` }).click();
@@ -239,6 +283,12 @@ async function importOnce(): Promise<ImportRun> {
     const onServer = since(OFFLINE ? sendStart : importStart);
     console.log(`  CPU from Import to all on the server: ${cpuReport(cpu0, cpuSeconds())}`);
     const endToEnd = since(start);
+    if (COUNT) {
+      const work = await page.evaluate("globalThis.__work?.report()");
+      console.log(
+        `  work from Import to all on the server: ${JSON.stringify({ ...(work as object), http: Object.fromEntries(httpCounts) }, null, 1)}`,
+      );
+    }
     if (cdp) {
       const { profile } = await cdp.send("Profiler.stop");
       writeFileSync("/tmp/inventory-import.cpuprofile", JSON.stringify(profile));

@@ -10,6 +10,7 @@ import { extractionBench } from "./extraction";
 import { firstLoadBench } from "./first-load-waterfall";
 import { frontendBench } from "./frontend";
 import { importServerBench } from "./import-server";
+import { importWorkBench } from "./import-work";
 import { inventoryImportBench } from "./inventory-import";
 import { inventoryListBench } from "./inventory-list";
 import { kanbanBench } from "./kanban";
@@ -41,6 +42,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   "first-load": firstLoadBench,
   frontend: frontendBench,
   "import-server": importServerBench,
+  "import-work": importWorkBench,
   "inventory-import": inventoryImportBench,
   "inventory-list": inventoryListBench,
   kanban: kanbanBench,
