@@ -244,13 +244,15 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
 
 // ---- /admin/seller-list: companies with inventory ----
 
-/** One row per company with live inventory, its figures computed by group in one pass. */
-export const SELLERS_RELATION = sql`(
-  select c.id, c.name as company_name,
+/** A company's owner: its first company admin (id and e-mail), for a row of `companies c`. */
+const OWNER_COLUMNS = sql`
     (select u.id from company_members m join users u on u.id = m.user_id
       where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_id,
     (select u.email from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email,
+      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email`;
+/** One row per company with live inventory, its figures computed by group in one pass. */
+export const SELLERS_RELATION = sql`(
+  select c.id, c.name as company_name, ${OWNER_COLUMNS},
     s.items, s.by_status, s.last_activity,
     (select count(*)::int from ebay_listings l where l.company_id = c.id and l.state = 'published') as listings,
     (select count(*)::int from ebay_orders o where o.company_id = c.id) as sales
@@ -266,14 +268,10 @@ export const SELLERS_RELATION = sql`(
 /**
  * The same columns for every company, items or not (the admin product pages' seller picker,
  * `companies=all`): the figures are per-company subqueries on the items' (company_id, status)
- * index, so a page (with LIMIT) only computes them for the companies it shows.
+ * index, not an aggregate of every item; the search filters `companies` before any of them.
  */
 const ALL_COMPANIES_RELATION = sql`(
-  select c.id, c.name as company_name,
-    (select u.id from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_id,
-    (select u.email from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email,
+  select c.id, c.name as company_name, ${OWNER_COLUMNS},
     (select count(*)::int from inventory_items i where i.company_id = c.id and i.deleted_at is null) as items,
     (select coalesce(jsonb_object_agg(status, n), '{}'::jsonb) from (select status, count(*)::int as n
       from inventory_items i where i.company_id = c.id and i.deleted_at is null group by status) g) as by_status,
