@@ -4,7 +4,8 @@
  * in /admin/batch-item/list/{userId}, on a phone (390 px) and on a desktop: no horizontal
  * overflow, no serious axe violations. Each item there links to its form in the seller's scope.
  * And the admin's product pages: a super admin picks a seller that never turned Managed listing on
- * in /admin/product-list, edits one of its products and sees the change in the list (390 px).
+ * in /admin/product-list (a company without items is offered too), edits one of its products and
+ * sees the change in the list (390 px).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -19,6 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
+const literal = (text: string) => text.replace(/[.+]/g, "\\$&");
 const POLL = { timeout: 15_000, interval: 250 };
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -74,6 +76,7 @@ describe("admin views of a user", () => {
 
   it("a super admin edits a product of a seller that never opted in, from /admin/product-list at 390 px", async () => {
     const seller = await newSeller("products");
+    const empty = await newSeller("no-items");
     await importChunk(seller, "products-haul", 1); // a seller is a company with inventory
     const made = await fetch(`${baseUrl()}/api/inventory/products`, {
       method: "POST",
@@ -90,8 +93,11 @@ describe("admin views of a user", () => {
       await page.getByTestId("choose-seller").waitFor();
       const picker = page.getByRole("textbox", { name: "Seller" });
       await picker.click();
+      // a company without items is offered too, so its first product can be created
+      await picker.fill(empty.email);
+      await page.getByRole("option", { name: new RegExp(`${literal(empty.email)}\\) · 0 items`) }).waitFor();
       await picker.fill(seller.email);
-      await page.getByRole("option", { name: new RegExp(seller.email.replace(/[.+]/g, "\\$&")) }).click();
+      await page.getByRole("option", { name: new RegExp(`${literal(seller.email)}\\) · 1 item`) }).click();
       await page.waitForURL((u) => u.pathname === "/admin/product-list" && u.searchParams.has("seller"));
       const row = page.getByTestId("product-row").filter({ hasText: "Pewter jug" });
       await row.waitFor({ timeout: 15_000 });

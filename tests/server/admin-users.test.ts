@@ -173,6 +173,34 @@ describe("admin user lists: paging, sorting, search, bad parameters", () => {
     expect((await get("/api/admin/seller/list?query=nothing-like-it")).json().total).toBe(0);
   });
 
+  it("with companies=all the seller list finds a company without items by name and owner e-mail", async () => {
+    const all = "/api/admin/seller/list?companies=all&sortBy=companyName&sortDir=asc";
+    const empty = await createTestUser(server, {
+      email: "owner@vacant.test",
+      displayName: "Vacant Owner",
+      companyName: "Vacant Goods",
+    });
+    const row = {
+      id: empty.companyId,
+      companyName: "Vacant Goods",
+      ownerEmail: "owner@vacant.test",
+      items: 0,
+    };
+    expect((await get(`${all}&query=vacant go`)).json().rows).toEqual([
+      expect.objectContaining({ ...row, byStatus: {}, listings: 0, sales: 0, lastActivity: null }),
+    ]);
+    expect((await get(`${all}&query=OWNER@vac`)).json().rows).toEqual([expect.objectContaining(row)]);
+    const page = (await get(`${all}&rowsPerPage=100`)).json();
+    expect(page.rows).toContainEqual(expect.objectContaining({ id: seller.companyId, items: 3 }));
+    expect(page.rows).toContainEqual(expect.objectContaining(row));
+    // the seller list page itself still shows only companies with inventory
+    expect(ids((await get("/api/admin/seller/list?query=vacant")).json())).toEqual([]);
+    expect((await get(`${all}&query=vacant`, empty)).statusCode).toBe(403);
+    expect((await get(`${all}&query=vacant`, null)).statusCode).toBe(401);
+    expect((await get("/api/admin/seller/list?companies=some")).statusCode).toBe(400);
+    expect((await get(`${all}&rowsPerPage=101`)).statusCode).toBe(400);
+  });
+
   it("the clarity list is newest first and searchable by clarity id", async () => {
     const body = (await get("/api/admin/clarity/list")).json();
     expect(body.rows.map((r: { clarityId: string }) => r.clarityId)).toEqual(["clar-new", "clar-old"]);

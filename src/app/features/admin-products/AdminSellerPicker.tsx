@@ -1,9 +1,11 @@
 /**
  * The seller a super admin works in on the admin's product pages (docs/marketplace.md "Super
- * admins in any seller's scope"): a searchable choice of every company with inventory (the admin
- * seller list, searched on the server by company name or owner e-mail). Choosing one opens that
- * seller's product list.
+ * admins in any seller's scope"): a searchable choice of every company, items or not, so a
+ * company's first product can be created (the admin seller list with `companies=all`, searched
+ * on the server by company name or owner e-mail, 50 at a time), each marked with its item count.
+ * Choosing one opens that seller's product list.
  */
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -31,13 +33,22 @@ export function AdminSellerPicker({
     queryKey: ["admin", "product-sellers", query],
     queryFn: ({ signal }) =>
       http.get<{ rows: SellerRow[] }>("/api/admin/seller/list", {
-        query: { rowsPerPage: 50, sortBy: "companyName", sortDir: "asc", query: query || undefined },
+        query: {
+          companies: "all",
+          rowsPerPage: 50,
+          sortBy: "companyName",
+          sortDir: "asc",
+          query: query || undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
   const rows = sellers.data?.rows ?? [];
-  const data = rows.map((r) => ({ value: r.id, label: label(r) }));
+  const data = rows.map(({ items, ...r }) => ({
+    value: r.id,
+    label: `${label(r)} · ${plural(items, { one: "# item", other: "# items" })}`,
+  }));
   // the chosen seller stays shown while a search lists others
   if (seller && !data.some((d) => d.value === seller)) data.unshift({ value: seller, label: name ?? seller });
   return (

@@ -244,13 +244,15 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
 
 // ---- /admin/seller-list: companies with inventory ----
 
-/** One row per company with live inventory, its figures computed by group in one pass. */
-export const SELLERS_RELATION = sql`(
-  select c.id, c.name as company_name,
+/** A company's owner: its first company admin (id and e-mail), for a row of `companies c`. */
+const OWNER_COLUMNS = sql`
     (select u.id from company_members m join users u on u.id = m.user_id
       where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_id,
     (select u.email from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email,
+      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email`;
+/** One row per company with live inventory, its figures computed by group in one pass. */
+export const SELLERS_RELATION = sql`(
+  select c.id, c.name as company_name, ${OWNER_COLUMNS},
     s.items, s.by_status, s.last_activity,
     (select count(*)::int from ebay_listings l where l.company_id = c.id and l.state = 'published') as listings,
     (select count(*)::int from ebay_orders o where o.company_id = c.id) as sales
@@ -263,6 +265,24 @@ export const SELLERS_RELATION = sql`(
     group by company_id
   ) s on s.company_id = c.id
 ) as sellers`;
+/**
+ * The same columns for every company, items or not (the admin product pages' seller picker,
+ * `companies=all`): the figures are per-company subqueries on the items' (company_id, status)
+ * index, not an aggregate of every item; the search filters `companies` before any of them.
+ */
+const ALL_COMPANIES_RELATION = sql`(
+  select c.id, c.name as company_name, ${OWNER_COLUMNS},
+    (select count(*)::int from inventory_items i where i.company_id = c.id and i.deleted_at is null) as items,
+    (select coalesce(jsonb_object_agg(status, n), '{}'::jsonb) from (select status, count(*)::int as n
+      from inventory_items i where i.company_id = c.id and i.deleted_at is null group by status) g) as by_status,
+    (select max(updated_at) from inventory_items i where i.company_id = c.id and i.deleted_at is null) as last_activity,
+    (select count(*)::int from ebay_listings l where l.company_id = c.id and l.state = 'published') as listings,
+    (select count(*)::int from ebay_orders o where o.company_id = c.id) as sales
+  from companies c
+) as sellers`;
+/** Which companies the seller list shows: those with live inventory (the default) or all. */
+export type SellerScope = { companies?: "withInventory" | "all" };
+const sellersOf = (p: SellerScope) => (p.companies === "all" ? ALL_COMPANIES_RELATION : SELLERS_RELATION);
 const SELLER_EXPR: Record<SellerSort, SQL> = {
   companyName: sql`lower(company_name)`,
   items: sql`items`,
@@ -282,14 +302,18 @@ type SellerRow = {
   sales: number;
   sort_key?: string;
 };
-const sellerWhere = (p: { query?: string }, extra?: SQL) => {
+const sellerWhere = (p: { query?: string } & SellerScope, extra?: SQL) => {
   const q = searchTerm(p);
-  const parts = [
-    q
-      ? sql`(company_name ilike ${containsPattern(q)} or coalesce(owner_email, '') ilike ${containsPattern(q)})`
-      : undefined,
-    extra,
-  ].filter((x): x is SQL => x !== undefined);
+  // every company: the e-mail search goes through users' trigram index (migration 0048) to
+  // the companies it administers, rather than filtering every company's computed owner
+  const byEmail =
+    q && p.companies === "all"
+      ? sql`id in (select m.company_id from company_members m join users u on u.id = m.user_id
+          where 'ROLE_COMPANY_ADMIN' = any(m.roles) and u.email ilike ${containsPattern(q)})`
+      : sql`coalesce(owner_email, '') ilike ${containsPattern(q ?? "")}`;
+  const parts = [q ? sql`(company_name ilike ${containsPattern(q)} or ${byEmail})` : undefined, extra].filter(
+    (x): x is SQL => x !== undefined,
+  );
   return parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
 };
 const toSeller = (r: SellerRow) => ({
@@ -307,23 +331,23 @@ const toSeller = (r: SellerRow) => ({
   lastActivity: iso(r.last_activity),
 });
 
-export async function listSellers(db: Db, p: ListParams<SellerSort>) {
+export async function listSellers(db: Db, p: ListParams<SellerSort> & SellerScope) {
   const where = sellerWhere(p);
+  const relation = sellersOf(p);
   return pageOf(p, {
     count: async () =>
-      rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from ${SELLERS_RELATION}${where}`),
-      )[0]?.n ?? 0,
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${relation}${where}`))[0]
+        ?.n ?? 0,
     rows: async (limit, offset) =>
       rowsOf<SellerRow>(
         await db.execute(
-          sql`select * from ${SELLERS_RELATION}${where} order by ${orderSql(SELLER_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
+          sql`select * from ${relation}${where} order by ${orderSql(SELLER_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
         ),
       ).map(toSeller),
   });
 }
 
-export const sellerExport = (db: Db, p: ExportParams<SellerSort>) => ({
+export const sellerExport = (db: Db, p: ExportParams<SellerSort> & SellerScope) => ({
   header: [
     "company_id",
     "company",
@@ -338,7 +362,7 @@ export const sellerExport = (db: Db, p: ExportParams<SellerSort>) => ({
     const expr = SELLER_EXPR[p.sortBy];
     const rows = rowsOf<SellerRow>(
       await db.execute(
-        sql`select *, (${expr})::text as sort_key from ${SELLERS_RELATION}${sellerWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
+        sql`select *, (${expr})::text as sort_key from ${sellersOf(p)}${sellerWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
       ),
     );
     return rows.map((r) => ({ ...toSeller(r), sortKey: r.sort_key ?? null }));

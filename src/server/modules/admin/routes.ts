@@ -23,6 +23,7 @@ import {
   listConfirmedUsers,
   listSellers,
   listUnregistered,
+  type SellerScope,
   sellerExport,
   unregisteredExport,
 } from "./lists";
@@ -312,9 +313,15 @@ export async function adminRoutes(app: FastifyInstance) {
 
   list({
     path: "/api/admin/seller/list",
-    summary: "Companies with inventory: items by status, eBay listings, sales, last activity",
+    summary:
+      "Companies with inventory: items by status, eBay listings, sales, last activity (companies=all: every company, items or not)",
     sorts: SELLER_SORTS,
     defaultSort: "lastActivity",
+    extra: {
+      companies: Type.Optional(
+        Type.Unsafe<"withInventory" | "all">({ type: "string", enum: ["withInventory", "all"] }),
+      ),
+    },
     row: {
       id: Type.String(),
       companyName: Type.String(),
@@ -326,7 +333,7 @@ export async function adminRoutes(app: FastifyInstance) {
       sales: Type.Integer(),
       lastActivity: nullable,
     },
-    page: (p) => listSellers(db, p),
+    page: (p: ListParams<(typeof SELLER_SORTS)[number]> & SellerScope) => listSellers(db, p),
     exporter: (p) => sellerExport(db, p),
     filename: "sellers.csv",
   });
