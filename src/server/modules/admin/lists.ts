@@ -244,24 +244,24 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
 
 // ---- /admin/seller-list: companies with inventory ----
 
-/** One row per company with live inventory, its figures computed by group in one pass. */
+/**
+ * One row per company with live items. The figures come from `seller_summaries` (migration 0053),
+ * which the database keeps current from the item, listing and order writes, so a page reads a
+ * row per company instead of aggregating every item (docs/benchmarks.md "Staff lists"). The owner
+ * is the company's first company admin, looked up for the rows the query keeps.
+ */
 export const SELLERS_RELATION = sql`(
-  select c.id, c.name as company_name,
-    (select u.id from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_id,
-    (select u.email from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email,
-    s.items, s.by_status, s.last_activity,
-    (select count(*)::int from ebay_listings l where l.company_id = c.id and l.state = 'published') as listings,
-    (select count(*)::int from ebay_orders o where o.company_id = c.id) as sales
-  from companies c
-  join (
-    select company_id, sum(n)::int as items, max(updated_at) as last_activity,
-      jsonb_object_agg(status, n) as by_status
-    from (select company_id, status, count(*)::int as n, max(updated_at) as updated_at
-          from inventory_items where deleted_at is null group by company_id, status) g
-    group by company_id
-  ) s on s.company_id = c.id
+  select s.company_id as id, c.name as company_name, o.owner_id, o.owner_email,
+    s.items, s.by_status, s.last_activity, s.listings, s.sales
+  from seller_summaries s
+  join companies c on c.id = s.company_id
+  left join lateral (
+    select u.id as owner_id, u.email as owner_email
+    from company_members m join users u on u.id = m.user_id
+    where m.company_id = s.company_id and 'ROLE_COMPANY_ADMIN' = any(m.roles)
+    order by m.created_at, u.id limit 1
+  ) o on true
+  where s.items > 0
 ) as sellers`;
 const SELLER_EXPR: Record<SellerSort, SQL> = {
   companyName: sql`lower(company_name)`,
@@ -282,14 +282,21 @@ type SellerRow = {
   sales: number;
   sort_key?: string;
 };
-const sellerWhere = (p: { query?: string }, extra?: SQL) => {
+/**
+ * The company's name or its owner's email contains the term. The owner part is asked of the
+ * users (trigram index on email, migration 0048) — the companies whose first company admin
+ * matches — so the filter runs before the owner of each row is looked up, not after.
+ */
+const sellerMatches = (pattern: string) => sql`(company_name ilike ${pattern} or id in (
+  select m.company_id from users u join company_members m on m.user_id = u.id
+  where u.email ilike ${pattern} and 'ROLE_COMPANY_ADMIN' = any(m.roles)
+    and not exists (select 1 from company_members f where f.company_id = m.company_id
+      and 'ROLE_COMPANY_ADMIN' = any(f.roles) and (f.created_at, f.user_id) < (m.created_at, m.user_id))))`;
+export const sellerWhere = (p: { query?: string }, extra?: SQL) => {
   const q = searchTerm(p);
-  const parts = [
-    q
-      ? sql`(company_name ilike ${containsPattern(q)} or coalesce(owner_email, '') ilike ${containsPattern(q)})`
-      : undefined,
-    extra,
-  ].filter((x): x is SQL => x !== undefined);
+  const parts = [q ? sellerMatches(containsPattern(q)) : undefined, extra].filter(
+    (x): x is SQL => x !== undefined,
+  );
   return parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
 };
 const toSeller = (r: SellerRow) => ({
