@@ -251,7 +251,7 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
  * is the company's first company admin, looked up for the rows the query keeps.
  */
 export const SELLERS_RELATION = sql`(
-  select s.company_id as id, c.name as company_name, o.owner_id, o.owner_email,
+  select c.id, c.name as company_name, o.owner_id, o.owner_email,
     s.items, s.by_status, s.last_activity, s.listings, s.sales
   from seller_summaries s
   join companies c on c.id = s.company_id
