@@ -1209,7 +1209,7 @@ export const ebayOrders = pgTable(
  * live items (total and by status), the last item write, published eBay listings and eBay
  * order lines. Kept by statement-level triggers on inventory_items, ebay_listings and
  * ebay_orders (one aggregate of each statement's transition table, so a 5,000-row bulk insert
- * writes one row here per company), never by application code; docs/admin.md "Seller list".
+ * writes one row here per company), never by application code; docs/architecture.md "Seller list figures".
  */
 export const sellerSummaries = pgTable(
   "seller_summaries",

@@ -17,7 +17,7 @@ CREATE INDEX "seller_summaries_activity_idx" ON "seller_summaries" USING btree (
 -- per company in one statement, not 5,000 times). Triggers with transition tables take one
 -- event each, hence one trigger per event. A DELETE only updates existing rows (never inserts):
 -- a company's deletion cascades to its items, listings and orders, whose triggers then run
--- while the company row is already gone. docs/admin.md "Seller list".
+-- while the company row is already gone. docs/architecture.md "Seller list figures".
 --
 -- Adds the counts of b to a, leaving out the keys whose sum is 0: {"draft":2} + {"draft":-1,"sold":1}.
 CREATE FUNCTION seller_summary_merge(a jsonb, b jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$

@@ -251,7 +251,7 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
  * is the company's first company admin, looked up for the rows the query keeps.
  */
 export const SELLERS_RELATION = sql`(
-  select c.id, c.name as company_name, o.owner_id, o.owner_email,
+  select s.company_id as id, c.name as company_name, o.owner_id, o.owner_email,
     s.items, s.by_status, s.last_activity, s.listings, s.sales
   from seller_summaries s
   join companies c on c.id = s.company_id
@@ -283,15 +283,17 @@ type SellerRow = {
   sort_key?: string;
 };
 /**
- * The company's name or its owner's email contains the term. The owner part is asked of the
- * users (trigram index on email, migration 0048) — the companies whose first company admin
- * matches — so the filter runs before the owner of each row is looked up, not after.
+ * The company's name or its owner's email contains the term: one set of company ids, computed
+ * once (the owners through the users' trigram index on email, migration 0048) and used as a
+ * filter on the summary rows, so the owner of each row is looked up only for the page's rows.
  */
-const sellerMatches = (pattern: string) => sql`(company_name ilike ${pattern} or id in (
+const sellerMatches = (pattern: string) => sql`id in (
+  select c.id from companies c where c.name ilike ${pattern}
+  union
   select m.company_id from users u join company_members m on m.user_id = u.id
   where u.email ilike ${pattern} and 'ROLE_COMPANY_ADMIN' = any(m.roles)
     and not exists (select 1 from company_members f where f.company_id = m.company_id
-      and 'ROLE_COMPANY_ADMIN' = any(f.roles) and (f.created_at, f.user_id) < (m.created_at, m.user_id))))`;
+      and 'ROLE_COMPANY_ADMIN' = any(f.roles) and (f.created_at, f.user_id) < (m.created_at, m.user_id)))`;
 export const sellerWhere = (p: { query?: string }, extra?: SQL) => {
   const q = searchTerm(p);
   const parts = [q ? sellerMatches(containsPattern(q)) : undefined, extra].filter(
