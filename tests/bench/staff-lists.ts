@@ -133,7 +133,7 @@ export async function staffListsBench(): Promise<Figure[]> {
       add(`admin user list, ${USERS} users`, term, times, 50);
     }
 
-    // admin seller list: one row per company with live items, figures by group
+    // admin seller list: one row per company with live items, from seller_summaries (migration 0053)
     for (const term of ["vintage", "user42@"]) {
       const where = sellerWhere({ query: term });
       await explain(
