@@ -11,7 +11,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../../src/server/db/client";
-import { listSellers, SELLERS_RELATION } from "../../src/server/modules/admin/lists";
+import { listSellers, SELLERS_RELATION, sellerWhere } from "../../src/server/modules/admin/lists";
 import { listUsers } from "../../src/server/modules/admin/users";
 import { ITEM, listRecords } from "../../src/server/modules/inventory/store";
 import { type Figure, runWhenMain, tempPgDatabase } from "./util";
@@ -133,13 +133,18 @@ export async function staffListsBench(): Promise<Figure[]> {
       add(`admin user list, ${USERS} users`, term, times, 50);
     }
 
-    // admin seller list: one row per company with live items, figures by group
+    // admin seller list: one row per company with live items, from seller_summaries (migration 0053)
     for (const term of ["vintage", "user42@"]) {
-      const like = `%${term}%`;
+      const where = sellerWhere({ query: term });
+      await explain(
+        database,
+        `seller count "${term}"`,
+        sql`select count(*) from ${SELLERS_RELATION}${where}`,
+      );
       await explain(
         database,
         `seller page "${term}" by items`,
-        sql`select * from ${SELLERS_RELATION} where company_name ilike ${like} or coalesce(owner_email, '') ilike ${like} order by items desc, id desc limit 25`,
+        sql`select * from ${SELLERS_RELATION}${where} order by items desc, id desc limit 25`,
       );
       const times: number[] = [];
       for (const sortBy of ["companyName", "items", "lastActivity"] as const)

@@ -1205,6 +1205,35 @@ export const ebayOrders = pgTable(
 );
 
 /**
+ * The admin seller list's figures, one row per company that ever had an item (migration 0053):
+ * live items (total and by status), the last item write, published eBay listings and eBay
+ * order lines. Kept by statement-level triggers on inventory_items, ebay_listings and
+ * ebay_orders (one aggregate of each statement's transition table, so a 5,000-row bulk insert
+ * writes one row here per company), never by application code; docs/architecture.md "Seller list figures".
+ */
+export const sellerSummaries = pgTable(
+  "seller_summaries",
+  {
+    companyId: uuid("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    items: integer("items").notNull().default(0),
+    /** Live items by status: { "draft": 3, "listed": 2 } (statuses with none are left out). */
+    byStatus: jsonb("by_status").$type<Record<string, number>>().notNull().default({}),
+    /** The newest `updated_at` of an item inserted or updated (a hard delete does not move it). */
+    lastActivity: timestamp("last_activity", { withTimezone: true }),
+    listings: integer("listings").notNull().default(0),
+    sales: integer("sales").notNull().default(0),
+  },
+  (t) => [
+    index("seller_summaries_items_idx").on(t.items, t.companyId).where(sql`${t.items} > 0`),
+    index("seller_summaries_listings_idx").on(t.listings, t.companyId).where(sql`${t.items} > 0`),
+    index("seller_summaries_sales_idx").on(t.sales, t.companyId).where(sql`${t.items} > 0`),
+    index("seller_summaries_activity_idx").on(t.lastActivity, t.companyId).where(sql`${t.items} > 0`),
+  ],
+);
+
+/**
  * What the company keeps about one of its eBay buyers (docs/commerce.md): its own name for them,
  * contact fields and a note. Keyed by the buyer's eBay user name; deleted with the buyer's other
  * data when eBay reports the account deleted (account-deletion.ts).

@@ -244,41 +244,37 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
 
 // ---- /admin/seller-list: companies with inventory ----
 
-/** A company's owner: its first company admin (id and e-mail), for a row of `companies c`. */
-const OWNER_COLUMNS = sql`
-    (select u.id from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_id,
-    (select u.email from company_members m join users u on u.id = m.user_id
-      where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles) order by m.created_at, u.id limit 1) as owner_email`;
-/** One row per company with live inventory, its figures computed by group in one pass. */
+/** A company's owner: its first company admin, looked up only for the rows a query keeps. */
+const OWNER_JOIN = sql`left join lateral (
+    select u.id as owner_id, u.email as owner_email
+    from company_members m join users u on u.id = m.user_id
+    where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles)
+    order by m.created_at, u.id limit 1
+  ) o on true`;
+/**
+ * One row per company with live items. The figures come from `seller_summaries` (migration 0053),
+ * which the database keeps current from the item, listing and order writes, so a page reads a
+ * row per company instead of aggregating every item (docs/benchmarks.md "Staff lists").
+ */
 export const SELLERS_RELATION = sql`(
-  select c.id, c.name as company_name, ${OWNER_COLUMNS},
-    s.items, s.by_status, s.last_activity,
-    (select count(*)::int from ebay_listings l where l.company_id = c.id and l.state = 'published') as listings,
-    (select count(*)::int from ebay_orders o where o.company_id = c.id) as sales
-  from companies c
-  join (
-    select company_id, sum(n)::int as items, max(updated_at) as last_activity,
-      jsonb_object_agg(status, n) as by_status
-    from (select company_id, status, count(*)::int as n, max(updated_at) as updated_at
-          from inventory_items where deleted_at is null group by company_id, status) g
-    group by company_id
-  ) s on s.company_id = c.id
+  select s.company_id as id, c.name as company_name, o.owner_id, o.owner_email,
+    s.items, s.by_status, s.last_activity, s.listings, s.sales
+  from seller_summaries s
+  join companies c on c.id = s.company_id
+  ${OWNER_JOIN}
+  where s.items > 0
 ) as sellers`;
 /**
  * The same columns for every company, items or not (the admin product pages' seller picker,
- * `companies=all`): the figures are per-company subqueries on the items' (company_id, status)
- * index, not an aggregate of every item; the search filters `companies` before any of them.
+ * `companies=all`): a company without a summary row has none of anything.
  */
 const ALL_COMPANIES_RELATION = sql`(
-  select c.id, c.name as company_name, ${OWNER_COLUMNS},
-    (select count(*)::int from inventory_items i where i.company_id = c.id and i.deleted_at is null) as items,
-    (select coalesce(jsonb_object_agg(status, n), '{}'::jsonb) from (select status, count(*)::int as n
-      from inventory_items i where i.company_id = c.id and i.deleted_at is null group by status) g) as by_status,
-    (select max(updated_at) from inventory_items i where i.company_id = c.id and i.deleted_at is null) as last_activity,
-    (select count(*)::int from ebay_listings l where l.company_id = c.id and l.state = 'published') as listings,
-    (select count(*)::int from ebay_orders o where o.company_id = c.id) as sales
+  select c.id, c.name as company_name, o.owner_id, o.owner_email,
+    coalesce(s.items, 0) as items, coalesce(s.by_status, '{}'::jsonb) as by_status,
+    s.last_activity, coalesce(s.listings, 0) as listings, coalesce(s.sales, 0) as sales
   from companies c
+  left join seller_summaries s on s.company_id = c.id
+  ${OWNER_JOIN}
 ) as sellers`;
 /** Which companies the seller list shows: those with live inventory (the default) or all. */
 export type SellerScope = { companies?: "withInventory" | "all" };
@@ -302,16 +298,21 @@ type SellerRow = {
   sales: number;
   sort_key?: string;
 };
-const sellerWhere = (p: { query?: string } & SellerScope, extra?: SQL) => {
+/**
+ * The company's name or its owner's email contains the term: one set of company ids, computed
+ * once (the owners through the users' trigram index on email, migration 0048) and used as a
+ * filter on the rows, so the owner of each row is looked up only for the page's rows.
+ */
+const sellerMatches = (pattern: string) => sql`id in (
+  select c.id from companies c where c.name ilike ${pattern}
+  union
+  select m.company_id from users u join company_members m on m.user_id = u.id
+  where u.email ilike ${pattern} and 'ROLE_COMPANY_ADMIN' = any(m.roles)
+    and not exists (select 1 from company_members f where f.company_id = m.company_id
+      and 'ROLE_COMPANY_ADMIN' = any(f.roles) and (f.created_at, f.user_id) < (m.created_at, m.user_id)))`;
+export const sellerWhere = (p: { query?: string }, extra?: SQL) => {
   const q = searchTerm(p);
-  // every company: the e-mail search goes through users' trigram index (migration 0048) to
-  // the companies it administers, rather than filtering every company's computed owner
-  const byEmail =
-    q && p.companies === "all"
-      ? sql`id in (select m.company_id from company_members m join users u on u.id = m.user_id
-          where 'ROLE_COMPANY_ADMIN' = any(m.roles) and u.email ilike ${containsPattern(q)})`
-      : sql`coalesce(owner_email, '') ilike ${containsPattern(q ?? "")}`;
-  const parts = [q ? sql`(company_name ilike ${containsPattern(q)} or ${byEmail})` : undefined, extra].filter(
+  const parts = [q ? sellerMatches(containsPattern(q)) : undefined, extra].filter(
     (x): x is SQL => x !== undefined,
   );
   return parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
