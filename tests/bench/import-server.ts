@@ -11,12 +11,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { v7 as uuidv7 } from "uuid";
+import { chunkBody, PER_CHUNK } from "./import-chunks";
 import { type Figure, runWhenMain, startSeededServer } from "./util";
 
 const BENCH = "import, server side (Node client)";
 const CHUNKS = Number(process.env.BENCH_IMPORT_CHUNKS || 10);
-const PER_CHUNK = 5_000;
-const WORDS = ["lamp", "vase", "chair", "table", "mirror", "clock", "frame", "bowl", "rug", "shelf"];
 
 /** CPU seconds (user + system) a process has used so far. */
 function cpuOf(pid: number): number {
@@ -39,36 +38,6 @@ function serverPid(work: string): number {
     }
   }
   throw new Error("server process not found");
-}
-
-/** One chunk's body, as the app sends it: the item's id, then its fields in the app's order. */
-function chunkBody(batchId: string, chunk: number): string {
-  const items = [];
-  for (let j = 0; j < PER_CHUNK; j++) {
-    const i = chunk * PER_CHUNK + j;
-    const w = WORDS[i % WORDS.length];
-    items.push({
-      id: uuidv7(),
-      batchId,
-      productId: null,
-      sku: `IMP-${String(i).padStart(6, "0")}`,
-      barcode: String(100000000000 + i),
-      title: `Vintage ${w} no. ${i}`,
-      description: `A ${w} in good condition, row ${i}`,
-      quantity: (i % 9) + 1,
-      condition: i % 3 ? 13 : 5,
-      price: ((i % 90) + 10) * 100 + 99,
-      category: "inventory",
-      dimensions: { length: 10, width: 5, height: 2, unit: "INCH" },
-      weight: { value: (i % 7) + 0.5, unit: "POUND" },
-      location: `BIN-${i % 300}`,
-      status: "new",
-      publicationStatus: 0,
-      photos: [],
-      notes: "",
-    });
-  }
-  return JSON.stringify({ items });
 }
 
 export async function importServerBench(): Promise<Figure[]> {

@@ -17,13 +17,12 @@ import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { createTestUser } from "../server/fixtures";
 import { startTestServer } from "../server/harness";
+import { chunkBody, PER_CHUNK } from "./import-chunks";
 import { type Figure, runWhenMain } from "./util";
 
 const BENCH = "import, server-side work (counted)";
 
 const CHUNKS = Number(process.env.CHUNKS || 2);
-const PER_CHUNK = 5000;
-const WORDS = ["lamp", "vase", "chair", "table", "mirror", "clock", "frame", "bowl", "rug", "shelf"];
 
 // Every statement reaches PGlite as a Parse (extended protocol) or Query (simple) message.
 const statements = new Map<string, { n: number; bindBytes: number }>();
@@ -58,35 +57,6 @@ function countStatements() {
     return send.call(this, msg, ...rest);
   };
   Object.assign(proto[method] as Send, { counting: true });
-}
-
-function chunkBody(batchId: string, chunk: number): string {
-  const items = [];
-  for (let j = 0; j < PER_CHUNK; j++) {
-    const i = chunk * PER_CHUNK + j;
-    const w = WORDS[i % WORDS.length];
-    items.push({
-      id: uuidv7(),
-      batchId,
-      productId: null,
-      sku: `IMP-${String(i).padStart(6, "0")}`,
-      barcode: String(100000000000 + i),
-      title: `Vintage ${w} no. ${i}`,
-      description: `A ${w} in good condition, row ${i}`,
-      quantity: (i % 9) + 1,
-      condition: i % 3 ? 13 : 5,
-      price: ((i % 90) + 10) * 100 + 99,
-      category: "inventory",
-      dimensions: { length: 10, width: 5, height: 2, unit: "INCH" },
-      weight: { value: (i % 7) + 0.5, unit: "POUND" },
-      location: `BIN-${i % 300}`,
-      status: "new",
-      publicationStatus: 0,
-      photos: [],
-      notes: "",
-    });
-  }
-  return JSON.stringify({ items });
 }
 
 export async function importWorkBench(): Promise<Figure[]> {

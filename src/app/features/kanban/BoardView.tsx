@@ -20,7 +20,6 @@ import { horizontalListSortingStrategy, SortableContext } from "@dnd-kit/sortabl
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
@@ -29,6 +28,7 @@ import { getDb } from "../../offline/db";
 import { useSyncEngine } from "../../offline/sync-engine";
 import { NameModal } from "../../ui/NameModal";
 import { toast } from "../../ui/toast";
+import { undoToast } from "../../ui/undo-toast";
 import { type BoardColumn, buildBoard, type DragPreview, dropChange, dropTarget } from "./board-model";
 import { boardWrites } from "./board-writes";
 import { COLUMN_WIDTH, ColumnView, type DragKind } from "./ColumnView";
@@ -150,27 +150,7 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
 
   const removeWithUndo = (ids: readonly string[], message: string) => {
     const key = removals.remove(ids);
-    const id = notifications.show({
-      message: (
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">{message}</Text>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={(e) => {
-              e.stopPropagation();
-              if (removals.undo(key)) toast(t`Undone`);
-              notifications.hide(id);
-            }}
-          >
-            <Trans>Undo</Trans>
-          </Button>
-        </Group>
-      ),
-      autoClose: UNDO_MS,
-      withCloseButton: true,
-      closeButtonProps: { "aria-label": t`Close` },
-    });
+    undoToast(message, () => removals.undo(key) && toast(t`Undone`), { ms: UNDO_MS });
   };
 
   if (columns === undefined || tasks === undefined)
