@@ -32,7 +32,6 @@ import {
   companyExists,
   createThread,
   findMessage,
-  findThread,
   isStaffFor,
   lastMessage,
   listContacts,
@@ -48,6 +47,7 @@ import {
   readMessages,
   supportThread,
   threadApi,
+  viewerAndThread,
 } from "./store";
 
 const THREAD_NOT_FOUND = "Chat thread not found";
@@ -173,8 +173,8 @@ export async function chatRoutes(app: FastifyInstance) {
 
   /** The thread and how the caller reaches it; 404 for unknown and unreachable alike. */
   async function reach(request: FastifyRequest, by: { id: string } | { hash: string }) {
-    const viewer = await viewerOf(request);
-    const thread = await findThread(db, by);
+    const { viewer, thread } = await viewerAndThread(db, currentUser(request).id, by);
+    if (!viewer) throw httpError(401, "Sign in to continue");
     const access = thread ? accessTo(viewer, thread) : null;
     if (!thread || !access) throw httpError(404, THREAD_NOT_FOUND);
     return { viewer, thread, access };

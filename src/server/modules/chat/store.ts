@@ -32,19 +32,27 @@ export interface ChatViewer {
   staffKinds: ChatThreadKind[];
 }
 
-/** The caller and their memberships in one statement (every chat request starts here). */
-export async function loadViewer(db: Db, userId: string): Promise<ChatViewer | null> {
-  const [me] = await db
-    .select({
-      name: users.displayName,
-      photo: users.photo,
-      roles: users.roles,
-      disabledAt: users.disabledAt,
-      companyIds: sql<string[] | null>`(select json_agg(${companyMembers.companyId})
-        from ${companyMembers} where ${companyMembers.userId} = ${users.id})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+const viewerColumns = {
+  name: users.displayName,
+  photo: users.photo,
+  roles: users.roles,
+  disabledAt: users.disabledAt,
+  companyIds: sql<string[] | null>`(select json_agg(${companyMembers.companyId})
+    from ${companyMembers} where ${companyMembers.userId} = ${users.id})`,
+};
+
+function toViewer(
+  userId: string,
+  me:
+    | {
+        name: string;
+        photo: string | null;
+        roles: string[];
+        disabledAt: Date | null;
+        companyIds: string[] | null;
+      }
+    | undefined,
+): ChatViewer | null {
   if (!me || me.disabledAt) return null;
   const roles = effectiveRoles(me.roles);
   const staffKinds: ChatThreadKind[] = roles.has(ROLES.SUPER_ADMIN)
@@ -53,6 +61,12 @@ export async function loadViewer(db: Db, userId: string): Promise<ChatViewer | n
       ? ["support-marketplace"]
       : [];
   return { userId, name: me.name, photo: me.photo, companyIds: me.companyIds ?? [], staffKinds };
+}
+
+/** The caller and their memberships in one statement. */
+export async function loadViewer(db: Db, userId: string): Promise<ChatViewer | null> {
+  const [me] = await db.select(viewerColumns).from(users).where(eq(users.id, userId));
+  return toViewer(userId, me);
 }
 
 type ThreadRow = typeof chatThreads.$inferSelect;
@@ -64,12 +78,21 @@ export function accessTo(viewer: ChatViewer, thread: Pick<ThreadRow, "companyId"
   return null;
 }
 
-export async function findThread(db: Db, by: { id: string } | { hash: string }): Promise<ThreadRow | null> {
+/**
+ * The caller (as loadViewer) and the thread by id or hash (null when there is none) in one
+ * statement: every thread route starts here.
+ */
+export async function viewerAndThread(
+  db: Db,
+  userId: string,
+  by: { id: string } | { hash: string },
+): Promise<{ viewer: ChatViewer | null; thread: ThreadRow | null }> {
   const [row] = await db
-    .select()
-    .from(chatThreads)
-    .where("id" in by ? eq(chatThreads.id, by.id) : eq(chatThreads.hash, by.hash));
-  return row ?? null;
+    .select({ me: viewerColumns, thread: chatThreads })
+    .from(users)
+    .leftJoin(chatThreads, "id" in by ? eq(chatThreads.id, by.id) : eq(chatThreads.hash, by.hash))
+    .where(eq(users.id, userId));
+  return { viewer: toViewer(userId, row?.me), thread: row?.thread ?? null };
 }
 
 const newHash = () => randomBytes(12).toString("base64url");
