@@ -19,7 +19,7 @@ import { sendDownload } from "../files/send-file";
 import { UNSUPPORTED_TYPE_MESSAGE } from "../files/sniff";
 import { keepOrDiscard, readFilePart, storedFileColumns } from "../files/upload";
 import { attachmentApi, attachmentById, insertAttachment } from "./attachment-store";
-import { accessTo, findThread, loadViewer } from "./store";
+import { accessTo, viewerAndThread } from "./store";
 
 export const ChatAttachment = Type.Object({
   id: Type.String({ format: "uuid" }),
@@ -45,9 +45,8 @@ export async function chatAttachmentRoutes(app: FastifyInstance) {
 
   /** The thread if the caller may see it; 404 for unknown and unreachable alike. */
   async function reach(request: FastifyRequest, threadId: string) {
-    const viewer = await loadViewer(db, currentUser(request).id);
+    const { viewer, thread } = await viewerAndThread(db, currentUser(request).id, { id: threadId });
     if (!viewer) throw httpError(401, "Sign in to continue");
-    const thread = await findThread(db, { id: threadId });
     if (!thread || !accessTo(viewer, thread)) throw httpError(404, NOT_FOUND);
     return { viewer, thread };
   }

@@ -33,29 +33,31 @@ export async function attachmentById(db: Db, id: string): Promise<AttachmentRow 
   return row ?? null;
 }
 
-/** The caller's uploads to `threadId` among `ids` not yet on a message. */
-export async function unclaimed(db: Db, threadId: string, userId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(chatAttachments)
+/**
+ * Puts the caller's uploads to the message's thread, among `ids` and not yet on a message, on the
+ * message that carries them; answers those it took, in the order a message shows them.
+ */
+export async function claim(
+  db: Db,
+  message: { id: string; threadId: string; authorId: string | null },
+  ids: readonly string[],
+): Promise<AttachmentRow[]> {
+  if (ids.length === 0 || !message.authorId) return [];
+  const rows = await db
+    .update(chatAttachments)
+    .set({ messageId: message.id })
     .where(
       and(
         inArray(chatAttachments.id, [...ids]),
-        eq(chatAttachments.threadId, threadId),
-        eq(chatAttachments.uploadedBy, userId),
+        eq(chatAttachments.threadId, message.threadId),
+        eq(chatAttachments.uploadedBy, message.authorId),
         isNull(chatAttachments.messageId),
       ),
-    );
-}
-
-/** Puts uploads on the message that carries them. */
-export async function claim(db: Db, messageId: string, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(chatAttachments)
-    .set({ messageId })
-    .where(and(inArray(chatAttachments.id, [...ids]), isNull(chatAttachments.messageId)));
+    )
+    .returning();
+  return rows.sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** The messages with their attachments (a deleted message shows none). */

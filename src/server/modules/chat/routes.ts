@@ -22,7 +22,7 @@ import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
 import { ChatAttachment } from "./attachment-routes";
-import { claim, unclaimed, withAttachments } from "./attachment-store";
+import { type AttachmentRow, attachmentApi, claim, withAttachments } from "./attachment-store";
 import { notifyChatMessage } from "./notify";
 import {
   accessTo,
@@ -32,7 +32,6 @@ import {
   companyExists,
   createThread,
   findMessage,
-  findThread,
   isStaffFor,
   lastMessage,
   listContacts,
@@ -48,6 +47,7 @@ import {
   readMessages,
   supportThread,
   threadApi,
+  viewerAndThread,
 } from "./store";
 
 const THREAD_NOT_FOUND = "Chat thread not found";
@@ -173,8 +173,8 @@ export async function chatRoutes(app: FastifyInstance) {
 
   /** The thread and how the caller reaches it; 404 for unknown and unreachable alike. */
   async function reach(request: FastifyRequest, by: { id: string } | { hash: string }) {
-    const viewer = await viewerOf(request);
-    const thread = await findThread(db, by);
+    const { viewer, thread } = await viewerAndThread(db, currentUser(request).id, by);
+    if (!viewer) throw httpError(401, "Sign in to continue");
     const access = thread ? accessTo(viewer, thread) : null;
     if (!thread || !access) throw httpError(404, THREAD_NOT_FOUND);
     return { viewer, thread, access };
@@ -232,14 +232,11 @@ export async function chatRoutes(app: FastifyInstance) {
       const viewer = await viewerOf(request);
       const thread = await createThread(db, { companyId, kind: "user", subject, createdBy: userId });
       if (first) {
-        const message = await postMessage(db, {
-          threadId: thread.id,
-          authorId: userId,
-          author: viewer.name,
-          staff: false,
-          body: first,
-        });
-        if (message) await notifyChatMessage(db, thread, message);
+        await postMessage(
+          db,
+          { threadId: thread.id, authorId: userId, author: viewer.name, staff: false, body: first },
+          (tx, message) => notifyChatMessage(tx, thread, message, viewer),
+        );
       }
       return reply.status(201).send(await threadOut(userId, thread.id));
     },
@@ -369,31 +366,37 @@ export async function chatRoutes(app: FastifyInstance) {
           .header("idempotent-replayed", "true")
           .send(await out(earlier));
       };
-      const early = await replay();
-      if (early) return early;
-      if ((await unclaimed(db, thread.id, viewer.userId, attachmentIds)).length !== attachmentIds.length) {
-        throw httpError(
-          400,
-          "An attached file was not uploaded to this thread by you, or is already on a message",
-        );
-      }
-      const message = await postMessage(db, {
-        threadId: thread.id,
-        authorId: viewer.userId,
-        author: viewer.name,
-        staff: access === "staff",
-        body,
-        key,
-      });
+      // The key's look-up comes only when the insert finds it taken: a new message (the outbox's
+      // drain) is one transaction with its attachments and the bell; a replay writes nothing.
+      let files: AttachmentRow[] = [];
+      const message = await postMessage(
+        db,
+        {
+          threadId: thread.id,
+          authorId: viewer.userId,
+          author: viewer.name,
+          staff: access === "staff",
+          body,
+          key,
+        },
+        async (tx, m) => {
+          files = await claim(tx, m, attachmentIds);
+          if (files.length !== attachmentIds.length) {
+            throw httpError(
+              400,
+              "An attached file was not uploaded to this thread by you, or is already on a message",
+            );
+          }
+          await notifyChatMessage(tx, thread, m, viewer);
+        },
+      );
       if (!message) {
-        // The same key committed meanwhile (a concurrent retry): answer that one.
-        const late = await replay();
-        if (late) return late;
+        // The key is already on a message (a replay, or a concurrent retry): answer that one.
+        const earlier = await replay();
+        if (earlier) return earlier;
         throw httpError(409, "The message could not be stored; try again", { code: ERROR_CODES.CONFLICT });
       }
-      await claim(db, message.id, attachmentIds);
-      await notifyChatMessage(db, thread, message);
-      return reply.status(201).send(await out(message));
+      return reply.status(201).send({ ...messageApi(message), attachments: files.map(attachmentApi) });
     },
   );
 

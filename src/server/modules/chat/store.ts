@@ -24,29 +24,49 @@ import { containsPattern } from "../../plugins/paged-list";
 export interface ChatViewer {
   userId: string;
   name: string;
+  /** Their photo, as a notification of what they wrote shows it. */
+  photo: string | null;
   /** Companies the caller is a member of. */
   companyIds: string[];
   /** Thread kinds the caller serves as staff: super admins both, marketplace staff the support kind. */
   staffKinds: ChatThreadKind[];
 }
 
-export async function loadViewer(db: Db, userId: string): Promise<ChatViewer | null> {
-  const [me] = await db
-    .select({ name: users.displayName, roles: users.roles, disabledAt: users.disabledAt })
-    .from(users)
-    .where(eq(users.id, userId));
+const viewerColumns = {
+  name: users.displayName,
+  photo: users.photo,
+  roles: users.roles,
+  disabledAt: users.disabledAt,
+  companyIds: sql<string[] | null>`(select json_agg(${companyMembers.companyId})
+    from ${companyMembers} where ${companyMembers.userId} = ${users.id})`,
+};
+
+function toViewer(
+  userId: string,
+  me:
+    | {
+        name: string;
+        photo: string | null;
+        roles: string[];
+        disabledAt: Date | null;
+        companyIds: string[] | null;
+      }
+    | undefined,
+): ChatViewer | null {
   if (!me || me.disabledAt) return null;
-  const memberships = await db
-    .select({ id: companyMembers.companyId })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, userId));
   const roles = effectiveRoles(me.roles);
   const staffKinds: ChatThreadKind[] = roles.has(ROLES.SUPER_ADMIN)
     ? ["user", "support-marketplace"]
     : roles.has(ROLES.MARKETPLACE)
       ? ["support-marketplace"]
       : [];
-  return { userId, name: me.name, companyIds: memberships.map((m) => m.id), staffKinds };
+  return { userId, name: me.name, photo: me.photo, companyIds: me.companyIds ?? [], staffKinds };
+}
+
+/** The caller and their memberships in one statement. */
+export async function loadViewer(db: Db, userId: string): Promise<ChatViewer | null> {
+  const [me] = await db.select(viewerColumns).from(users).where(eq(users.id, userId));
+  return toViewer(userId, me);
 }
 
 type ThreadRow = typeof chatThreads.$inferSelect;
@@ -58,12 +78,21 @@ export function accessTo(viewer: ChatViewer, thread: Pick<ThreadRow, "companyId"
   return null;
 }
 
-export async function findThread(db: Db, by: { id: string } | { hash: string }): Promise<ThreadRow | null> {
+/**
+ * The caller (as loadViewer) and the thread by id or hash (null when there is none) in one
+ * statement: every thread route starts here.
+ */
+export async function viewerAndThread(
+  db: Db,
+  userId: string,
+  by: { id: string } | { hash: string },
+): Promise<{ viewer: ChatViewer | null; thread: ThreadRow | null }> {
   const [row] = await db
-    .select()
-    .from(chatThreads)
-    .where("id" in by ? eq(chatThreads.id, by.id) : eq(chatThreads.hash, by.hash));
-  return row ?? null;
+    .select({ me: viewerColumns, thread: chatThreads })
+    .from(users)
+    .leftJoin(chatThreads, "id" in by ? eq(chatThreads.id, by.id) : eq(chatThreads.hash, by.hash))
+    .where(eq(users.id, userId));
+  return { viewer: toViewer(userId, row?.me), thread: row?.thread ?? null };
 }
 
 const newHash = () => randomBytes(12).toString("base64url");
@@ -277,32 +306,47 @@ async function nextSeq(tx: Db, threadId: string, touch: boolean): Promise<number
   return row.seq;
 }
 
-/** Adds a message; the author's own place moves past it. Null when the key was taken meanwhile. */
+/** Thrown inside postMessage's transaction to roll it back: the key was taken. */
+class KeyTaken extends Error {}
+
+/**
+ * Adds a message; the author's own place moves past it; `within` runs in the same transaction
+ * (attachments, the bell), so all of it commits together or not at all. Null, with nothing
+ * written, when the author's key is already on a message (a replay, or a concurrent retry).
+ */
 export async function postMessage(
   db: Db,
   input: { threadId: string; authorId: string; author: string; staff: boolean; body: string; key?: string },
+  within?: (tx: Db, message: MessageRow) => Promise<void>,
 ): Promise<MessageRow | null> {
-  return db.transaction(async (tx) => {
-    const seq = await nextSeq(tx, input.threadId, true);
-    const [row] = await tx
-      .insert(chatMessages)
-      .values({
-        id: uuidv7(),
-        threadId: input.threadId,
-        seq,
-        rev: seq,
-        authorId: input.authorId,
-        author: input.author,
-        staff: input.staff,
-        body: input.body,
-        clientKey: input.key ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    await markSeen(tx, input.threadId, input.authorId, seq);
-    return row;
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const seq = await nextSeq(tx, input.threadId, true);
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({
+          id: uuidv7(),
+          threadId: input.threadId,
+          seq,
+          rev: seq,
+          authorId: input.authorId,
+          author: input.author,
+          staff: input.staff,
+          body: input.body,
+          clientKey: input.key ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // the thread's number and time are not taken for a message that is not written
+      if (!row) throw new KeyTaken();
+      await markSeen(tx, input.threadId, input.authorId, seq);
+      await within?.(tx, row);
+      return row;
+    });
+  } catch (err) {
+    if (err instanceof KeyTaken) return null;
+    throw err;
+  }
 }
 
 /** Edits (a body) or deletes (null) a message; its rev moves on so catch-up reads carry it. */

@@ -30,6 +30,8 @@ export interface NotifyEvent {
   recipients: Recipients;
   /** The person who caused it (their name and photo are shown); null or absent: Blocklot itself. */
   authorId?: string | null;
+  /** The author's name and photo when the caller has them already (no look-up then). */
+  authorProfile?: { name: string; photo: string | null };
   /** What the author does, the spec's `job` ("Filing staff"). */
   job?: string | null;
   description: string;
@@ -72,12 +74,14 @@ export async function notify(q: Q, event: NotifyEvent): Promise<string[]> {
   let ids = await recipientIds(q, event.companyId, event.recipients);
   if (authorId && event.skipAuthor !== false) ids = ids.filter((id) => id !== authorId);
   if (ids.length === 0) return [];
-  const [author] = authorId
-    ? await q
-        .select({ name: users.displayName, photo: users.photo })
-        .from(users)
-        .where(eq(users.id, authorId))
-    : [];
+  const [author] = !authorId
+    ? []
+    : event.authorProfile
+      ? [event.authorProfile]
+      : await q
+          .select({ name: users.displayName, photo: users.photo })
+          .from(users)
+          .where(eq(users.id, authorId));
   // Milliseconds, like the cursor that pages by it.
   const now = new Date();
   const rows = ids.map((userId) => ({
