@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import { setFlagsFromString } from "node:v8";
 import { createWorker, type Worker as OcrWorker, OEM } from "tesseract.js";
 
 const require = createRequire(import.meta.url);
@@ -15,10 +14,6 @@ let worker: Promise<OcrWorker> | null = null;
 /** One tesseract worker per extraction thread, created on first use and reused. */
 export function ocrWorker(): Promise<OcrWorker> {
   if (!worker) {
-    // Node 20's V8 has WebAssembly relaxed SIMD behind a flag; with it tesseract.js loads its
-    // relaxed-SIMD core, whose LSTM dot products run faster (issue 23's throughput goal).
-    // Must be set before the core is compiled; later Node versions have it on already.
-    setFlagsFromString("--experimental-wasm-relaxed-simd");
     worker = createWorker("eng", OEM.LSTM_ONLY, {
       langPath: engLangPath(),
       gzip: true,
