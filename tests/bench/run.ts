@@ -18,6 +18,7 @@ import { labelsBench } from "./labels";
 import { mailBench } from "./mail";
 import { mailServerBench } from "./mail-server";
 import { mappingBench } from "./mapping";
+import { ocrNativeBench } from "./ocr-native";
 import { outputsBench } from "./outputs";
 import { ownerStatementsBench } from "./owner-statements";
 import { photoCompressBench } from "./photo-compress";
@@ -50,6 +51,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   mail: mailBench,
   "mail-server": mailServerBench,
   mapping: mappingBench,
+  "ocr-native": ocrNativeBench,
   outputs: outputsBench,
   "owner-statements": ownerStatementsBench,
   scan: scanBench,

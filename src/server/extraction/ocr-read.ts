@@ -110,7 +110,11 @@ export async function rereadFigures(
   groups: readonly number[][],
 ): Promise<(Reading | null)[]> {
   if (groups.length === 0) return [];
-  const meta = pngSize(image) ?? { width: 0, height: 0 };
+  // The page is decoded once (greyscale, raw pixels) and every crop cut from that: decoding
+  // the whole 300-dpi page for each figure cost more than reading the figure.
+  const { data: pixels, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const meta = { width: info.width, height: info.height };
+  const raw = { width: info.width, height: info.height, channels: info.channels };
   const w = await ocrWorker();
   const out: (Reading | null)[] = [];
   for (const g of groups) {
@@ -132,9 +136,8 @@ export async function rereadFigures(
       out.push(null);
       continue;
     }
-    const crop = await sharp(image)
+    const crop = await sharp(pixels, { raw })
       .extract({ left, top, width, height })
-      .greyscale()
       .resize({ width: Math.round(width * REREAD_SCALE), kernel: "lanczos3" })
       .median(3)
       .normalise()
