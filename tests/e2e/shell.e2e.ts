@@ -115,6 +115,26 @@ describe("signed-in shell", () => {
   });
 });
 
+describe("the top bar's tools offline", () => {
+  it("keep the page when their code cannot load (offline on a first visit), and appear once back online", async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    // The network is gone before the tools' chunk arrived and before the service worker cached it.
+    await page.route(/\/assets\/TopBarTools-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await signIn(page);
+    const status = (name: string) => page.getByRole("status").filter({ hasText: name });
+    await expect.poll(() => status("Online").isVisible(), FIRST_LOAD).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Account menu" }).count()).toBe(0);
+    expect(await page.getByText("Internal Server Error").count()).toBe(0);
+
+    await page.unroute(/\/assets\/TopBarTools-[\w-]+\.js$/);
+    await context.setOffline(true);
+    await expect.poll(() => status("Offline").isVisible()).toBe(true);
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Account menu" }).waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+});
+
 describe("app settings drawer", () => {
   it("keeps a colour and dark mode across a reload, and reset restores the defaults", async () => {
     const { context, page } = await newPage(browser);

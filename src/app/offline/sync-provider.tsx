@@ -34,14 +34,20 @@ export function SyncProvider({
     if (!companyId || !released) return;
     let stop: (() => void) | null = null;
     let left = false;
-    const cancelIdle = whenIdle(() => {
-      void import("./sync-start").then(({ startCompanySync }) => {
-        if (!left) stop = startCompanySync(companyId);
-      });
-    });
+    // Offline before the engine's chunk arrived (a first visit): tried again once back online.
+    const start = () =>
+      import("./sync-start").then(
+        ({ startCompanySync }) => {
+          window.removeEventListener("online", start);
+          if (!left && !stop) stop = startCompanySync(companyId);
+        },
+        () => window.addEventListener("online", start),
+      );
+    const cancelIdle = whenIdle(() => void start());
     return () => {
       left = true;
       cancelIdle();
+      window.removeEventListener("online", start);
       stop?.();
     };
   }, [companyId, released]);

@@ -1,17 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
 import { NavLink, Stack } from "@mantine/core";
 import { Link, useLocation } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useAuth } from "../features/auth/auth-context";
 import { AfterIdle } from "../ui/after-idle";
+import { retryingLazy } from "../ui/retrying-lazy";
 import { NAV_ICONS, NAV_LABELS, SECTION_LABELS } from "./nav-presentation";
 import { containsActive, isItemActive, type NavItem, visibleSections } from "./nav-sections";
 import classes from "./Shell.module.css";
 
 // The unread count asks the API for the chat threads and listens to the live channel: it loads
 // once the page has painted (ui/after-idle.tsx), not before the page's own code and data.
-const ChatUnreadBadge = lazy(() =>
-  import("../features/chat/ChatUnreadBadge").then((m) => ({ default: m.ChatUnreadBadge })),
+const ChatUnreadBadge = retryingLazy(() =>
+  import("../features/chat/ChatUnreadBadge").then((m) => m.ChatUnreadBadge),
 );
 
 function NavEntry({ item, pathname, depth }: { item: NavItem; pathname: string; depth: number }) {
@@ -57,9 +58,7 @@ function NavEntry({ item, pathname, depth }: { item: NavItem; pathname: string; 
       rightSection={
         item.key === "userChat" ? (
           <AfterIdle>
-            <Suspense fallback={null}>
-              <ChatUnreadBadge />
-            </Suspense>
+            <ChatUnreadBadge />
           </AfterIdle>
         ) : undefined
       }

@@ -2,18 +2,22 @@ import { useLingui } from "@lingui/react/macro";
 import { Anchor, Box, Burger, Group } from "@mantine/core";
 import { IconMail, IconPhone } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
 import { InstallButton } from "../features/pwa/InstallButton";
 import { OnlineStatus } from "../features/pwa/OnlineStatus";
 import { AfterIdle } from "../ui/after-idle";
 import { Logo } from "../ui/Logo";
+import { retryingLazy } from "../ui/retrying-lazy";
 import { CONTACT_EMAIL, CONTACT_PHONE, TOP_BAR_HEIGHT } from "../ui/shell-constants";
 import classes from "./Shell.module.css";
 
 // The top bar's menus and badges (sync state from Dexie, language, company, notifications,
 // account) are not needed to see the page: their code (menus, popovers, Dexie, the notifications
-// and company requests) loads once the page has painted, in the place kept for them.
-const TopBarTools = lazy(() => import("./TopBarTools"));
+// and company requests) loads once the page has painted, in the place kept for them; offline
+// before it arrived, the place stays until the browser is back online.
+const TopBarTools = retryingLazy(
+  () => import("./TopBarTools").then((m) => m.default),
+  () => <TopBarToolsPlace />,
+);
 
 const telHref = `tel:${CONTACT_PHONE.replace(/[^\d+]/g, "")}`;
 
@@ -74,9 +78,7 @@ export function TopBar({
           <InstallButton />
         </Box>
         <AfterIdle fallback={<TopBarToolsPlace />}>
-          <Suspense fallback={<TopBarToolsPlace />}>
-            <TopBarTools />
-          </Suspense>
+          <TopBarTools />
         </AfterIdle>
       </Group>
     </Group>
