@@ -4,7 +4,7 @@
  * mail status. Anything else is dropped. Kept apart from the page so the route tree loads only this.
  */
 import { OUTBOX_STATUSES, type OutboxStatus } from "../../../domain/outbox";
-import { parseListSearch } from "../../ui/server-list/list-search";
+import { oneOf, parseListSearch } from "../../ui/server-list/list-search";
 
 export interface OutboxSearch {
   page?: number;
@@ -17,7 +17,7 @@ export function parseOutboxSearch(search: Record<string, unknown>): OutboxSearch
   const out: OutboxSearch = {};
   if (page) out.page = page;
   if (query) out.query = query;
-  if (typeof search.status === "string" && (OUTBOX_STATUSES as readonly string[]).includes(search.status))
-    out.status = search.status as OutboxStatus;
+  const status = oneOf(OUTBOX_STATUSES, search.status);
+  if (status) out.status = status;
   return out;
 }

@@ -16,7 +16,8 @@ export interface ListSearch<S extends string = string> {
 const MAX_QUERY_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 
-const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined =>
+/** `v` when it is one of `list`, else undefined (a URL value checked against the known ones). */
+export const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined =>
   typeof v === "string" && (list as readonly string[]).includes(v) ? (v as T) : undefined;
 
 /** The list part of a route's search (TanStack Router `validateSearch`). */

@@ -10,7 +10,7 @@ import {
   type FilingKind,
   type FilingState,
 } from "../../../../domain/filing/states";
-import { parseListSearch } from "../../../ui/server-list/list-search";
+import { oneOf, parseListSearch } from "../../../ui/server-list/list-search";
 
 export interface AdminFilingsSearch {
   page?: number;
@@ -21,8 +21,6 @@ export interface AdminFilingsSearch {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined =>
-  typeof v === "string" && (list as readonly string[]).includes(v) ? (v as T) : undefined;
 
 export function parseAdminFilingsSearch(search: Record<string, unknown>): AdminFilingsSearch {
   const out: AdminFilingsSearch = {};

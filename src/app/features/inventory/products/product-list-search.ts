@@ -4,7 +4,7 @@
  * shared link shows the same products. Anything unknown is dropped. Kept apart from the page so the
  * route tree loads only this.
  */
-import { parseListSearch } from "../../../ui/server-list/list-search";
+import { oneOf, parseListSearch } from "../../../ui/server-list/list-search";
 
 const PRODUCT_SORTS = ["updated", "created", "title", "priceDesc", "priceAsc"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -21,12 +21,7 @@ export function parseProductListSearch(search: Record<string, unknown>): Product
   const out: ProductListSearch = {};
   if (page) out.page = page;
   if (query) out.query = query;
-  const sort = search.sort;
-  if (
-    typeof sort === "string" &&
-    sort !== DEFAULT_PRODUCT_SORT &&
-    (PRODUCT_SORTS as readonly string[]).includes(sort)
-  )
-    out.sort = sort as ProductSort;
+  const sort = oneOf(PRODUCT_SORTS, search.sort);
+  if (sort && sort !== DEFAULT_PRODUCT_SORT) out.sort = sort;
   return out;
 }
