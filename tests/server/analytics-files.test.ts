@@ -290,6 +290,11 @@ describe("GET /api/file-manager", () => {
     const found = await page(ann, "q=RENT%20roll");
     expect(found.items.map((i) => i.name)).toEqual(["rent roll 2024.pdf"]);
     expect((await page(ann, "q=100%25")).total).toBe(0); // % is searched literally
+    // The BBL as the screens write it (dashed) finds the lot's files, like its 10 digits.
+    const lot = (await page(ann, `propertyId=${annProperty}`)).items[0]?.bbl as string;
+    const dashed = `${lot.slice(0, 1)}-${lot.slice(1, 6)}-${lot.slice(6)}`;
+    expect((await page(ann, `q=${dashed}`)).total).toBe(5); // 4 statements and the output
+    expect((await page(ann, `q=${lot}`)).total).toBe(5);
     const outputs = await page(ann, `propertyId=${annProperty}&year=2025`);
     expect(outputs.items.map((i) => i.name)).toEqual(["rpie-2025-output.pdf"]);
     expect((await page(ann, "propertyId=none")).items.map((i) => i.source)).toEqual(["photo"]);

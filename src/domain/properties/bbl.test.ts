@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BBL_MESSAGES, formatBbl, formatBblDashed, normalizeBbl, parseBbl } from "./bbl";
+import { BBL_MESSAGES, dashedBbl, formatBbl, formatBblDashed, normalizeBbl, parseBbl } from "./bbl";
 
 describe("parseBbl accepts the usual spellings", () => {
   it.each([
@@ -82,5 +82,13 @@ describe("formatting", () => {
       expect(parsed.ok && formatBbl(parsed.value)).toBe(input);
       expect(parsed.ok && normalizeBbl(formatBblDashed(parsed.value))).toBe(input);
     }
+  });
+});
+
+describe("dashedBbl", () => {
+  it("writes a BBL as the screens show it, and leaves other text as it is", () => {
+    expect(dashedBbl("1008450021")).toBe("1-00845-0021");
+    expect(dashedBbl("Manhattan 845 21")).toBe("1-00845-0021");
+    expect(dashedBbl("not a lot")).toBe("not a lot");
   });
 });

@@ -105,6 +105,12 @@ export function formatBblDashed(bbl: Bbl): string {
   return `${bbl.borough}-${String(bbl.block).padStart(5, "0")}-${String(bbl.lot).padStart(4, "0")}`;
 }
 
+/** A BBL as the screens show it ("1-01119-0036") from any accepted spelling; other text as it is. */
+export function dashedBbl(text: string): string {
+  const parsed = parseBbl(text);
+  return parsed.ok ? formatBblDashed(parsed.value) : text;
+}
+
 /** The 10-digit form of any accepted spelling, or null. */
 export function normalizeBbl(input: string): string | null {
   const parsed = parseBbl(input);

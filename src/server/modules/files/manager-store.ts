@@ -10,6 +10,7 @@ import type {
   FileSource,
   ManagedFile,
 } from "../../../domain/files/file-manager";
+import { normalizeBbl } from "../../../domain/properties/bbl";
 import type { Db } from "../../db/client";
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -73,7 +74,10 @@ export async function fileManagerPage(
   const where: SQL[] = [];
   if (q.q) {
     const like = containing(q.q);
-    where.push(sql`(f.name ilike ${like} or p.bbl like ${like} or p.address ilike ${like})`);
+    // A BBL as the screens write it ("1-00845-0021", "Manhattan 845 21") finds its lot's files.
+    const bbl = normalizeBbl(q.q);
+    const sameLot = bbl ? sql` or p.bbl = ${bbl}` : sql``;
+    where.push(sql`(f.name ilike ${like} or p.bbl like ${like} or p.address ilike ${like}${sameLot})`);
   }
   if (q.source) where.push(sql`f.source = ${q.source}`);
   if (q.propertyId === "none") where.push(sql`f.property_id is null`);

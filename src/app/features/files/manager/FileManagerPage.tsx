@@ -26,6 +26,7 @@ import {
   type ManagedFile,
   previewOf,
 } from "../../../../domain/files/file-manager";
+import { dashedBbl } from "../../../../domain/properties/bbl";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { formatSize } from "../format-size";
@@ -45,7 +46,7 @@ const SOURCE_COLORS: Record<FileSource, string> = { statement: "blue", output: "
 function FileRow({ file, onPreview }: { file: ManagedFile; onPreview: (f: ManagedFile) => void }) {
   const { t, i18n } = useLingui();
   const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(new Date(file.createdAt));
-  const where = file.bbl ? `${file.bbl}${file.address ? ` · ${file.address}` : ""}` : t`Inventory`;
+  const where = file.bbl ? `${dashedBbl(file.bbl)}${file.address ? ` · ${file.address}` : ""}` : t`Inventory`;
   const download = () =>
     downloadManagedFile(file).catch(() => toast.error(t`${file.name} could not be downloaded. Try again.`));
   return (
@@ -110,7 +111,7 @@ function FolderList({
       {folders.map((f) => (
         <NavLink
           key={folderId(f)}
-          label={`${f.bbl ?? t`Item photos`} · ${f.year}`}
+          label={`${f.bbl ? dashedBbl(f.bbl) : t`Item photos`} · ${f.year}`}
           description={`${f.address ?? ""}${f.address ? " · " : ""}${t`${f.count} files`} · ${formatSize(f.bytes, i18n.locale)}`}
           leftSection={<IconFolder size={16} />}
           active={selected === folderId(f)}
