@@ -1,8 +1,10 @@
 /** The analytics dashboard and the file manager on a seeded company's real data (issue 17). */
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { currentFilingYear, todayInNewYork } from "../../src/domain/rpie";
 import { statementPdf } from "../fixtures/statements/render";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
 import { seriousViolations } from "./axe";
@@ -190,4 +192,77 @@ describe("analytics and file manager", () => {
     }
     await context.close();
   }, 240_000);
+
+  it("previews a filed output PDF in the browser's viewer, downloads the same bytes, and Back closes it", async () => {
+    // The demo company (seeded by the global setup): Manhattan's filing for the current filing
+    // year is filed with its outputs (src/server/modules/demo/steps/filings.ts).
+    const { companyAdmin } = inject("demoAccounts");
+    const { context, page } = await freshPage(browser, { width: 1280, height: 900 });
+    await signIn(page, companyAdmin.email, companyAdmin.password);
+    const year = currentFilingYear(todayInNewYork());
+    const bbl = "1-00845-0021";
+    const name = `rpie-${year}-${bbl.replaceAll("-", "")}.pdf`;
+
+    // The output is under its property and filing year.
+    await page.goto("/dashboard/file-manager");
+    await expect.poll(() => heading(page, "File manager").isVisible()).toBe(true);
+    await page.getByRole("navigation", { name: "Folders" }).getByText(`${bbl} · ${year}`).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("folder")).toMatch(new RegExp(`:${year}$`));
+    await page.getByRole("button", { name: `Download ${name}` }).waitFor({ timeout: 30_000 });
+
+    // The preview fetches the file's bytes from its filing's route (with the bearer token).
+    const fetched = page.waitForResponse(
+      (r) => r.request().method() === "GET" && r.url().endsWith(`/documents/${encodeURIComponent(name)}`),
+      { timeout: 60_000 },
+    );
+    await page.getByRole("button", { name: `Preview ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await dialog.waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get("preview")).toMatch(/^output:/);
+    const response = await fetched;
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^application\/pdf/);
+    // (Playwright reads no body of an attachment response: the bytes are compared after the download.)
+    expect(Number(response.headers()["content-length"])).toBeGreaterThan(1000);
+    // The frame shows the file and the browser loaded it as a PDF document (a frame the CSP refused
+    // would be an error page, not application/pdf).
+    const frame = dialog.locator(`iframe[title="${name}"]`);
+    await frame.waitFor({ timeout: 60_000 });
+    expect(await frame.getAttribute("src")).toMatch(/^blob:/);
+    await expect
+      .poll(() => frame.evaluate((el) => (el as HTMLIFrameElement).contentDocument?.contentType), {
+        timeout: 30_000,
+      })
+      .toBe("application/pdf");
+    // The PDF viewer inside it opened the document: its title is the worksheet's, for this lot.
+    const viewerTitle = async () => {
+      const pdfFrame = await (await frame.elementHandle())?.contentFrame();
+      const viewer = pdfFrame?.childFrames().find((f) => f.url().startsWith("chrome-extension://"));
+      return viewer ? await viewer.title().catch(() => "") : "";
+    };
+    await expect.poll(viewerTitle, { timeout: 60_000 }).toMatch(/worksheet/i);
+    expect(await viewerTitle()).toContain(bbl);
+
+    // The dialog's Download saves the same PDF under its name.
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      dialog.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(name);
+    const saved = await readFile((await download.path()) as string);
+    expect(saved.subarray(0, 5).toString()).toBe("%PDF-");
+    // The bytes the filing's route serves (asked again here, outside the app).
+    const token = await page.evaluate(() => localStorage.getItem("accessToken"));
+    const served = await page.request.get(response.url(), { headers: { authorization: `Bearer ${token}` } });
+    expect(served.status()).toBe(200);
+    expect(saved.equals(await served.body())).toBe(true);
+
+    // Back (a phone's Back button) closes the preview and leaves the folder's list.
+    await page.goBack();
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).searchParams.get("preview")).toBeNull();
+    expect(new URL(page.url()).searchParams.get("folder")).toMatch(new RegExp(`:${year}$`));
+    await page.getByRole("button", { name: `Preview ${name}` }).waitFor();
+    await context.close();
+  }, 180_000);
 });
