@@ -106,7 +106,12 @@ export async function notify(q: Q, event: NotifyEvent): Promise<string[]> {
         .onConflictDoUpdate({
           target: [notifications.userId, notifications.key],
           targetWhere: isNotNull(notifications.key),
+          // the refreshed notification speaks for the newest event: its author too
           set: {
+            authorId: sql`excluded.author_id`,
+            author: sql`excluded.author`,
+            avatar: sql`excluded.avatar`,
+            job: sql`excluded.job`,
             description: sql`excluded.description`,
             link: sql`excluded.link`,
             createdAt: sql`excluded.created_at`,
