@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
 import type { SyncRequest, SyncTransport } from "../../sync/transport";
 import { type BlocklotDb, createDb } from "./db";
-import { rememberSellerCompany, sellerCompanies, sellerCompanyName } from "./seller-companies";
+import {
+  rememberSellerCompany,
+  sellerCompanies,
+  sellerCompanyName,
+  sellerScopedTransport,
+} from "./seller-companies";
 import { createAppSyncEngine } from "./synced-types";
 import { itemWrites } from "./test-writes";
 import { readOutboxStatus } from "./use-outbox-status";
@@ -11,6 +16,7 @@ import { readOutboxStatus } from "./use-outbox-status";
 const OWN = "00000000-0000-7000-8000-000000000001";
 const SELLER = "00000000-0000-7000-8000-000000000002";
 const OTHER_SELLER = "00000000-0000-7000-8000-000000000003";
+const LATE_SELLER = "00000000-0000-7000-8000-000000000004";
 
 const fields = (sku: string) => ({
   batchId: null,
@@ -104,6 +110,33 @@ describe("a seller's records on a marketplace staff member's device", () => {
     await createAppSyncEngine({ db, transport }).drain();
     expect(transport.seen.map(header)).toEqual([OTHER_SELLER]);
     expect(await sellerCompanyName(db, OTHER_SELLER)).toBeNull();
+  });
+
+  it("do not hold a request behind a busy meta store once its company was looked up (an import's chunks)", async () => {
+    const transport = recorder();
+    // a meta store whose reads answer only when let go, as behind an import's chunk transaction
+    const gates: (() => void)[] = [];
+    const get = db.meta.get.bind(db.meta);
+    const slowDb = {
+      meta: {
+        get: (key: string) => new Promise((resolve) => gates.push(() => resolve(get(key)))),
+      },
+    } as unknown as BlocklotDb;
+    const scoped = sellerScopedTransport(slowDb, transport);
+    const first = scoped.send({ method: "GET", url: "/api/sync/changes", companyId: LATE_SELLER });
+    expect(transport.seen).toHaveLength(0); // the first request of a company waits for its answer
+    gates.shift()?.();
+    await first;
+    // the next ones go at once, without the header, and meta is read again behind them
+    await scoped.send({ method: "GET", url: "/api/sync/changes", companyId: LATE_SELLER });
+    expect(transport.seen.map(header)).toEqual([undefined, undefined]);
+    expect(gates).toHaveLength(1);
+    // another page marks the company as a seller meanwhile: the request after that read carries it
+    await db.meta.put({ key: `seller-company:${LATE_SELLER}`, value: { name: null } });
+    gates.shift()?.();
+    await new Promise((r) => setTimeout(r, 10));
+    await scoped.send({ method: "GET", url: "/api/sync/changes", companyId: LATE_SELLER });
+    expect(transport.seen.map(header)).toEqual([undefined, undefined, LATE_SELLER]);
   });
 
   it("are listed with their names, and their queued changes count as the staff member's own", async () => {

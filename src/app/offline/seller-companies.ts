@@ -47,11 +47,53 @@ export function noteSellerCompany(companyId: string): void {
   known.add(companyId);
 }
 
+/** The last answer `meta` gave for each company, per database (only ever turns from no to yes). */
+const lastRead = new WeakMap<BlocklotDb, Map<string, boolean>>();
+/** The `meta` reads in flight, per database and company (one at a time). */
+const reading = new WeakMap<BlocklotDb, Map<string, Promise<boolean>>>();
+
+/** The map `maps` holds for `db`, made on first use. */
+function mapOf<V>(maps: WeakMap<BlocklotDb, Map<string, V>>, db: BlocklotDb): Map<string, V> {
+  const found = maps.get(db);
+  if (found) return found;
+  const made = new Map<string, V>();
+  maps.set(db, made);
+  return made;
+}
+
+function readSellerMark(db: BlocklotDb, companyId: string): Promise<boolean> {
+  const inFlight = mapOf(reading, db);
+  const pending = inFlight.get(companyId);
+  if (pending) return pending;
+  const read = db.meta
+    .get(metaKey(companyId))
+    .then((row) => {
+      const found = row !== undefined;
+      if (found) known.add(companyId);
+      mapOf(lastRead, db).set(companyId, found);
+      return found;
+    })
+    .finally(() => inFlight.delete(companyId));
+  inFlight.set(companyId, read);
+  return read;
+}
+
+/**
+ * Whether requests of `companyId` carry the seller header. Once `meta` has answered for a company,
+ * later requests take that answer at once and read `meta` again behind them: a read of `meta` waits
+ * for every transaction on it before it, and while an import writes, each of its chunk
+ * transactions (items, outbox and the chunk's body in `meta`) holds it for a second or more — the
+ * import's own chunks waited that long before each was sent (docs/benchmarks.md, 2026-11-27). A
+ * company marked as a seller by another page or the service worker is seen from the request after
+ * the one that read it; one marked in this page is known at once (`known`).
+ */
 async function isSellerCompany(db: BlocklotDb, companyId: string): Promise<boolean> {
   if (known.has(companyId)) return true;
-  const found = (await db.meta.get(metaKey(companyId))) !== undefined;
-  if (found) known.add(companyId);
-  return found;
+  const read = readSellerMark(db, companyId);
+  const last = lastRead.get(db)?.get(companyId);
+  if (last === undefined) return read;
+  read.catch(() => undefined);
+  return last;
 }
 
 /** `transport` with the seller header on every request whose records belong to a seller company. */
