@@ -38,9 +38,12 @@ export function useOfflineChatThread(thread: ChatThreadApi, author: { id: string
   const device = useLiveQuery(() => deviceMessages(db, thread.id), [db, thread.id]);
   const outbox = useLiveQuery(() => chatOutboxStates(db), [db]);
   const uploadPath = chatAttachmentUploadPath(thread.id);
+  // Read again whenever the thread's messages change too: the service worker may have settled the
+  // files (a refusal) and released the message, and a change written there does not always wake
+  // this page's live query, so a refused file's reason went missing once its message was sent.
   const uploads = useLiveQuery(
     () => db.photoUploads.filter((r) => isFileUpload(r) && r.upload?.url === uploadPath).toArray(),
-    [db, uploadPath],
+    [db, uploadPath, chat.messages, device],
   );
 
   useEffect(() => {
