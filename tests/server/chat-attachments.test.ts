@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessageApi, ChatThreadApi } from "../../src/domain/chat/types";
 import { UNSUPPORTED_TYPE_MESSAGE } from "../../src/server/modules/files/sniff";
+import { postChatMessage } from "./chat-helpers";
 import { multipart } from "./file-helpers";
 import { createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -58,14 +59,8 @@ function upload(who: TestUser, threadId: string, file: { name: string; data: Buf
   });
 }
 
-function post(who: TestUser, threadId: string, payload: object, key?: string) {
-  return server.app.inject({
-    method: "POST",
-    url: `/api/chat/threads/${threadId}/messages`,
-    headers: { ...who.auth, ...(key ? { "idempotency-key": key } : {}) },
-    payload,
-  });
-}
+const post = (who: TestUser, threadId: string, payload: object, key?: string) =>
+  postChatMessage(server, who, threadId, payload, key);
 
 const download = (who: TestUser, id: string) =>
   server.app.inject({ method: "GET", url: `/api/chat/attachments/${id}`, headers: who.auth });

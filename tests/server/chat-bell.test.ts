@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatThreadApi } from "../../src/domain/chat/types";
 import { chatMessages, jobs, notifications, pushSubscriptions, users } from "../../src/server/db/schema";
 import { NOTIFICATION_PUSH_JOB } from "../../src/server/modules/notifications/push-store";
+import { postChatMessage } from "./chat-helpers";
 import { caller } from "./filing-helpers";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -46,14 +47,8 @@ afterAll(async () => server.close());
 
 const db = () => server.database.db;
 
-async function post(who: TestUser, threadId: string, body: string, key?: string) {
-  return server.app.inject({
-    method: "POST",
-    url: `/api/chat/threads/${threadId}/messages`,
-    headers: { ...who.auth, ...(key ? { "idempotency-key": key } : {}) },
-    payload: { body },
-  });
-}
+const post = (who: TestUser, threadId: string, body: string, key?: string) =>
+  postChatMessage(server, who, threadId, { body }, key);
 
 async function bellOf(who: TestUser, threadId: string) {
   const rows = await db()

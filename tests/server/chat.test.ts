@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessageApi, ChatThreadApi } from "../../src/domain/chat/types";
 import { ADMIN_CHAT_PAGE, CHAT_BODY_MAX } from "../../src/domain/chat/types";
 import { chatMessages, chatThreads, notifications } from "../../src/server/db/schema";
+import { postChatMessage } from "./chat-helpers";
 import { caller } from "./filing-helpers";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
@@ -42,14 +43,8 @@ async function newThread(who: TestUser, subject: string, body?: string): Promise
   return res.json();
 }
 
-async function post(who: TestUser, threadId: string, body: string, key?: string) {
-  return server.app.inject({
-    method: "POST",
-    url: `/api/chat/threads/${threadId}/messages`,
-    headers: { ...who.auth, ...(key ? { "idempotency-key": key } : {}) },
-    payload: { body },
-  });
-}
+const post = (who: TestUser, threadId: string, body: string, key?: string) =>
+  postChatMessage(server, who, threadId, { body }, key);
 
 async function myThreads(who: TestUser): Promise<ChatThreadApi[]> {
   const res = await call("GET", "/api/chat/threads", who);
