@@ -3,6 +3,7 @@ import { adminUsersBench } from "./admin-users";
 import { apiBench } from "./api";
 import { chatDeliveryBench } from "./chat-delivery";
 import { clusterFailoverBench } from "./cluster-failover";
+import { clusterReadsBench } from "./cluster-reads";
 import { coldStartBench } from "./cold-start";
 import { demoSeedBench } from "./demo-seed";
 import { ebayBench } from "./ebay";
@@ -36,6 +37,7 @@ const BENCHES: Record<string, () => Promise<Figure[]>> = {
   api: apiBench,
   "chat-delivery": chatDeliveryBench,
   "cluster-failover": clusterFailoverBench,
+  "cluster-reads": clusterReadsBench,
   "cold-start": coldStartBench,
   "demo-seed": demoSeedBench,
   ebay: ebayBench,
