@@ -14,6 +14,13 @@ const MAX_ROWS_PER_PAGE = 100;
 const DEFAULT_ROWS_PER_PAGE = 25;
 /** Rows fetched per query while exporting. */
 const EXPORT_BATCH = 1000;
+/**
+ * A searched list counts at most this many rows past the page's start, then answers
+ * `totalCapped` ("1,000+"): a common term matches a quarter of 100,000 users, and counting every
+ * match was the whole cost of the page (a sequential scan, 150 ms on PGlite), while the page
+ * itself walks the sort index and stops at 25 (docs/architecture.md, "Server-paged lists").
+ */
+export const COUNT_CAP = 1000;
 
 export type SortDir = "asc" | "desc";
 
@@ -57,6 +64,8 @@ export function pageSchema<R extends TProperties>(row: R) {
   return Type.Object({
     rows: Type.Array(Type.Object(row)),
     total: Type.Integer(),
+    /** True when counting stopped at `total`: there are more matches than that. */
+    totalCapped: Type.Optional(Type.Boolean()),
     page: Type.Integer(),
     rowsPerPage: Type.Integer(),
   });
@@ -74,13 +83,27 @@ export function orderOf(sortExpr: SQL | AnyColumn, dir: SortDir, id: AnyColumn):
   return [by(sortExpr), by(id)];
 }
 
-/** One page: runs the count and the page query, returns the shared page shape. */
+/**
+ * One page: runs the count and the page query, returns the shared page shape. With
+ * `countUpTo` (the count of at most `limit` matching rows) and a search term, the count stops
+ * COUNT_CAP rows past the page's start and the page says `totalCapped`.
+ */
 export async function pageOf<T>(
   p: ListParams<string>,
-  run: { count(): Promise<number | string>; rows(limit: number, offset: number): Promise<T[]> },
+  run: {
+    count(): Promise<number | string>;
+    countUpTo?(limit: number): Promise<number | string>;
+    rows(limit: number, offset: number): Promise<T[]>;
+  },
 ) {
-  const [total, rows] = [await run.count(), await run.rows(p.rowsPerPage, p.page * p.rowsPerPage)];
-  return { rows, total: Number(total), page: p.page, rowsPerPage: p.rowsPerPage };
+  const offset = p.page * p.rowsPerPage;
+  const cap = offset + COUNT_CAP;
+  const capped = run.countUpTo && searchTerm(p) !== undefined;
+  const counted = Number(capped && run.countUpTo ? await run.countUpTo(cap + 1) : await run.count());
+  const rows = await run.rows(p.rowsPerPage, offset);
+  if (capped && counted > cap)
+    return { rows, total: cap, totalCapped: true, page: p.page, rowsPerPage: p.rowsPerPage };
+  return { rows, total: counted, page: p.page, rowsPerPage: p.rowsPerPage };
 }
 
 /** Where the previous batch of an export ended: its last row's sort key (as text) and id. */

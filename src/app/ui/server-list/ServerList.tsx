@@ -24,6 +24,8 @@ export type { ListColumn } from "./ListView";
 export interface ListPage<R> {
   rows: R[];
   total: number;
+  /** The server stopped counting at `total` (a broad search): there are more. */
+  totalCapped?: boolean;
   page: number;
   rowsPerPage: number;
 }
@@ -73,7 +75,7 @@ async function downloadCsv(path: string, query: Record<string, string | number |
 }
 
 export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: ServerListProps<R, S, Q>) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const rowsPerPage = p.rowsPerPage ?? 25;
   const wide = useMediaQuery("(min-width: 56.25em)", true);
   const search = p.search as Q & Record<string, unknown>;
@@ -96,6 +98,7 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const pages = pageCount(total, rowsPerPage);
+  const shownTotal = i18n.number(total);
   const error = errorText(list.error);
 
   const exportCsv = async () => {
@@ -160,7 +163,13 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
 
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${p.testId}-count`}>
-          {list.data ? <Plural value={total} one="# result" other="# results" /> : "\u00a0"}
+          {!list.data ? (
+            "\u00a0"
+          ) : list.data.totalCapped ? (
+            <Trans>More than {shownTotal} results</Trans>
+          ) : (
+            <Plural value={total} one="# result" other="# results" />
+          )}
         </Text>
         {list.isFetching && !list.isPending && <Loader size="xs" aria-label={t`Updating`} />}
       </Group>

@@ -103,6 +103,10 @@ export async function listUsers(db: Db, p: UserListParams) {
   const where = userFilter(p);
   return pageOf(p, {
     count: async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    countUpTo: async (limit) => {
+      const matches = db.select({ one: sql`1` }).from(users).where(where).limit(limit).as("matches");
+      return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0;
+    },
     rows: async (limit, offset) =>
       (
         await db
