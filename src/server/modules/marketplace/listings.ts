@@ -113,6 +113,12 @@ export async function listMarketplaceListings(db: Db, p: ListingListParams) {
   return pageOf(p, {
     count: async () =>
       rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${listings}${w}`))[0]?.n ?? 0,
+    countUpTo: async (limit) =>
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from (select 1 from ${listings}${w} limit ${limit}) m`,
+        ),
+      )[0]?.n ?? 0,
     rows: async (limit, offset) =>
       rowsOf<Row>(
         await db.execute(
