@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { v7 as uuidv7 } from "uuid";
-import { cluster, signInAdmin } from "../cluster/cluster-run";
+import { cluster, signInAdmin, withObjectStore } from "../cluster/cluster-run";
 import { ensureBuilt, type Figure, freePort, runWhenMain } from "./util";
 
 /**
- * A replica killed under load (issue 18): `npm run cluster` (PostgreSQL, two API replicas, two
- * workers, nginx; CLUSTER_S3=off) takes reads and writes from CLIENTS concurrent clients for
+ * A replica killed under load (issue 18): `npm run cluster` (PostgreSQL, the S3-compatible object
+ * store, two API replicas, two workers, nginx; CLUSTER_S3=off for none) takes reads and writes from CLIENTS concurrent clients for
  * DURATION_S seconds; at KILL_AT_S one API replica gets SIGKILL. Each write is an inventory item
  * PUT with an Idempotency-Key, retried with the same key like the app's outbox until it is
  * acknowledged; afterwards every acknowledged write is read back. Figures: requests, how many
@@ -36,7 +36,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 export async function clusterFailoverBench(): Promise<Figure[]> {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), "blocklot-failover-"));
-  const port = await freePort();
+  const port = Number(process.env.CLUSTER_PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
   cluster(dir, port);
   try {
@@ -111,7 +111,7 @@ export async function clusterFailoverBench(): Promise<Figure[]> {
     const lastFailure = failed.length ? Math.max(...failed.map((s) => s.at)) - killedAt : 0;
     const bench = "cluster-failover";
     console.log(
-      `  ${CLIENTS} clients, ${DURATION_S} s, api-1 killed at ${round(killedAt)} s; load average ${loadavg()
+      `  ${withObjectStore ? "with" : "without"} the object store; ${CLIENTS} clients, ${DURATION_S} s, api-1 killed at ${round(killedAt)} s; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}`,
     );

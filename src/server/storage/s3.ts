@@ -20,7 +20,14 @@ export interface S3Settings {
 /**
  * S3-compatible object storage (AWS S3, MinIO, ...). Uploads are staged to a local
  * temporary file while hashed (the key is the hash), then sent with a multipart upload
- * in 8 MiB parts, so memory stays small. Path-style addressing works with MinIO.
+ * in 8 MiB parts, so memory stays small. Path-style addressing (`endpoint/bucket/key`) works
+ * with every S3-compatible store (MinIO, s3rver, ...), where a bucket is no host name.
+ *
+ * Checksums only where S3 requires them, as the AWS SDK did before 2025: its newer default
+ * sends each upload as an `aws-chunked` body with a trailing CRC32 (`x-amz-content-sha256:
+ * STREAMING-UNSIGNED-PAYLOAD-TRAILER`), which S3-compatible stores that predate it refuse
+ * (s3rver answers 400, as do older MinIO and Ceph releases). Integrity does not rest on it:
+ * every object is named by the SHA-256 of its bytes, computed here while staging.
  */
 export function createS3Store(s3: S3Settings, tmpDir: string): FileStore {
   const client = new S3Client({
@@ -28,6 +35,8 @@ export function createS3Store(s3: S3Settings, tmpDir: string): FileStore {
     region: s3.region,
     forcePathStyle: true,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = s3.bucket;
   const exists = async (key: string) => {

@@ -12,7 +12,7 @@ import {
 import { splitTotal, totalOver } from "../../db/total-over";
 import { extractJobKey } from "./extraction-job";
 import type { DocumentType } from "./schemas";
-import type { FileStatus } from "./status-bus";
+import type { FileStatus } from "../../../domain/files/statuses";
 
 /** Statement files' rows: finding, listing, recording an upload, deleting; and their API shape. */
 
