@@ -24,10 +24,12 @@ export interface S3Settings {
  * with every S3-compatible store (MinIO, s3rver, ...), where a bucket is no host name.
  *
  * Checksums only where S3 requires them, as the AWS SDK did before 2025: its newer default
- * sends each upload as an `aws-chunked` body with a trailing CRC32 (`x-amz-content-sha256:
- * STREAMING-UNSIGNED-PAYLOAD-TRAILER`), which S3-compatible stores that predate it refuse
- * (s3rver answers 400, as do older MinIO and Ceph releases). Integrity does not rest on it:
- * every object is named by the SHA-256 of its bytes, computed here while staging.
+ * sends a streamed body as `aws-chunked` with a trailing CRC32, which S3-compatible stores that
+ * predate it do not understand — s3rver takes such a PutObject and keeps the chunk framing
+ * (`5\r\nhello\r\n0\r\nx-amz-checksum-crc32:…`) as the object's bytes. Upload (lib-storage)
+ * sends buffered parts, which are not affected; this keeps any streamed put correct too.
+ * Integrity does not rest on the SDK's checksums: every object is named by the SHA-256 of its
+ * bytes, computed here while staging.
  */
 export function createS3Store(s3: S3Settings, tmpDir: string): FileStore {
   const client = new S3Client({
