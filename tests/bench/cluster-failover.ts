@@ -118,7 +118,9 @@ export async function clusterFailoverBench(): Promise<Figure[]> {
           const sku = `F${c}-${n++}`;
           const body = { sku, title: `Failover ${sku}`, description: "load", quantity: 1 };
           for (let attempt = 0; attempt < RETRIES; attempt++) {
-            if ((await request("PUT", `/api/inventory/items/${id}`, body, { "idempotency-key": id })) !== null) {
+            if (
+              (await request("PUT", `/api/inventory/items/${id}`, body, { "idempotency-key": id })) !== null
+            ) {
               acked.set(id, sku);
               break;
             }

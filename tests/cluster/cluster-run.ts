@@ -11,7 +11,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 export const withObjectStore = process.env.CLUSTER_S3 !== "off";
 
 /** nginx's port: CLUSTER_PORT as for `npm run cluster`, else a random one (the others follow it). */
-export const clusterPort = () => Number(process.env.CLUSTER_PORT) || 20_000 + Math.floor(Math.random() * 20_000);
+export const clusterPort = () =>
+  Number(process.env.CLUSTER_PORT) || 20_000 + Math.floor(Math.random() * 20_000);
 
 /**
  * `scripts/cluster.sh` in `dir` with nginx on `port`: `cluster(dir, port)` starts it,

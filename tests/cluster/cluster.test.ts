@@ -9,12 +9,12 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FileStatus, isSettled } from "../../src/domain/files/statuses";
 import { SYNC_CHANGED_EVENT } from "../../src/domain/sync/feed";
+import { heading, submitLogin } from "../e2e/auth-helpers";
+import { launchBrowser } from "../e2e/browser";
 import { makeStatement } from "../fixtures/statements/model";
 import { statementImage, statementPdf } from "../fixtures/statements/render";
 import { waitFor } from "../server/file-helpers";
 import { openStream } from "../server/live-helpers";
-import { heading, submitLogin } from "../e2e/auth-helpers";
-import { launchBrowser } from "../e2e/browser";
 import { adminPassword, cluster, clusterPort, filesUnder, signInAdmin, withObjectStore } from "./cluster-run";
 
 /**
@@ -128,7 +128,13 @@ describe("the cluster behind nginx", () => {
     // worker (the replicas run no jobs): every state reaches replica 2 through PostgreSQL.
     const live = await openStream(replica(2), token);
     const pdf = await statementPdf(makeStatement(7));
-    const fileId = await uploadStatement(replica(1), propertyId, pdf, "cluster-statement.pdf", "application/pdf");
+    const fileId = await uploadStatement(
+      replica(1),
+      propertyId,
+      pdf,
+      "cluster-statement.pdf",
+      "application/pdf",
+    );
     const heard = () =>
       live
         .of("file-status")
@@ -169,14 +175,18 @@ describe("the cluster behind nginx", () => {
     expect(added.status, await added.clone().text()).toBe(201);
     const photoId = ((await added.json()) as { photo: { id: string } }).photo.id;
     for (const size of ["full", "thumb"]) {
-      const photo = await fetch(`${replica(2)}/api/inventory/photos/${photoId}?size=${size}`, { headers: auth });
+      const photo = await fetch(`${replica(2)}/api/inventory/photos/${photoId}?size=${size}`, {
+        headers: auth,
+      });
       expect(photo.status, size).toBe(200);
       expect(photo.headers.get("content-type")).toBe("image/webp");
     }
 
     // Where the bytes are: in the bucket, and on no process's own disk (with the object store);
     // in the one shared directory without it.
-    const stored = withObjectStore ? filesUnder(join(dir, "s3/blocklot")) : filesUnder(join(dir, "shared/files"));
+    const stored = withObjectStore
+      ? filesUnder(join(dir, "s3/blocklot"))
+      : filesUnder(join(dir, "shared/files"));
     expect(stored.some((f) => f.includes(sha256(pdf)))).toBe(true);
     if (withObjectStore) {
       for (const p of PROCESSES) expect(filesUnder(join(dir, p, "files")), p).toEqual([]);
@@ -285,7 +295,13 @@ describe("the cluster behind nginx", () => {
     for (let i = 0; i < 6; i++) {
       doc.addPage([612, 792]).drawImage(png, { x: 0, y: 0, width: 612, height: 792 });
     }
-    const fileId = await uploadStatement(base, scanProperty, await doc.save(), "scan-6-pages.pdf", "application/pdf");
+    const fileId = await uploadStatement(
+      base,
+      scanProperty,
+      await doc.save(),
+      "scan-6-pages.pdf",
+      "application/pdf",
+    );
 
     const db = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port + 1032}/postgres` });
     await db.connect();

@@ -142,7 +142,9 @@ describe("GET /api/events", () => {
         status: "queued",
       });
       await setFileStatus({ db: worker.db }, fileId, "extracting");
-      await setFileStatus({ db: worker.db }, fileId, "failed", { failureReason: "The PDF is password-protected" });
+      await setFileStatus({ db: worker.db }, fileId, "failed", {
+        failureReason: "The PDF is password-protected",
+      });
       const heard = () => mine.of("file-status").filter((e) => e.fileId === fileId);
       await untilHeard(() => heard().length === 2, 10_000, "both changes");
       expect(heard().map((e) => [e.status, e.failureReason, e.propertyId, e.fileName])).toEqual([

@@ -35,8 +35,11 @@ beforeAll(async () => {
   endpoint = `http://127.0.0.1:${port}`;
   s3rver = spawn(
     BIN,
-    ["--directory", join(root, "s3"), "--address", "127.0.0.1", "--port", String(port)]
-      .concat(["--configure-bucket", "blocklot", "--silent"]),
+    ["--directory", join(root, "s3"), "--address", "127.0.0.1", "--port", String(port)].concat([
+      "--configure-bucket",
+      "blocklot",
+      "--silent",
+    ]),
     { stdio: "ignore" },
   );
   const until = Date.now() + 20_000;
@@ -85,7 +88,9 @@ describe("S3 store on an S3-compatible server (s3rver)", () => {
   it("sends a file larger than one part (8 MiB) as a multipart upload, byte for byte", async () => {
     const s = store();
     const bytes = randomBytes(9 * 1024 * 1024);
-    const chunks = Array.from({ length: 9 }, (_, i) => bytes.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024));
+    const chunks = Array.from({ length: 9 }, (_, i) =>
+      bytes.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024),
+    );
     const stored = await s.put(Readable.from(chunks));
     expect(stored.size).toBe(bytes.length);
     expect(sha(await buffer(await s.get(stored.key)))).toBe(sha(bytes));

@@ -6,8 +6,8 @@ import { ExtractionCrash, type ExtractionPool } from "../../extraction/pool";
 import type { Job } from "../../jobs/queue";
 import type { FileStore } from "../../storage";
 import { notify } from "../notifications/store";
-import type { FileKind } from "./sniff";
 import { publishFileStatus } from "./live";
+import type { FileKind } from "./sniff";
 
 export const EXTRACT_JOB = "extract-file";
 /** The extraction job's key: one queued extraction per file. */
