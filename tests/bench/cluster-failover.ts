@@ -44,8 +44,9 @@ export async function clusterFailoverBench(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), "blocklot-failover-"));
   const port = Number(process.env.CLUSTER_PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  cluster(dir, port);
   try {
+    // A start that fails stops what it started (scripts/cluster.sh); the finally deletes its data.
+    cluster(dir, port);
     const auth = { authorization: `Bearer ${await signInAdmin(base, dir)}` };
     const property = await fetch(`${base}/api/bbl`, {
       method: "POST",
