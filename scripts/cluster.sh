@@ -156,10 +156,9 @@ start() {
     launch s3 "$s3bin" --directory "$dir/s3" --address 127.0.0.1 --port "$s3_port" \
       --configure-bucket "$bucket" --silent
     wait_http "http://127.0.0.1:$s3_port/" s3 any
-    # s3rver predates the SDK's default trailing checksums (aws-chunked bodies): checksums only where S3 requires them
+    # s3rver's fixed credentials; path-style addressing and checksums as the server's S3 client sends them (storage/s3.ts)
     s3_env=(S3_ENDPOINT="http://127.0.0.1:$s3_port" S3_BUCKET="$bucket" S3_REGION=us-east-1
-      S3_ACCESS_KEY_ID=S3RVER S3_SECRET_ACCESS_KEY=S3RVER
-      AWS_REQUEST_CHECKSUM_CALCULATION=WHEN_REQUIRED AWS_RESPONSE_CHECKSUM_VALIDATION=WHEN_REQUIRED)
+      S3_ACCESS_KEY_ID=S3RVER S3_SECRET_ACCESS_KEY=S3RVER)
   else
     echo "CLUSTER_S3=off: files on this disk ($dir/shared/files), no object store" >&2
     mkdir -p "$dir/shared"
@@ -169,9 +168,16 @@ start() {
   # Shared secrets, made once and kept with the data
   [ -f "$dir/jwt-secret" ] || (umask 077 && openssl rand -hex 32 >"$dir/jwt-secret")
   [ -f "$dir/admin-password" ] || (umask 077 && openssl rand -base64 18 >"$dir/admin-password")
+  # One VAPID key pair for every process (Web Push is signed by whichever claims the job; scaling.md)
+  if [ ! -f "$dir/vapid-keys" ]; then
+    (umask 077 && cd "$root" && node -e 'const k = require("web-push").generateVAPIDKeys(); process.stdout.write(`${k.publicKey} ${k.privateKey}\n`)' >"$dir/vapid-keys")
+  fi
+  local vapid_public vapid_private
+  read -r vapid_public vapid_private <"$dir/vapid-keys"
   local common=(
     env DATABASE_URL="$database_url"
     JWT_SECRET="$(cat "$dir/jwt-secret")"
+    VAPID_PUBLIC_KEY="$vapid_public" VAPID_PRIVATE_KEY="$vapid_private"
     "${s3_env[@]}"
     JOBS_IN_PROCESS=false EXTRACTION_WORKERS=1
     PUBLIC_URL="http://localhost:$port" TRUST_PROXY=true COOKIE_SECURE=false

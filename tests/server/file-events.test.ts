@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../src/domain/roles";
+import { type Database, openDatabase } from "../../src/server/db/client";
+import { statementFiles } from "../../src/server/db/schema";
+import { setFileStatus } from "../../src/server/modules/files/extraction-job";
 import { createProperty, multipart } from "./file-helpers";
 import { createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
+import { openStream, until as untilHeard } from "./live-helpers";
 
 let server: TestServer;
 let base: string;
@@ -112,4 +117,46 @@ describe("GET /api/events", () => {
     expect(mine.raw).toContain("retry: 5000");
     for (const s of [mine, other, watcher]) s.close();
   }, 90_000);
+
+  it("hears a change made by another process (an extraction worker on the same database), in its company only", async () => {
+    // On PostgreSQL a connection of its own, as a separate worker process has; on PGlite the
+    // one database, written outside the server as a worker thread would.
+    const url = server.config.databaseUrl;
+    const worker: Database = url ? await openDatabase({ databaseUrl: url }) : server.database;
+    const mine = await openStream(base, alice.token);
+    const other = await openStream(base, bob.token);
+    try {
+      const fileId = uuidv7();
+      await worker.db.insert(statementFiles).values({
+        id: fileId,
+        companyId: alice.companyId,
+        propertyId: property,
+        uploadedBy: alice.userId,
+        fileName: "scan.pdf",
+        contentType: "application/pdf",
+        kind: "pdf",
+        size: 10,
+        sha256: fileId,
+        storageKey: `test/${fileId}`,
+        documentType: "other",
+        status: "queued",
+      });
+      await setFileStatus({ db: worker.db }, fileId, "extracting");
+      await setFileStatus({ db: worker.db }, fileId, "failed", {
+        failureReason: "The PDF is password-protected",
+      });
+      const heard = () => mine.of("file-status").filter((e) => e.fileId === fileId);
+      await untilHeard(() => heard().length === 2, 10_000, "both changes");
+      expect(heard().map((e) => [e.status, e.failureReason, e.propertyId, e.fileName])).toEqual([
+        ["extracting", null, property, "scan.pdf"],
+        ["failed", "The PDF is password-protected", property, "scan.pdf"],
+      ]);
+      // Bob's company hears nothing of it (his stream is open: a later change of his would arrive).
+      expect(other.of("file-status")).toEqual([]);
+    } finally {
+      mine.close();
+      other.close();
+      if (worker !== server.database) await worker.close();
+    }
+  });
 });

@@ -4,7 +4,6 @@ import type { NotificationApi } from "../../src/domain/notifications/types";
 import { companyMembers, notifications, statementFiles } from "../../src/server/db/schema";
 import { createInvitation } from "../../src/server/modules/company/invitations";
 import { setFileStatus } from "../../src/server/modules/files/extraction-job";
-import { createLocalStatusBus } from "../../src/server/modules/files/status-bus";
 import { ensurePruneScheduled, pruneHandler } from "../../src/server/modules/notifications/prune-job";
 import { notify } from "../../src/server/modules/notifications/store";
 import { createProperty } from "./file-helpers";
@@ -278,7 +277,7 @@ describe("product events notify the right members", () => {
         documentType: "other",
         status: "queued",
       });
-    const deps = { db: db(), bus: createLocalStatusBus() };
+    const deps = { db: db() };
     await setFileStatus(deps, fileId, "extracting");
     await setFileStatus(deps, fileId, "extracted", { pageCount: 3 });
     await setFileStatus(deps, fileId, "failed", { failureReason: "The PDF is password-protected" });

@@ -20,7 +20,16 @@ export interface S3Settings {
 /**
  * S3-compatible object storage (AWS S3, MinIO, ...). Uploads are staged to a local
  * temporary file while hashed (the key is the hash), then sent with a multipart upload
- * in 8 MiB parts, so memory stays small. Path-style addressing works with MinIO.
+ * in 8 MiB parts, so memory stays small. Path-style addressing (`endpoint/bucket/key`) works
+ * with every S3-compatible store (MinIO, s3rver, ...), where a bucket is no host name.
+ *
+ * Checksums only where S3 requires them, as the AWS SDK did before 2025: its newer default
+ * sends a streamed body as `aws-chunked` with a trailing CRC32, which S3-compatible stores that
+ * predate it do not understand — s3rver takes such a PutObject and keeps the chunk framing
+ * (`5\r\nhello\r\n0\r\nx-amz-checksum-crc32:…`) as the object's bytes. Upload (lib-storage)
+ * sends buffered parts, which are not affected; this keeps any streamed put correct too.
+ * Integrity does not rest on the SDK's checksums: every object is named by the SHA-256 of its
+ * bytes, computed here while staging.
  */
 export function createS3Store(s3: S3Settings, tmpDir: string): FileStore {
   const client = new S3Client({
@@ -28,6 +37,8 @@ export function createS3Store(s3: S3Settings, tmpDir: string): FileStore {
     region: s3.region,
     forcePathStyle: true,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = s3.bucket;
   const exists = async (key: string) => {

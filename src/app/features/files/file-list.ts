@@ -1,7 +1,7 @@
 /** Pure rules for the list of a property's statement files, kept live from status events. */
 import { FILE_STATUSES, type FileStatus, type StatementFile } from "./files-api";
 
-/** What GET /api/events sends as `file-status` (src/server/modules/files/status-bus.ts). */
+/** What GET /api/events sends as `file-status` (src/server/modules/files/live.ts). */
 export interface FileStatusEvent {
   fileId: string;
   companyId: string;

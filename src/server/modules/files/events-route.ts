@@ -10,7 +10,7 @@ import { openChatNotices } from "../chat/live";
 import { openKanbanAttachmentNotices } from "../kanban/live";
 import { openNotificationNotices } from "../notifications/live";
 import { openSyncNotices } from "../sync/live";
-import type { StatusBus } from "./status-bus";
+import { openFileStatusNotices } from "./live";
 
 const BOARD_MEMBERS = [ROLES.COMPANY_EMPLOYEE, ROLES.MARKETPLACE] as const;
 
@@ -20,7 +20,10 @@ const BOARD_MEMBERS = [ROLES.COMPANY_EMPLOYEE, ROLES.MARKETPLACE] as const;
  * active company and their own. Each event passes the live hub's check when it is sent, and the
  * stream ends at once when the caller's access changes (src/server/live, docs/security.md).
  */
-export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; heartbeatMs?: number }) {
+export async function eventsRoute(app: FastifyInstance, opts: { heartbeatMs?: number }) {
+  // Statement files' status changes, made by this process, another replica or a worker: modules/files/live.ts.
+  const fileStatus = await openFileStatusNotices(app.ctx.database);
+  app.addHook("onClose", async () => fileStatus.close());
   // Committed changes of synced types (database notifications, from every replica): modules/sync/live.ts.
   const synced = await openSyncNotices(app.ctx.database);
   app.addHook("onClose", async () => synced.close());
@@ -58,7 +61,7 @@ export async function eventsRoute(app: FastifyInstance, opts: { bus: StatusBus; 
         heartbeatMs: opts.heartbeatMs,
         expiresAt: exp ? exp * 1000 : undefined,
       });
-      const unsubscribeFiles = opts.bus.subscribe((event) => {
+      const unsubscribeFiles = fileStatus.subscribe((event) => {
         stream.send({ companyId: event.companyId }, "file-status", event, `${event.fileId}:${event.at}`);
       });
       const unsubscribeSynced = synced.subscribe(

@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
+import type { FileStatus } from "../../../domain/files/statuses";
 import type { Db } from "../../db/client";
 import { extractionPages, extractionResults, statementFiles } from "../../db/schema";
 import { ExtractionCrash, type ExtractionPool } from "../../extraction/pool";
 import type { Job } from "../../jobs/queue";
 import type { FileStore } from "../../storage";
 import { notify } from "../notifications/store";
+import { publishFileStatus } from "./live";
 import type { FileKind } from "./sniff";
-import type { FileStatus, StatusBus } from "./status-bus";
 
 export const EXTRACT_JOB = "extract-file";
 /** The extraction job's key: one queued extraction per file. */
@@ -19,7 +20,6 @@ export interface ExtractionDeps {
   db: Db;
   store: FileStore;
   pool: () => ExtractionPool;
-  bus: StatusBus;
   maxPages: number;
   /** The extraction threads' memory ceiling (for the failure reason). */
   memoryMb?: number;
@@ -30,36 +30,42 @@ function outOfMemoryReason(memoryMb: number): string {
   return `This file needs more memory to read than one file may use (${memoryMb.toLocaleString("en-US")} MB), so reading it was stopped. Split it into smaller files, or save it again as a plain PDF or .csv, and upload it again.`;
 }
 
-/** Sets a file's status (and reason/page count) and tells live listeners. */
+/**
+ * Sets a file's status (and reason/page count) and tells live listeners of every replica
+ * (modules/files/live.ts), in one transaction: the notice goes out when the change commits.
+ */
 export async function setFileStatus(
-  deps: Pick<ExtractionDeps, "db" | "bus">,
+  deps: Pick<ExtractionDeps, "db">,
   fileId: string,
   status: FileStatus,
   extra: { failureReason?: string | null; pageCount?: number | null } = {},
 ) {
-  const [row] = await deps.db
-    .update(statementFiles)
-    .set({
-      status,
-      failureReason: extra.failureReason ?? null,
-      ...(extra.pageCount !== undefined ? { pageCount: extra.pageCount } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(statementFiles.id, fileId))
-    .returning();
-  if (row) {
-    deps.bus.publish({
-      fileId: row.id,
-      companyId: row.companyId,
-      propertyId: row.propertyId,
-      fileName: row.fileName,
-      status: row.status as FileStatus,
-      failureReason: row.failureReason,
-      pageCount: row.pageCount,
-      at: new Date().toISOString(),
-    });
-    if (status === "extracted" || status === "failed") await notifyRead(deps.db, row);
-  }
+  const row = await deps.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(statementFiles)
+      .set({
+        status,
+        failureReason: extra.failureReason ?? null,
+        ...(extra.pageCount !== undefined ? { pageCount: extra.pageCount } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(statementFiles.id, fileId))
+      .returning();
+    if (changed) {
+      await publishFileStatus(tx, {
+        fileId: changed.id,
+        companyId: changed.companyId,
+        propertyId: changed.propertyId,
+        fileName: changed.fileName,
+        status: changed.status as FileStatus,
+        failureReason: changed.failureReason,
+        pageCount: changed.pageCount,
+        at: new Date().toISOString(),
+      });
+    }
+    return changed;
+  });
+  if (row && (status === "extracted" || status === "failed")) await notifyRead(deps.db, row);
 }
 
 /** Tells whoever uploaded a statement (every member when unknown) that it was read, or why not. */

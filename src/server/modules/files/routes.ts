@@ -69,7 +69,7 @@ export async function fileRoutes(app: FastifyInstance) {
       headerPairs: 100,
     },
   });
-  await app.register(eventsRoute, { bus: services.bus });
+  await app.register(eventsRoute, {});
 
   const maxMb = Math.round(config.maxUploadBytes / (1024 * 1024));
 

@@ -11,12 +11,10 @@ import {
   setFileStatus,
   UNEXPECTED_FAILURE,
 } from "./extraction-job";
-import { createLocalStatusBus, type StatusBus } from "./status-bus";
 
-/** Everything the file module needs besides the database: storage, live status, jobs, threads. */
+/** Everything the file module needs besides the database: storage, jobs, threads. */
 export interface FileServices {
   store: FileStore;
-  bus: StatusBus;
   runner: JobRunner | null;
   /**
    * Queues the file's extraction, marks it queued (live listeners are told) and wakes the job
@@ -33,7 +31,6 @@ export interface FileServices {
 
 export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog, opts: { runJobs: boolean }) {
   const store = createFileStore(ctx.config);
-  const bus = createLocalStatusBus();
   let pool: ExtractionPool | null = null;
   const getPool = () => {
     pool ??= createExtractionPool({
@@ -57,7 +54,7 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
         log,
         concurrency: ctx.config.extractionWorkers,
         onExhausted: async (job) => {
-          await setFileStatus({ db: ctx.db, bus }, String(job.payload.fileId), "failed", {
+          await setFileStatus({ db: ctx.db }, String(job.payload.fileId), "failed", {
             failureReason: UNEXPECTED_FAILURE,
           });
         },
@@ -65,7 +62,6 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
           [EXTRACT_JOB]: extractionHandler({
             db: ctx.db,
             store,
-            bus,
             pool: getPool,
             maxPages: ctx.config.extractionMaxPages,
             memoryMb: ctx.config.extractionMemoryMb,
@@ -75,7 +71,6 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
     : null;
   const services: FileServices = {
     store,
-    bus,
     runner,
     async queueExtraction(fileId) {
       const jobId = await enqueue(ctx.db, {
@@ -84,7 +79,7 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
         payload: { fileId },
       });
       if (!jobId) return false;
-      await setFileStatus({ db: ctx.db, bus }, fileId, "queued");
+      await setFileStatus({ db: ctx.db }, fileId, "queued");
       runner?.wake();
       return true;
     },

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
+import type { FileStatus } from "../../../domain/files/statuses";
 import type { Db } from "../../db/client";
 import {
   companies,
@@ -12,7 +13,6 @@ import {
 import { splitTotal, totalOver } from "../../db/total-over";
 import { extractJobKey } from "./extraction-job";
 import type { DocumentType } from "./schemas";
-import type { FileStatus } from "./status-bus";
 
 /** Statement files' rows: finding, listing, recording an upload, deleting; and their API shape. */
 

@@ -1,0 +1,92 @@
+/**
+ * Live file status across processes: every change of a statement file's state (uploaded →
+ * queued → extracting → extracted | failed) notifies `file_status` with the event below, in the
+ * transaction that changes the row, by whichever process made it — an API replica or an
+ * extraction worker. It is delivered on commit to this process (PGlite) or every replica
+ * LISTENing (PostgreSQL); GET /api/events passes each on as `event: file-status` to the
+ * connections of the file's company. A notice lost while a listen connection is down (re-opened
+ * after 1 s) is caught up by the app, which reads its file lists again whenever its stream opens.
+ */
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import { FILE_STATUSES, type FileStatus } from "../../../domain/files/statuses";
+import type { Database, Db } from "../../db/client";
+import { listenChannel } from "../../db/listen";
+
+const CHANNEL = "file_status";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** PostgreSQL refuses a notification payload of 8,000 bytes or more: long texts are cut. */
+const MAX_NAME = 255;
+const MAX_REASON = 1000;
+
+/** What live listeners hear when a file moves to another state. */
+export interface FileStatusEvent {
+  fileId: string;
+  companyId: string;
+  propertyId: string;
+  fileName: string;
+  status: FileStatus;
+  failureReason: string | null;
+  pageCount: number | null;
+  at: string;
+}
+
+/** Announces the change; call it in the transaction that made it, so it goes out on commit only. */
+export async function publishFileStatus(tx: Db, event: FileStatusEvent): Promise<void> {
+  const payload: FileStatusEvent = {
+    ...event,
+    fileName: event.fileName.slice(0, MAX_NAME),
+    failureReason: event.failureReason?.slice(0, MAX_REASON) ?? null,
+  };
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+function parseNotice(payload: string): FileStatusEvent | null {
+  try {
+    const v = JSON.parse(payload) as Partial<FileStatusEvent>;
+    if (
+      typeof v.fileId === "string" &&
+      UUID.test(v.fileId) &&
+      typeof v.companyId === "string" &&
+      UUID.test(v.companyId) &&
+      typeof v.propertyId === "string" &&
+      FILE_STATUSES.includes(v.status as FileStatus)
+    ) {
+      return {
+        fileId: v.fileId,
+        companyId: v.companyId,
+        propertyId: v.propertyId,
+        fileName: typeof v.fileName === "string" ? v.fileName : "",
+        status: v.status as FileStatus,
+        failureReason: typeof v.failureReason === "string" ? v.failureReason : null,
+        pageCount: typeof v.pageCount === "number" ? v.pageCount : null,
+        at: typeof v.at === "string" ? v.at : new Date().toISOString(),
+      };
+    }
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+export interface FileStatusNotices {
+  subscribe(listener: (event: FileStatusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** File status changes made by any process or replica, heard here. */
+export async function openFileStatusNotices(database: Database): Promise<FileStatusNotices> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const listener = await listenChannel(database, CHANNEL, (payload) => {
+    const event = parseNotice(payload);
+    if (event) emitter.emit("file-status", event);
+  });
+  return {
+    subscribe(fn) {
+      emitter.on("file-status", fn);
+      return () => emitter.off("file-status", fn);
+    },
+    close: () => listener.close(),
+  };
+}
