@@ -251,41 +251,55 @@ const OWNER_JOIN = sql`left join lateral (
     where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles)
     order by m.created_at, u.id limit 1
   ) o on true`;
-/**
- * One row per company with live items. The figures come from `seller_summaries` (migration 0053),
- * which the database keeps current from the item, listing and order writes, so a page reads a
- * row per company instead of aggregating every item (docs/benchmarks.md "Staff lists").
- */
-export const SELLERS_RELATION = sql`(
+/** The seller list's columns: a summary row with its company and owner, filtered by `where`. */
+const sellersFrom = (where: SQL) => sql`(
   select s.company_id as id, c.name as company_name, o.owner_id, o.owner_email,
     s.items, s.by_status, s.last_activity, s.listings, s.sales
   from seller_summaries s
   join companies c on c.id = s.company_id
   ${OWNER_JOIN}
-  where s.items > 0
+  ${where}
 ) as sellers`;
 /**
- * The same columns for every company, items or not (the admin product pages' seller picker,
- * `companies=all`): a company without a summary row has none of anything.
+ * One row per company with live items. The figures come from `seller_summaries` (migration 0053),
+ * which the database keeps current from the item, listing and order writes, so a page reads a
+ * row per company instead of aggregating every item (docs/benchmarks.md "Staff lists").
  */
-const ALL_COMPANIES_RELATION = sql`(
-  select c.id, c.name as company_name, o.owner_id, o.owner_email,
-    coalesce(s.items, 0) as items, coalesce(s.by_status, '{}'::jsonb) as by_status,
-    s.last_activity, coalesce(s.listings, 0) as listings, coalesce(s.sales, 0) as sales
-  from companies c
-  left join seller_summaries s on s.company_id = c.id
-  ${OWNER_JOIN}
-) as sellers`;
+export const SELLERS_RELATION = sellersFrom(sql`where s.items > 0`);
+/**
+ * Every company, items or not (the admin product pages' seller picker, `companies=all`): since
+ * migration 0055 every company has a summary row from its creation, so this is the same join
+ * without the filter, and each sort walks an index of seller_summaries or companies and stops
+ * at the page (a left join from companies with coalesced figures sorted all 100,000 rows).
+ */
+export const ALL_COMPANIES_RELATION = sellersFrom(sql``);
 /** Which companies the seller list shows: those with live inventory (the default) or all. */
 export type SellerScope = { companies?: "withInventory" | "all" };
 const sellersOf = (p: SellerScope) => (p.companies === "all" ? ALL_COMPANIES_RELATION : SELLERS_RELATION);
+/** The count needs neither the companies nor the owners: one summary row per company. */
+export const sellerIdsOf = (p: SellerScope) =>
+  p.companies === "all"
+    ? sql`(select company_id as id from seller_summaries) as sellers`
+    : sql`(select company_id as id from seller_summaries where items > 0) as sellers`;
 const SELLER_EXPR: Record<SellerSort, SQL> = {
   companyName: sql`lower(company_name)`,
   items: sql`items`,
   listings: sql`listings`,
   sales: sql`sales`,
+  // a company with items always has a last activity; one without may have none
   lastActivity: sql`last_activity`,
 };
+/**
+ * The sort expressions of `companies=all`: a company never active sorts as the oldest (as on
+ * the marketplace's seller list), which also keeps the export's keyset free of nulls; served by
+ * seller_summaries_all_activity_idx (migration 0055).
+ */
+const ALL_COMPANIES_EXPR: Record<SellerSort, SQL> = {
+  ...SELLER_EXPR,
+  lastActivity: sql`coalesce(last_activity, '-infinity'::timestamptz)`,
+};
+export const sellerSortOf = (p: SellerScope & { sortBy: SellerSort }) =>
+  (p.companies === "all" ? ALL_COMPANIES_EXPR : SELLER_EXPR)[p.sortBy];
 type SellerRow = {
   id: string;
   company_name: string;
@@ -334,15 +348,15 @@ const toSeller = (r: SellerRow) => ({
 
 export async function listSellers(db: Db, p: ListParams<SellerSort> & SellerScope) {
   const where = sellerWhere(p);
-  const relation = sellersOf(p);
   return pageOf(p, {
     count: async () =>
-      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${relation}${where}`))[0]
-        ?.n ?? 0,
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from ${sellerIdsOf(p)}${where}`),
+      )[0]?.n ?? 0,
     rows: async (limit, offset) =>
       rowsOf<SellerRow>(
         await db.execute(
-          sql`select * from ${relation}${where} order by ${orderSql(SELLER_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
+          sql`select * from ${sellersOf(p)}${where} order by ${orderSql(sellerSortOf(p), p.sortDir)} limit ${limit} offset ${offset}`,
         ),
       ).map(toSeller),
   });
@@ -360,7 +374,7 @@ export const sellerExport = (db: Db, p: ExportParams<SellerSort> & SellerScope) 
     "last_activity",
   ],
   batch: async (after: Keyset | null, limit: number) => {
-    const expr = SELLER_EXPR[p.sortBy];
+    const expr = sellerSortOf(p);
     const rows = rowsOf<SellerRow>(
       await db.execute(
         sql`select *, (${expr})::text as sort_key from ${sellersOf(p)}${sellerWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
