@@ -359,9 +359,10 @@ export function sellerCountSql(p: { query?: string } & SellerScope) {
 export type SellerCount = { n: number; scope: number };
 /**
  * One page (or export batch) in the list's order: the rows are sorted and cut first, then each
- * kept row gets its owner (the lateral join below a sort would run for every row sorted). The
- * walk is expected to read (offset + limit) × scope / matches rows (if the planner walks: with
- * few matches among few rows it may as well scan, so few matches take the join).
+ * kept row gets its owner (the lateral join below a sort would run for every row sorted). A
+ * walk is expected to read (offset + limit) × scope / matches rows; not capped at the scope,
+ * because with few matches the planner does not walk but scans every company (2,000 sellers
+ * among 100,000 companies: a hash join with all companies), so a rare term always joins.
  */
 export function sellerPageSql(
   p: ListParams<SellerSort> & SellerScope,
