@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, clarityIds, companyInvitations, users } from "../../src/server/db/schema";
+import { auditLog, clarityIds, companyInvitations, ebayListings, users } from "../../src/server/db/schema";
 import { createRefreshToken } from "../../src/server/modules/auth/refresh-tokens";
 import { createUserWithCompany } from "../../src/server/modules/users/create";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
@@ -76,6 +76,12 @@ afterAll(async () => server.close());
 const get = (url: string, who: TestUser | null = root) =>
   server.app.inject({ method: "GET", url, headers: who ? who.auth : {} });
 const ids = (body: { rows: { id: string }[] }) => body.rows.map((r) => r.id);
+const companyCount = async () =>
+  (
+    (await server.database.db.execute(sql`select count(*)::int as n from companies`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]?.n ?? 0;
 
 const LISTS = [
   "/api/admin/all-user/list",
@@ -171,6 +177,88 @@ describe("admin user lists: paging, sorting, search, bad parameters", () => {
       sales: 0,
     });
     expect((await get("/api/admin/seller/list?query=nothing-like-it")).json().total).toBe(0);
+    expect(ids((await get("/api/admin/seller/list?query=SHO")).json())).toEqual([seller.companyId]);
+  });
+
+  it("finds companies by name with % _ and ' taken literally (companies=all, as the seller picker asks)", async () => {
+    for (const companyName of [
+      "100% Pure",
+      "1000 Pure",
+      "Under_Score",
+      "UnderXScore",
+      "O'Brien's Attic",
+      "OBriens",
+    ])
+      await createTestUser(server, { companyName });
+    const found = async (query: string) =>
+      (await get(`/api/admin/seller/list?companies=all&rowsPerPage=100&query=${encodeURIComponent(query)}`))
+        .json()
+        .rows.map((r: { companyName: string }) => r.companyName)
+        .sort();
+    expect(await found("100%")).toEqual(["100% Pure"]);
+    expect(await found("R_S")).toEqual(["Under_Score"]);
+    expect(await found("o'brien")).toEqual(["O'Brien's Attic"]);
+    expect(await found("'s Att")).toEqual(["O'Brien's Attic"]);
+    expect(await found("pure")).toEqual(["100% Pure", "1000 Pure"]);
+    expect(await found("%")).toEqual(["100% Pure"]);
+    expect(await found("_")).toEqual(["Under_Score"]);
+  });
+
+  it("with companies=all pages and sorts every company by each column, the never active as the oldest", async () => {
+    const busy = await createTestUser(server, { companyName: "Busy Bees" });
+    let last = "";
+    for (const sku of ["B-1", "B-2", "B-3", "B-4", "B-5"]) {
+      const put = await putItem(server, busy.auth, itemBody(sku));
+      expect(put.res.statusCode).toBeLessThan(300);
+      last = put.id;
+    }
+    await server.database.db
+      .insert(ebayListings)
+      .values({ itemId: last, companyId: busy.companyId, ebaySku: "BUSY-5", state: "published" });
+    const total = await companyCount();
+    expect(total).toBeGreaterThan(5);
+    type Row = { id: string; items: number; listings: number; sales: number; lastActivity: string | null };
+    const keyOf = (sortBy: string, r: Row) =>
+      sortBy === "lastActivity"
+        ? r.lastActivity === null
+          ? Number.NEGATIVE_INFINITY
+          : Date.parse(r.lastActivity)
+        : (r[sortBy as "items"] as number);
+    for (const sortBy of ["companyName", "items", "listings", "sales", "lastActivity"])
+      for (const sortDir of ["asc", "desc"]) {
+        const url = `/api/admin/seller/list?companies=all&sortBy=${sortBy}&sortDir=${sortDir}`;
+        const full = (await get(`${url}&rowsPerPage=100`)).json();
+        expect(full.total).toBe(total);
+        expect(full.rows).toHaveLength(total);
+        const paged: Row[] = [];
+        for (let page = 0; page * 4 < total; page++) {
+          const body = (await get(`${url}&rowsPerPage=4&page=${page}`)).json();
+          expect(body.total).toBe(total);
+          paged.push(...body.rows);
+        }
+        expect(ids({ rows: paged })).toEqual(ids(full));
+        if (sortBy === "companyName") continue;
+        const sign = sortDir === "asc" ? 1 : -1;
+        const rows = full.rows as Row[];
+        for (const [i, r] of rows.slice(1).entries()) {
+          const prev = rows[i] as Row;
+          const [a, b] = [keyOf(sortBy, prev), keyOf(sortBy, r)];
+          const step = a === b ? (r.id > prev.id ? 1 : -1) : b > a ? 1 : -1;
+          expect(step, `${url} at row ${i + 1}`).toBe(sign);
+        }
+      }
+    const first = async (sortBy: string) =>
+      (await get(`/api/admin/seller/list?companies=all&sortBy=${sortBy}&sortDir=desc&rowsPerPage=1`)).json()
+        .rows[0];
+    expect(await first("items")).toMatchObject({ id: busy.companyId, items: 5, listings: 1 });
+    expect(await first("listings")).toMatchObject({ id: busy.companyId });
+    expect(await first("lastActivity")).toMatchObject({ id: busy.companyId });
+    const byName = (
+      await get("/api/admin/seller/list?companies=all&sortBy=companyName&sortDir=desc&query=bu")
+    )
+      .json()
+      .rows.map((r: { companyName: string }) => r.companyName);
+    expect(byName).toEqual(["Busy Bees"]);
   });
 
   it("with companies=all the seller list finds a company without items by name and owner e-mail", async () => {
@@ -319,5 +407,29 @@ describe("user detail and actions", () => {
     });
     expect(inv.statusCode).toBe(204);
     expect((await get("/api/admin/unregistered-user/list")).json().total).toBe(0);
+  });
+});
+
+describe("seller list export of every company", () => {
+  it("streams every company past a 1,000-row batch, sorted by last activity (never active ones too)", async () => {
+    await server.database.db.execute(
+      sql`insert into companies (id, name) select gen_random_uuid(), 'Bulk company ' || i from generate_series(1, 1100) as i`,
+    );
+    const total = await companyCount();
+    expect((await get("/api/admin/seller/list?companies=all")).json().total).toBe(total);
+    for (const sortDir of ["desc", "asc"]) {
+      const res = await get(
+        `/api/admin/seller/list/export.csv?companies=all&sortBy=lastActivity&sortDir=${sortDir}`,
+      );
+      expect(res.statusCode).toBe(200);
+      const lines = res.body
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n")
+        .slice(1);
+      expect(lines).toHaveLength(total);
+      expect(new Set(lines.map((l) => l.split(",")[0])).size).toBe(total);
+      expect(lines[sortDir === "desc" ? 0 : total - 1]?.split(",")[1]).toBe("Busy Bees");
+    }
   });
 });

@@ -58,27 +58,37 @@ export const users = pgTable(
   ],
 );
 
-export const companies = pgTable("companies", {
-  id: uuid("id").primaryKey(),
-  name: text("name").notNull(),
-  phone: text("phone"),
-  email: text("email"),
-  address: text("address"),
-  website: text("website"),
-  /**
-   * A demo company of `npm run seed`: it and every row that belongs to it (company_id) are demo
-   * data, removed in one step by a super admin (src/server/modules/demo).
-   */
-  demo: boolean("demo").notNull().default(false),
-  /**
-   * "Managed listing" (issue 15, docs/marketplace.md): the company hands its inventory to the
-   * marketplace staff, who may then read and change its items, batches and products (only
-   * those). Turned on and off by its company admins; read on every staff request (migration 0026).
-   */
-  managedListing: boolean("managed_listing").notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    address: text("address"),
+    website: text("website"),
+    /**
+     * A demo company of `npm run seed`: it and every row that belongs to it (company_id) are demo
+     * data, removed in one step by a super admin (src/server/modules/demo).
+     */
+    demo: boolean("demo").notNull().default(false),
+    /**
+     * "Managed listing" (issue 15, docs/marketplace.md): the company hands its inventory to the
+     * marketplace staff, who may then read and change its items, batches and products (only
+     * those). Turned on and off by its company admins; read on every staff request (migration 0026).
+     */
+    managedListing: boolean("managed_listing").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Staff search companies by name (`name ilike '%term%'`: the admin seller list and its
+    // picker, the marketplace's sellers): a trigram GIN index (pg_trgm, migration 0048), and
+    // the seller list's name sort (`lower(name)`, the id breaking ties), migration 0055.
+    index("companies_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("companies_name_lower_idx").on(sql`lower(${t.name})`, t.id),
+  ],
+);
 
 export const companyMembers = pgTable(
   "company_members",
@@ -1205,11 +1215,12 @@ export const ebayOrders = pgTable(
 );
 
 /**
- * The admin seller list's figures, one row per company that ever had an item (migration 0053):
- * live items (total and by status), the last item write, published eBay listings and eBay
- * order lines. Kept by statement-level triggers on inventory_items, ebay_listings and
- * ebay_orders (one aggregate of each statement's transition table, so a 5,000-row bulk insert
- * writes one row here per company), never by application code; docs/architecture.md "Seller list figures".
+ * The admin seller list's figures, one row per company (migration 0053; since 0055 every company
+ * has one from its creation, so `companies=all` walks these indexes): live items (total and by
+ * status), the last item write, published eBay listings and eBay order lines. Kept by
+ * statement-level triggers on companies, inventory_items, ebay_listings and ebay_orders (one
+ * aggregate of each statement's transition table, so a 5,000-row bulk insert writes one row here
+ * per company), never by application code; docs/architecture.md "Seller list figures".
  */
 export const sellerSummaries = pgTable(
   "seller_summaries",
@@ -1230,6 +1241,14 @@ export const sellerSummaries = pgTable(
     index("seller_summaries_listings_idx").on(t.listings, t.companyId).where(sql`${t.items} > 0`),
     index("seller_summaries_sales_idx").on(t.sales, t.companyId).where(sql`${t.items} > 0`),
     index("seller_summaries_activity_idx").on(t.lastActivity, t.companyId).where(sql`${t.items} > 0`),
+    // every company, items or not (`companies=all`, migration 0055): never active sorts oldest
+    index("seller_summaries_all_items_idx").on(t.items, t.companyId),
+    index("seller_summaries_all_listings_idx").on(t.listings, t.companyId),
+    index("seller_summaries_all_sales_idx").on(t.sales, t.companyId),
+    index("seller_summaries_all_activity_idx").on(
+      sql`coalesce(${t.lastActivity}, '-infinity'::timestamptz)`,
+      t.companyId,
+    ),
   ],
 );
 

@@ -244,38 +244,34 @@ export const clarityExport = (db: Db, p: ExportParams<ClaritySort>) => ({
 
 // ---- /admin/seller-list: companies with inventory ----
 
-/** A company's owner: its first company admin, looked up only for the rows a query keeps. */
+/** A company's owner: its first company admin, joined to a page's rows (`p`) only. */
 const OWNER_JOIN = sql`left join lateral (
     select u.id as owner_id, u.email as owner_email
     from company_members m join users u on u.id = m.user_id
-    where m.company_id = c.id and 'ROLE_COMPANY_ADMIN' = any(m.roles)
+    where m.company_id = p.id and 'ROLE_COMPANY_ADMIN' = any(m.roles)
     order by m.created_at, u.id limit 1
   ) o on true`;
+/** The seller list's figures: a summary row with its company's name, filtered by `where`. */
+const sellersFrom = (where: SQL) => sql`(
+  select s.company_id as id, c.name as company_name,
+    s.items, s.by_status, s.last_activity, s.listings, s.sales
+  from seller_summaries s
+  join companies c on c.id = s.company_id
+  ${where}
+) as sellers`;
 /**
  * One row per company with live items. The figures come from `seller_summaries` (migration 0053),
  * which the database keeps current from the item, listing and order writes, so a page reads a
  * row per company instead of aggregating every item (docs/benchmarks.md "Staff lists").
  */
-export const SELLERS_RELATION = sql`(
-  select s.company_id as id, c.name as company_name, o.owner_id, o.owner_email,
-    s.items, s.by_status, s.last_activity, s.listings, s.sales
-  from seller_summaries s
-  join companies c on c.id = s.company_id
-  ${OWNER_JOIN}
-  where s.items > 0
-) as sellers`;
+const SELLERS_RELATION = sellersFrom(sql`where s.items > 0`);
 /**
- * The same columns for every company, items or not (the admin product pages' seller picker,
- * `companies=all`): a company without a summary row has none of anything.
+ * Every company, items or not (the admin product pages' seller picker, `companies=all`): since
+ * migration 0055 every company has a summary row from its creation, so this is the same join
+ * without the filter, and each sort walks an index of seller_summaries or companies and stops
+ * at the page (a left join from companies with coalesced figures sorted all 100,000 rows).
  */
-const ALL_COMPANIES_RELATION = sql`(
-  select c.id, c.name as company_name, o.owner_id, o.owner_email,
-    coalesce(s.items, 0) as items, coalesce(s.by_status, '{}'::jsonb) as by_status,
-    s.last_activity, coalesce(s.listings, 0) as listings, coalesce(s.sales, 0) as sales
-  from companies c
-  left join seller_summaries s on s.company_id = c.id
-  ${OWNER_JOIN}
-) as sellers`;
+const ALL_COMPANIES_RELATION = sellersFrom(sql``);
 /** Which companies the seller list shows: those with live inventory (the default) or all. */
 export type SellerScope = { companies?: "withInventory" | "all" };
 const sellersOf = (p: SellerScope) => (p.companies === "all" ? ALL_COMPANIES_RELATION : SELLERS_RELATION);
@@ -284,8 +280,20 @@ const SELLER_EXPR: Record<SellerSort, SQL> = {
   items: sql`items`,
   listings: sql`listings`,
   sales: sql`sales`,
+  // a company with items always has a last activity; one without may have none
   lastActivity: sql`last_activity`,
 };
+/**
+ * The sort expressions of `companies=all`: a company never active sorts as the oldest (as on
+ * the marketplace's seller list), which also keeps the export's keyset free of nulls; served by
+ * seller_summaries_all_activity_idx (migration 0055).
+ */
+const ALL_COMPANIES_EXPR: Record<SellerSort, SQL> = {
+  ...SELLER_EXPR,
+  lastActivity: sql`coalesce(last_activity, '-infinity'::timestamptz)`,
+};
+const sellerSortOf = (p: SellerScope & { sortBy: SellerSort }) =>
+  (p.companies === "all" ? ALL_COMPANIES_EXPR : SELLER_EXPR)[p.sortBy];
 type SellerRow = {
   id: string;
   company_name: string;
@@ -298,25 +306,86 @@ type SellerRow = {
   sales: number;
   sort_key?: string;
 };
-/**
- * The company's name or its owner's email contains the term: one set of company ids, computed
- * once (the owners through the users' trigram index on email, migration 0048) and used as a
- * filter on the rows, so the owner of each row is looked up only for the page's rows.
- */
-const sellerMatches = (pattern: string) => sql`id in (
-  select c.id from companies c where c.name ilike ${pattern}
-  union
-  select m.company_id from users u join company_members m on m.user_id = u.id
+/** Companies whose name contains the term (the names' trigram index, migration 0055). */
+const nameMatches = (pattern: string) => sql`select c.id from companies c where c.name ilike ${pattern}`;
+/** Companies whose owner's email contains the term (the users' trigram index, migration 0048). */
+const ownerMatches = (pattern: string) => sql`select m.company_id from users u
+  join company_members m on m.user_id = u.id
   where u.email ilike ${pattern} and 'ROLE_COMPANY_ADMIN' = any(m.roles)
     and not exists (select 1 from company_members f where f.company_id = m.company_id
-      and 'ROLE_COMPANY_ADMIN' = any(f.roles) and (f.created_at, f.user_id) < (m.created_at, m.user_id)))`;
-export const sellerWhere = (p: { query?: string }, extra?: SQL) => {
+      and 'ROLE_COMPANY_ADMIN' = any(f.roles) and (f.created_at, f.user_id) < (m.created_at, m.user_id))`;
+/**
+ * A page walks its sort's index and tests each row while the walk is expected to read at most
+ * this many rows; past that it joins the (then few) matching companies to their rows and sorts.
+ */
+const WALK_MAX = 5_000;
+/**
+ * The company's name or its owner's email contains the term, in one of two forms the planner
+ * cannot choose between itself (it decides how to treat a subquery before it has estimates).
+ * `join`: one set of ids (a union), joined to the rows and sorted — right when few companies
+ * match (a rare term: the index look-ups and a few rows). `walk`: the name tested on each row
+ * and the owners' companies as an array computed once (an init plan: as a subplan the planner
+ * charged its cost to every row of the walk and scanned instead), while the sort's index is
+ * walked, stopping at the page — right for a common term, which the join form joins and sorts
+ * in full (20,000 of 100,000 companies for "vintage": a hash join keeps no order).
+ */
+const sellerMatches = (pattern: string, form: "join" | "walk") =>
+  form === "join"
+    ? sql`id in (${nameMatches(pattern)} union ${ownerMatches(pattern)})`
+    : sql`(company_name ilike ${pattern} or id = any(array(${ownerMatches(pattern)})))`;
+/**
+ * `n`: how many rows the list has — the summary rows alone (one per company), or the companies
+ * whose name matches plus those whose owner's email matches and name does not (two counts, each
+ * from its trigram index: no set of 20,000 ids to build and deduplicate for a common term).
+ * `scope`: the rows without the search, to choose the page's form — with `companies=all` the
+ * planner's estimate of seller_summaries (exact counting costs a scan), else the count of
+ * companies with items (an index-only scan of a partial index).
+ */
+export function sellerCountSql(p: { query?: string } & SellerScope) {
   const q = searchTerm(p);
-  const parts = [q ? sellerMatches(containsPattern(q)) : undefined, extra].filter(
-    (x): x is SQL => x !== undefined,
-  );
-  return parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
-};
+  const withItems = p.companies !== "all";
+  const scope = withItems
+    ? sql`(select count(*) from seller_summaries where items > 0)`
+    : sql`(select reltuples from pg_class where oid = 'seller_summaries'::regclass)`;
+  if (!q)
+    return sql`select count(*)::int as n, 0 as scope from seller_summaries${withItems ? sql` where items > 0` : sql``}`;
+  const pattern = containsPattern(q);
+  // with companies=all every company is a row (each has a summary row): no join needed
+  const scoped = withItems ? sql`join seller_summaries s on s.company_id = c.id and s.items > 0` : sql``;
+  return sql`select ((select count(*) from companies c ${scoped} where c.name ilike ${pattern})
+    + (select count(*) from (${ownerMatches(pattern)}) o join companies c on c.id = o.company_id ${scoped}
+       where c.name not ilike ${pattern}))::int as n, ${scope}::float8 as scope`;
+}
+export type SellerCount = { n: number; scope: number };
+/**
+ * One page (or export batch) in the list's order: the rows are sorted and cut first, then each
+ * kept row gets its owner (the lateral join below a sort would run for every row sorted). A
+ * walk is expected to read (offset + limit) × scope / matches rows; not capped at the scope,
+ * because with few matches the planner does not walk but scans every company (2,000 sellers
+ * among 100,000 companies: a hash join with all companies), so a rare term always joins.
+ */
+export function sellerPageSql(
+  p: ListParams<SellerSort> & SellerScope,
+  opts: { limit: number; offset?: number; count?: SellerCount; after?: Keyset | null },
+) {
+  const expr = sellerSortOf(p);
+  const order = orderSql(expr, p.sortDir);
+  const offset = opts.offset ?? 0;
+  const { n, scope } = opts.count ?? { n: 0, scope: Number.POSITIVE_INFINITY };
+  // reltuples is -1 before the first ANALYZE: unknown, so the join (never a full walk for one row)
+  const scopeRows = scope < 0 ? Number.POSITIVE_INFINITY : Math.max(scope, n);
+  const walk = ((offset + opts.limit) * scopeRows) / Math.max(n, 1);
+  const q = searchTerm(p);
+  const parts = [
+    q ? sellerMatches(containsPattern(q), walk <= WALK_MAX ? "walk" : "join") : undefined,
+    afterKeyset(expr, p.sortDir, idCol as never, opts.after ?? null),
+  ].filter((x): x is SQL => x !== undefined);
+  const where = parts.length ? sql` where ${sql.join(parts, sql` and `)}` : sql``;
+  return sql`select p.*, o.owner_id, o.owner_email from (
+    select *, (${expr})::text as sort_key from ${sellersOf(p)}${where}
+    order by ${order} limit ${opts.limit} offset ${offset}
+  ) p ${OWNER_JOIN} order by ${order}`;
+}
 const toSeller = (r: SellerRow) => ({
   id: r.id,
   companyName: r.company_name,
@@ -333,18 +402,12 @@ const toSeller = (r: SellerRow) => ({
 });
 
 export async function listSellers(db: Db, p: ListParams<SellerSort> & SellerScope) {
-  const where = sellerWhere(p);
-  const relation = sellersOf(p);
+  const [c] = rowsOf<SellerCount>(await db.execute(sellerCountSql(p)));
+  const count = { n: Number(c?.n ?? 0), scope: Number(c?.scope ?? 0) };
   return pageOf(p, {
-    count: async () =>
-      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${relation}${where}`))[0]
-        ?.n ?? 0,
+    count: async () => count.n,
     rows: async (limit, offset) =>
-      rowsOf<SellerRow>(
-        await db.execute(
-          sql`select * from ${relation}${where} order by ${orderSql(SELLER_EXPR[p.sortBy], p.sortDir)} limit ${limit} offset ${offset}`,
-        ),
-      ).map(toSeller),
+      rowsOf<SellerRow>(await db.execute(sellerPageSql(p, { limit, offset, count }))).map(toSeller),
   });
 }
 
@@ -360,13 +423,12 @@ export const sellerExport = (db: Db, p: ExportParams<SellerSort> & SellerScope) 
     "last_activity",
   ],
   batch: async (after: Keyset | null, limit: number) => {
-    const expr = SELLER_EXPR[p.sortBy];
-    const rows = rowsOf<SellerRow>(
-      await db.execute(
-        sql`select *, (${expr})::text as sort_key from ${sellersOf(p)}${sellerWhere(p, afterKeyset(expr, p.sortDir, idCol as never, after))} order by ${orderSql(expr, p.sortDir)} limit ${limit}`,
-      ),
-    );
-    return rows.map((r) => ({ ...toSeller(r), sortKey: r.sort_key ?? null }));
+    // each batch joins the matches first (no count to choose by; an export reads them all)
+    const page = sellerPageSql({ ...p, page: 0, rowsPerPage: limit }, { limit, after });
+    return rowsOf<SellerRow>(await db.execute(page)).map((r) => ({
+      ...toSeller(r),
+      sortKey: r.sort_key ?? null,
+    }));
   },
   fields: (r: ReturnType<typeof toSeller>) => [
     r.id,
