@@ -21,16 +21,17 @@ beforeAll(async () => {
     email: `crowd-${String(i).padStart(4, "0")}@crowd.test`,
     displayName: `Crowd ${i}`,
     roles: ["ROLE_USER"],
+    emailConfirmedAt: new Date(),
   }));
   for (let i = 0; i < rows.length; i += 500)
     await server.database.db.insert(users).values(rows.slice(i, i + 500));
 });
 afterAll(async () => server.close());
 
-const list = async (query: string) => {
+const list = async (query: string, path = "all-user/list") => {
   const res = await server.app.inject({
     method: "GET",
-    url: `/api/admin/all-user/list?sortBy=email&sortDir=asc&${query}`,
+    url: `/api/admin/${path}?sortBy=email&sortDir=asc&${query}`,
     headers: root.auth,
   });
   expect(res.statusCode).toBe(200);
@@ -58,5 +59,14 @@ describe("the all-user list's count", () => {
     const all = await list("");
     expect(all.total).toBe(CROWD + 1);
     expect(all.totalCapped).toBeUndefined();
+  });
+
+  it("caps the confirmed user list's count the same way", async () => {
+    const broad = await list("query=crowd", "user/list");
+    expect(broad).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(broad.rows).toHaveLength(25);
+    const narrow = await list("query=crowd-000", "user/list");
+    expect(narrow.total).toBe(10);
+    expect(narrow.totalCapped).toBeUndefined();
   });
 });

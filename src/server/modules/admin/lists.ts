@@ -71,6 +71,10 @@ export async function listConfirmedUsers(db: Db, p: ListParams<ConfirmedSort>) {
   const where = confirmedWhere(p);
   return pageOf(p, {
     count: async () => ((await confirmedFrom(db, { n: count() }).where(where)) as { n: number }[])[0]?.n ?? 0,
+    countUpTo: async (limit) => {
+      const matches = confirmedFrom(db, { one: sql`1` }).where(where).limit(limit).as("matches");
+      return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0;
+    },
     rows: async (limit, offset) =>
       (
         (await confirmedFrom(db, confirmedColumns)
