@@ -240,7 +240,19 @@ export async function requestActions(
   itemIds: string[],
   action: "publish" | "withdraw" | "delete",
 ) {
-  const writes = [];
+  await sendWrites(server, user, await actionWrites(server, user, itemIds, action));
+}
+
+type Write = { method: string; url: string; idempotencyKey: string; body: Record<string, unknown> };
+
+/** The write batch's entries asking for an action on items (their versions read as the app knows them). */
+export async function actionWrites(
+  server: TestServer,
+  user: TestUser,
+  itemIds: string[],
+  action: "publish" | "withdraw" | "delete",
+): Promise<Write[]> {
+  const writes: Write[] = [];
   for (const id of itemIds) {
     const item = (
       await server.app.inject({ method: "GET", url: `/api/inventory/items/${id}`, headers: user.auth })
@@ -255,6 +267,11 @@ export async function requestActions(
       },
     });
   }
+  return writes;
+}
+
+/** Sends one write batch (`POST /api/sync/writes`); every write must be taken. */
+export async function sendWrites(server: TestServer, user: TestUser, writes: Write[]) {
   const res = await server.app.inject({
     method: "POST",
     url: "/api/sync/writes",
@@ -263,6 +280,6 @@ export async function requestActions(
   });
   if (res.statusCode !== 200) throw new Error(`writes ${res.statusCode}: ${res.body}`);
   const answers = res.json().answers as { status: number }[];
-  if (answers.length !== itemIds.length || answers.some((a) => a.status !== 200))
+  if (answers.length !== writes.length || answers.some((a) => a.status !== 200))
     throw new Error(`writes: ${res.body}`);
 }
