@@ -27,12 +27,20 @@ import { COMPANY_LOCK_CLASS } from "../sync/store";
 import { RECONNECT_MESSAGE, sellerClient } from "./connection";
 import { dollars, ebaySkuFor, listingProblems, toInventoryItem, toOffer } from "./mapping";
 import { type MediaUpload, mediaLimiter } from "./media-limiter";
-import { type PhotoDeps, PhotoMissing, pictureUrls, refusedByEbay, sendPhotosAhead } from "./photo-uploads";
+import {
+  type PhotoDeps,
+  PhotoMissing,
+  pictureUrls,
+  refusedByEbay,
+  sendPhotosAhead,
+  storedPictures,
+} from "./photo-uploads";
 import { pool } from "./pool";
 import { setupOf } from "./setup";
 import {
   finishListing,
   finishPhotoWork,
+  finishPublished,
   hasPendingListings,
   LISTING_JOB,
   type ListingRow,
@@ -255,6 +263,11 @@ async function publishChunk(
     .filter((w) => w.item && !w.row.ebaySku)
     .map((w) => ebaySkuFor((w.item as Item).sku, w.row.itemId));
   const taken = await skusTaken(db, companyId, candidates);
+  const known = await storedPictures(
+    deps,
+    companyId,
+    chunk.flatMap((w) => (w.item ? [w.item] : [])),
+  );
   await Promise.all(
     chunk.map(async (w) => {
       if (!w.item) return fail(w, "The item was deleted");
@@ -267,7 +280,7 @@ async function publishChunk(
         await db.update(ebayListings).set({ ebaySku: sku }).where(eq(ebayListings.itemId, w.row.itemId));
       }
       try {
-        const urls = await pictureUrls(deps, client, upload, companyId, w.item);
+        const urls = await pictureUrls(deps, client, upload, companyId, w.item, known);
         ready.push({ ...w, sku, urls });
       } catch (err) {
         if (refusedByEbay(err)) return fail(w, why(err.errors, "eBay could not take a photo"));
@@ -368,14 +381,15 @@ async function publishChunk(
   // The items first, then the listings done: whoever sees a listing done sees its item listed.
   const listed = published.map((p) => p.w.row.itemId);
   await setItemStatus(db, companyId, listed, { status: "listed", publicationStatus: 1 });
-  for (const { w, listingId } of published) {
-    await finishListing(db, w.row.itemId, w.row.wantedSeq, {
-      state: "published",
+  await finishPublished(
+    db,
+    published.map(({ w, listingId }) => ({
+      itemId: w.row.itemId,
+      seenSeq: w.row.wantedSeq,
       listingId,
       listingUrl: `${deps.ebay.listingBase}/itm/${listingId}`,
-      error: null,
-    });
-  }
+    })),
+  );
 }
 
 async function findOffer(client: EbayClient, sku: string): Promise<string | undefined> {

@@ -103,10 +103,17 @@ async function uploadPhoto(
   }
 }
 
+/** What eBay has of these items' photos, by photo id (one query for a bulk call's 25 items). */
+export async function storedPictures(deps: PhotoDeps, companyId: string, items: Item[]) {
+  const ids = items.flatMap((item) => item.photos.map(photoIdOf).filter((id): id is string => !!id));
+  return new Map((await ebayPhotosOf(deps.db, companyId, ids)).map((r) => [r.photoId, r]));
+}
+
 /**
  * The EPS URL of each of the item's photos, in the seller's order (the main photo first): the
- * picture sent ahead when eBay still keeps it, else uploaded now (never sent, refused before,
- * expired or expiring within a day). An outside https URL is given to eBay as it is.
+ * picture sent ahead when eBay still keeps it (`known`, from storedPictures), else uploaded now
+ * (never sent, refused before, expired or expiring within a day). An outside https URL is given
+ * to eBay as it is.
  */
 export async function pictureUrls(
   deps: PhotoDeps,
@@ -114,9 +121,8 @@ export async function pictureUrls(
   upload: MediaUpload,
   companyId: string,
   item: Item,
+  known: Map<string, EbayPhotoRow>,
 ): Promise<string[]> {
-  const ids = item.photos.map(photoIdOf).filter((id): id is string => !!id);
-  const known = new Map((await ebayPhotosOf(deps.db, companyId, ids)).map((r) => [r.photoId, r]));
   const now = Date.now();
   return Promise.all(
     item.photos.map(async (ref) => {

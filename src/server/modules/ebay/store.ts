@@ -264,6 +264,26 @@ export async function finishListing(
     .where(eq(ebayListings.itemId, itemId));
 }
 
+/** finishListing for a bulk call's published items, in one statement. */
+export async function finishPublished(
+  db: Db,
+  done: { itemId: string; seenSeq: number; listingId: string; listingUrl: string }[],
+) {
+  if (done.length === 0) return;
+  const values = sql.join(
+    done.map(
+      (d) => sql`(${d.itemId}::uuid, ${d.seenSeq}::bigint, ${d.listingId}::text, ${d.listingUrl}::text)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ebay_listings l
+    set state = 'published', listing_id = v.listing_id, listing_url = v.listing_url, error = null,
+        done_seq = greatest(l.done_seq, v.seen), last_synced_at = now(), updated_at = now()
+    from (values ${values}) as v(item_id, seen, listing_id, listing_url)
+    where l.item_id = v.item_id`);
+}
+
 /**
  * Releases the company job's key, then says whether work is still waiting — listings, or photos
  * to send ahead — (under the inventory lock: no write slips between).
