@@ -4,7 +4,6 @@
  * they are item edits (listing-requests.ts) that go through the outbox, offline too.
  */
 import { queryOptions } from "@tanstack/react-query";
-import type { EbayItemPhotos } from "../../../domain/ebay/photos-ahead";
 import {
   EBAY_PATHS,
   type EbayAspect,
@@ -15,6 +14,7 @@ import {
   type EbaySetup,
   type EbayStatus,
 } from "../../../domain/ebay/contract";
+import type { EbayItemPhotos } from "../../../domain/ebay/photos-ahead";
 import { http } from "../../lib/http";
 
 export interface LocationFields {
@@ -45,7 +45,8 @@ export const ebayKeys = {
     ["ebay", "orders", itemId, page, ...of(seller)] as const,
   suggestions: (q: string) => ["ebay", "suggestions", q] as const,
   aspects: (categoryId: string) => ["ebay", "aspects", categoryId] as const,
-  photos: (itemId: string, seller: string | null = null) => ["ebay", "photos", itemId, ...of(seller)] as const,
+  photos: (itemId: string, seller: string | null = null) =>
+    ["ebay", "photos", itemId, ...of(seller)] as const,
 };
 
 /** `seller`: the seller company marketplace staff work for (sent as X-Seller-Company); null: one's own. */
