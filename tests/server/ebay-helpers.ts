@@ -6,7 +6,7 @@ import { and, eq, gt } from "drizzle-orm";
 import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
 import { photoRef } from "../../src/domain/inventory/photos";
-import { ebayListings, inventoryPhotos } from "../../src/server/db/schema";
+import { ebayConnections, ebayListings, inventoryPhotos } from "../../src/server/db/schema";
 import { createFileStore } from "../../src/server/storage";
 import { type EbayDouble, startEbayDouble } from "./doubles/ebay";
 import { createTestUser, type TestUser } from "./fixtures";
@@ -75,7 +75,7 @@ export async function connectAndSetUp(
 }
 
 /** Stored photos for an item (distinct JPEGs, in the company's store); answers their references. */
-async function storePhotos(server: TestServer, companyId: string, itemId: string, count: number) {
+export async function storePhotos(server: TestServer, companyId: string, itemId: string, count: number) {
   const store = createFileStore(server.config);
   const refs: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -120,6 +120,8 @@ export async function listableItem(
     quantity?: number;
     aspects?: Record<string, string[]>;
     title?: string;
+    /** false: no eBay category chosen yet (not ready to list). */
+    category?: boolean;
   } = {},
 ) {
   const id = uuidv7();
@@ -145,12 +147,16 @@ export async function listableItem(
     payload: {
       version: 1,
       photos,
-      ebay: {
-        categoryId: "112581",
-        categoryName: "Lamps",
-        aspects: opts.aspects ?? { Brand: ["Acme"] },
-        request: null,
-      },
+      ...(opts.category === false
+        ? {}
+        : {
+            ebay: {
+              categoryId: "112581",
+              categoryName: "Lamps",
+              aspects: opts.aspects ?? { Brand: ["Acme"] },
+              request: null,
+            },
+          }),
     },
   });
   if (res.statusCode !== 200) throw new Error(`item patch ${res.statusCode}: ${res.body}`);
@@ -200,6 +206,20 @@ export async function settled(server: TestServer, companyId: string, timeoutMs =
   }
 }
 
+/** Waits until the photos the company's eBay job was asked to send ahead are sent (or refused). */
+export async function photosSettled(server: TestServer, companyId: string, timeoutMs = 30_000) {
+  const start = Date.now();
+  for (;;) {
+    const [c] = await server.database.db
+      .select({ wanted: ebayConnections.photosWantedSeq, done: ebayConnections.photosDoneSeq })
+      .from(ebayConnections)
+      .where(eq(ebayConnections.companyId, companyId));
+    if (!c || c.done >= c.wanted) return;
+    if (Date.now() - start > timeoutMs) throw new Error("eBay photo uploads did not finish");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function listingsOf(server: TestServer, user: TestUser) {
   const res = await server.app.inject({ method: "GET", url: "/api/ebay/listings", headers: user.auth });
   return res.json() as {
@@ -220,7 +240,19 @@ export async function requestActions(
   itemIds: string[],
   action: "publish" | "withdraw" | "delete",
 ) {
-  const writes = [];
+  await sendWrites(server, user, await actionWrites(server, user, itemIds, action));
+}
+
+type Write = { method: string; url: string; idempotencyKey: string; body: Record<string, unknown> };
+
+/** The write batch's entries asking for an action on items (their versions read as the app knows them). */
+export async function actionWrites(
+  server: TestServer,
+  user: TestUser,
+  itemIds: string[],
+  action: "publish" | "withdraw" | "delete",
+): Promise<Write[]> {
+  const writes: Write[] = [];
   for (const id of itemIds) {
     const item = (
       await server.app.inject({ method: "GET", url: `/api/inventory/items/${id}`, headers: user.auth })
@@ -235,6 +267,11 @@ export async function requestActions(
       },
     });
   }
+  return writes;
+}
+
+/** Sends one write batch (`POST /api/sync/writes`); every write must be taken. */
+export async function sendWrites(server: TestServer, user: TestUser, writes: Write[]) {
   const res = await server.app.inject({
     method: "POST",
     url: "/api/sync/writes",
@@ -243,6 +280,6 @@ export async function requestActions(
   });
   if (res.statusCode !== 200) throw new Error(`writes ${res.statusCode}: ${res.body}`);
   const answers = res.json().answers as { status: number }[];
-  if (answers.length !== itemIds.length || answers.some((a) => a.status !== 200))
+  if (answers.length !== writes.length || answers.some((a) => a.status !== 200))
     throw new Error(`writes: ${res.body}`);
 }

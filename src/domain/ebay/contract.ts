@@ -17,6 +17,7 @@ export const EBAY_PATHS = {
   categorySuggestions: "/api/ebay/categories/suggestions",
   categoryAspects: "/api/ebay/categories/:categoryId/aspects",
   listings: "/api/ebay/listings",
+  photos: "/api/ebay/photos",
   orders: "/api/ebay/orders",
   ordersSync: "/api/ebay/orders/sync",
   accountDeletion: "/api/ebay/account-deletion",

@@ -1115,6 +1115,13 @@ export const ebayConnections = pgTable("ebay_connections", {
   ordersSyncedAt: timestamp("orders_synced_at", { withTimezone: true }),
   /** One process refreshes the token at a time (a lease, not a lock held across the call). */
   refreshLeaseUntil: timestamp("refresh_lease_until", { withTimezone: true }),
+  /**
+   * Photos to send to eBay ahead of a publish (docs/ebay.md "Photos"): moved on by the connect,
+   * the setup's last step and (trigger of migration 0054) item changes that can make an item
+   * ready to list; the listing job uploads while photos_done_seq is behind.
+   */
+  photosWantedSeq: bigint("photos_wanted_seq", { mode: "number" }).notNull().default(0),
+  photosDoneSeq: bigint("photos_done_seq", { mode: "number" }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -1161,11 +1168,6 @@ export const ebayListings = pgTable(
     wantedSeq: bigint("wanted_seq", { mode: "number" }).notNull().default(0),
     doneSeq: bigint("done_seq", { mode: "number" }).notNull().default(0),
     error: text("error"),
-    /** EPS picture URLs by photo reference, with their expiry: not uploaded twice. */
-    images: jsonb("images")
-      .$type<Record<string, { url: string; expiresAt: string | null }>>()
-      .notNull()
-      .default({}),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1175,6 +1177,43 @@ export const ebayListings = pgTable(
     index("ebay_listings_pending_idx").on(t.companyId).where(sql`${t.wantedSeq} > ${t.doneSeq}`),
     index("ebay_listings_state_idx").on(t.state, t.updatedAt),
     index("ebay_listings_company_state_idx").on(t.companyId, t.state),
+  ],
+);
+
+/**
+ * A stored photo as eBay's picture service (EPS) has it: uploaded through the Media API ahead of
+ * a publish or by the publish itself, used until eBay's expiry for unused pictures (docs/ebay.md
+ * "Photos"). Deleted with the company's eBay connection (tokens and this data go together), with
+ * the photo, and when the item no longer shows the photo. `error` is eBay's refusal of the last
+ * upload (image_url null): the photo is not tried again ahead, only by a publish.
+ */
+export const ebayPhotos = pgTable(
+  "ebay_photos",
+  {
+    photoId: uuid("photo_id")
+      .primaryKey()
+      .references(() => inventoryPhotos.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => ebayConnections.companyId, { onDelete: "cascade" }),
+    /** The item whose photos list held the photo when it was sent. */
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "cascade" }),
+    /** eBay's image id (the Location of createImageFromFile's answer, for getImage). */
+    imageId: text("image_id"),
+    imageUrl: text("image_url"),
+    /** When eBay removes the picture if no active listing uses it (ImageResponse.expirationDate). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("ebay_photos_company_idx").on(t.companyId),
+    // The item's deletion (a company's, cascading) finds its pictures without a scan.
+    index("ebay_photos_item_idx").on(t.itemId),
   ],
 );
 

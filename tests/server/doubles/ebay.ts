@@ -120,6 +120,10 @@ export interface EbayDouble {
   burst429(n: number, retryAfterSeconds?: number): void;
   /** Milliseconds added to every call. */
   setLatency(ms: number): void;
+  /** The next `n` photo uploads (createImageFromFile) are refused as eBay refuses a picture it cannot use. */
+  refuseImages(n: number): void;
+  /** Every picture uploaded so far expired unused: eBay removed it, and a listing naming it is refused. */
+  expireImages(): void;
   seller(username?: string): Seller;
   /** A buyer's order of `quantity` of a SKU (paid, not yet shipped unless said). */
   addOrder(o: {
@@ -212,6 +216,7 @@ export async function startEbayDouble(opts: { accessTtlSeconds?: number } = {}):
   let acceptUrl = "";
   let burst = 0;
   let burstRetryAfter = 1;
+  let refuseImages = 0;
   let latency = 0;
   let orderSeq = 0;
   let keyFetches = 0;
@@ -727,6 +732,23 @@ export async function startEbayDouble(opts: { accessTtlSeconds?: number } = {}):
               errors: [{ errorId: 190203, domain: "API_MEDIA", message: "The image part is missing." }],
             },
           };
+        if (refuseImages > 0) {
+          refuseImages--;
+          return {
+            status: 400,
+            body: {
+              errors: [
+                {
+                  errorId: 190202,
+                  domain: "API_MEDIA",
+                  category: "REQUEST",
+                  message:
+                    "The image could not be processed. Check that it meets eBay's picture requirements.",
+                },
+              ],
+            },
+          };
+        }
         const imageId = randomUUID().replace(/-/g, "");
         const imageUrl = `https://i.ebayimg.test/images/g/${imageId}/s-l1600.jpg`;
         images.add(imageUrl);
@@ -967,6 +989,12 @@ export async function startEbayDouble(opts: { accessTtlSeconds?: number } = {}):
     },
     setLatency(ms) {
       latency = ms;
+    },
+    refuseImages(n) {
+      refuseImages = n;
+    },
+    expireImages() {
+      images.clear();
     },
     seller,
     addOrder(o) {

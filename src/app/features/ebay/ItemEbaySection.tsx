@@ -32,6 +32,7 @@ import { useSyncEngine } from "../../offline/sync-engine";
 import { ebayQueries } from "./api";
 import { EbayListingCell } from "./EbayListingCell";
 import { EbayOrdersList } from "./EbayOrdersList";
+import { EbayPhotosState } from "./EbayPhotosState";
 import { EndListingConfirm } from "./EndListingConfirm";
 import { actionsFor, isQueued, publishBlockers } from "./listing-requests";
 import { recentCategories } from "./recent-categories";
@@ -194,6 +195,9 @@ export function ItemEbaySection({ item, seller = null }: { item: Item; seller?: 
           </Title>
           <EbayListingCell listing={listing} queued={queued} />
         </Group>
+        {status.data?.state === "connected" && status.data.setup.complete && (
+          <EbayPhotosState itemId={item.id} seller={seller} />
+        )}
         <Select
           label={t`eBay category`}
           description={t`Suggested from the title; type to search eBay's categories`}

@@ -14,6 +14,7 @@ import {
   type EbaySetup,
   type EbayStatus,
 } from "../../../domain/ebay/contract";
+import type { EbayItemPhotos } from "../../../domain/ebay/photos-ahead";
 import { http } from "../../lib/http";
 
 export interface LocationFields {
@@ -44,6 +45,8 @@ export const ebayKeys = {
     ["ebay", "orders", itemId, page, ...of(seller)] as const,
   suggestions: (q: string) => ["ebay", "suggestions", q] as const,
   aspects: (categoryId: string) => ["ebay", "aspects", categoryId] as const,
+  photos: (itemId: string, seller: string | null = null) =>
+    ["ebay", "photos", itemId, ...of(seller)] as const,
 };
 
 /** `seller`: the seller company marketplace staff work for (sent as X-Seller-Company); null: one's own. */
@@ -87,6 +90,15 @@ export const ebayQueries = {
         }),
       enabled: q.trim().length >= 2,
       staleTime: 10 * 60_000,
+    }),
+  /** Where an item's photos stand with eBay; looked at again every 5 s while some are being sent. */
+  photos: (itemId: string, seller: string | null = null) =>
+    queryOptions({
+      queryKey: ebayKeys.photos(itemId, seller),
+      queryFn: () =>
+        http.get<EbayItemPhotos[]>(EBAY_PATHS.photos, { query: { itemIds: itemId }, ...scoped(seller) }),
+      refetchInterval: (q) =>
+        q.state.data?.some((i) => i.photos.some((p) => p.state === "waiting")) ? 5000 : false,
     }),
   aspects: (categoryId: string, seller: string | null = null) =>
     queryOptions({

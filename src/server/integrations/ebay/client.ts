@@ -110,7 +110,12 @@ export function createEbayClient(opts: ClientOptions) {
       );
       const body = await readJson(res);
       if (res.status !== 201) throw toError(res.status, "createImageFromFile", body);
-      return body as MediaOps["createImageFromFile"]["responses"]["201"]["content"]["application/json"];
+      // The image id is the last segment of the getImage URI eBay answers in Location.
+      const imageId = res.headers.get("location")?.split("/").filter(Boolean).pop() ?? null;
+      return {
+        ...(body as MediaOps["createImageFromFile"]["responses"]["201"]["content"]["application/json"]),
+        imageId,
+      };
     },
   };
 }

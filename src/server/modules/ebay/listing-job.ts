@@ -4,14 +4,16 @@
  * action — publish, withdraw, delete, price/quantity update, auto-delist — with eBay's bulk
  * calls of at most 25 records, and records each item's outcome on its row. One job per company
  * at a time means an item is never worked on twice at once; a request that arrives while it
- * runs is picked up by the same run or the next one (see releaseAndCheck).
+ * runs is picked up by the same run or the next one (see releaseAndCheck). When no listing
+ * work waits, the same job sends the photos of the seller's ready-to-list items to eBay ahead of
+ * a publish (photo-uploads.ts), yielding to listing work as soon as some arrives: one job per
+ * company sends all of its Media traffic, through one limiter, a publish's first.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { EBAY_BULK_MAX, EBAY_CURRENCY } from "../../../domain/ebay/contract";
 import type { Item } from "../../../domain/inventory/item";
-import { photoIdOf } from "../../../domain/inventory/photos";
 import type { Db } from "../../db/client";
-import { ebayListings, inventoryItems, inventoryPhotos } from "../../db/schema";
+import { ebayListings, inventoryItems } from "../../db/schema";
 import { type EbayClient, ok } from "../../integrations/ebay/client";
 import {
   EbayApiError,
@@ -20,15 +22,35 @@ import {
   readableEbayError,
 } from "../../integrations/ebay/errors";
 import { enqueue, type Job } from "../../jobs/queue";
-import type { FileStore } from "../../storage";
 import { inventoryTx, itemToApi } from "../inventory/store";
 import { COMPANY_LOCK_CLASS } from "../sync/store";
-import { type EbayDeps, RECONNECT_MESSAGE, sellerClient } from "./connection";
+import { RECONNECT_MESSAGE, sellerClient } from "./connection";
 import { dollars, ebaySkuFor, listingProblems, toInventoryItem, toOffer } from "./mapping";
+import { type MediaUpload, mediaLimiter } from "./media-limiter";
+import {
+  type PhotoDeps,
+  PhotoMissing,
+  pictureUrls,
+  refusedByEbay,
+  sendPhotosAhead,
+  storedPictures,
+} from "./photo-uploads";
+import { pool } from "./pool";
 import { setupOf } from "./setup";
-import { finishListing, type ListingRow, pendingListings, releaseAndCheck, skusTaken } from "./store";
+import {
+  finishListing,
+  finishPhotoWork,
+  finishPublished,
+  hasPendingListings,
+  LISTING_JOB,
+  type ListingRow,
+  pendingListings,
+  photoWorkWanted,
+  releaseAndCheck,
+  skusTaken,
+} from "./store";
 
-export const LISTING_JOB = "ebay-listings";
+export { LISTING_JOB };
 
 function enqueueListingJob(db: Db, companyId: string) {
   return enqueue(db, {
@@ -39,21 +61,7 @@ function enqueueListingJob(db: Db, companyId: string) {
   });
 }
 
-export interface ListingDeps extends EbayDeps {
-  store: FileStore;
-}
-
-/** Runs `fn` over `items` with at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, fn: (x: T) => Promise<void>) {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i] as T);
-    }
-  });
-  await Promise.all(workers);
-}
+export type ListingDeps = PhotoDeps;
 
 const chunks = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
@@ -62,60 +70,7 @@ const chunks = <T>(list: T[], size: number) =>
 const why = (errors: EbayErrorDetail[] | undefined, fallback = "eBay refused this item") =>
   readableEbayError(errors, fallback);
 
-/** eBay's short-duration limit on the Media API's POST methods: 50 per 5 s per user (createImageFromFile). */
-const MEDIA_WINDOW_MS = 5000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * A limiter shared by every upload for one seller: at most `limit` at once (EBAY_MEDIA_CONCURRENCY)
- * and never more than `perWindow` (EBAY_MEDIA_RATE) that eBay could count in one 5 s window, so
- * a run stays under eBay's limit instead of leaning on its 429s. eBay counts a request somewhere
- * between our sending it and its answer arriving, so a request counts here from its start until
- * 5 s after its answer: a new one starts only while fewer than `perWindow` are in flight or
- * answered within the last 5 s (counting from the start alone let travel-time jitter put 51 in
- * eBay's window). One listing job per company runs at a time: this is the seller's Media traffic.
- */
-function limiter(limit: number, perWindow: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  let inFlight = 0;
-  const answered: number[] = [];
-  let gate = Promise.resolve();
-  /** Waits for room in eBay's window (one caller at a time, in order), then counts the request. */
-  const slot = () => {
-    const mine = gate.then(async () => {
-      for (;;) {
-        const now = Date.now();
-        while (answered.length && (answered[0] as number) <= now - MEDIA_WINDOW_MS) answered.shift();
-        if (inFlight + answered.length < perWindow) break;
-        const free = answered.length ? (answered[0] as number) + MEDIA_WINDOW_MS - now + 1 : 50;
-        await sleep(Math.max(1, Math.min(free, 50)));
-      }
-      inFlight++;
-    });
-    gate = mine;
-    return mine;
-  };
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((r) => waiting.push(r));
-    active++;
-    try {
-      await slot();
-      try {
-        return await fn();
-      } finally {
-        inFlight--;
-        answered.push(Date.now());
-      }
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
-type Upload = ReturnType<typeof limiter>;
+type Upload = MediaUpload;
 
 interface Work {
   row: ListingRow;
@@ -130,20 +85,51 @@ export function listingJobHandler(deps: ListingDeps) {
     const companyId = String(job.payload.companyId);
     let upload = uploads.get(companyId);
     if (!upload) {
-      upload = limiter(deps.ebay.mediaConcurrency, deps.ebay.mediaPerWindow);
+      upload = mediaLimiter(deps.ebay.mediaConcurrency, deps.ebay.mediaPerWindow);
       uploads.set(companyId, upload);
     }
     for (;;) {
       const pending = await pendingListings(deps.db, companyId, 1000);
-      if (pending.length === 0) {
-        if (await releaseAndCheck(deps.db, job.id, companyId, COMPANY_LOCK_CLASS)) {
-          await enqueueListingJob(deps.db, companyId);
-        }
-        return;
+      if (pending.length) {
+        await runListings(deps, companyId, pending, upload);
+        continue;
       }
-      await runListings(deps, companyId, pending, upload);
+      const photos = await photoWorkWanted(deps.db, companyId);
+      if (photos !== null) {
+        if (await runPhotosAhead(deps, companyId, upload)) await finishPhotoWork(deps.db, companyId, photos);
+        continue;
+      }
+      if (await releaseAndCheck(deps.db, job.id, companyId, COMPANY_LOCK_CLASS)) {
+        await enqueueListingJob(deps.db, companyId);
+      }
+      return;
     }
   };
+}
+
+/**
+ * Photos sent ahead for a connected, set-up seller. Answers whether the asked work is done:
+ * false when listing work arrived meanwhile (the loop runs it, then comes back). A seller who
+ * is not connected, must reconnect or has not finished the setup has nothing sent: connecting
+ * and finishing the setup ask again.
+ */
+async function runPhotosAhead(deps: ListingDeps, companyId: string, upload: Upload): Promise<boolean> {
+  let seller: Awaited<ReturnType<typeof sellerClient>>;
+  try {
+    seller = await sellerClient(deps, companyId);
+  } catch (err) {
+    if (err instanceof EbayReconnectNeeded) return true;
+    throw err;
+  }
+  if (!seller || !setupOf(seller.row).complete) return true;
+  try {
+    return await sendPhotosAhead(deps, seller.client, upload, companyId, () =>
+      hasPendingListings(deps.db, companyId),
+    );
+  } catch (err) {
+    if (err instanceof EbayReconnectNeeded) return true;
+    throw err;
+  }
 }
 
 /** Marks every row as failed with one message (not connected, reconnect needed, setup missing). */
@@ -255,47 +241,6 @@ async function setItemStatus(
   });
 }
 
-/** The EPS URL of each of the item's photos, in the seller's order (uploaded once, re-used until it expires). */
-async function pictures(
-  deps: ListingDeps,
-  client: EbayClient,
-  companyId: string,
-  w: Work,
-  upload: Upload,
-): Promise<{ urls: string[]; images: ListingRow["images"] }> {
-  const item = w.item as Item;
-  const images = { ...(w.row.images ?? {}) };
-  const soon = Date.now() + 24 * 3600_000;
-  const urls = await Promise.all(
-    item.photos.map(async (ref) => {
-      const known = images[ref];
-      if (known && (!known.expiresAt || Date.parse(known.expiresAt) > soon)) return known.url;
-      const photoId = photoIdOf(ref);
-      if (!photoId) {
-        if (/^https:\/\//i.test(ref)) return ref;
-        throw new Error(`The photo ${ref} cannot be sent to eBay`);
-      }
-      const [photo] = await deps.db
-        .select({ key: inventoryPhotos.storageKey, type: inventoryPhotos.contentType })
-        .from(inventoryPhotos)
-        .where(and(eq(inventoryPhotos.id, photoId), eq(inventoryPhotos.companyId, companyId)));
-      if (!photo) throw new Error("A photo of this item is missing; remove it or take it again");
-      const bytes = await readAll(await deps.store.get(photo.key));
-      const answer = await upload(() => client.uploadImage(bytes, `${photoId}.jpg`, photo.type));
-      if (!answer.imageUrl) throw new Error("eBay did not answer a picture URL");
-      images[ref] = { url: answer.imageUrl, expiresAt: answer.expirationDate ?? null };
-      return answer.imageUrl;
-    }),
-  );
-  return { urls, images };
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const parts: Buffer[] = [];
-  for await (const c of stream) parts.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
-  return Buffer.concat(parts);
-}
-
 async function publishChunk(
   deps: ListingDeps,
   client: EbayClient,
@@ -313,11 +258,16 @@ async function publishChunk(
   const fail = (w: Work, message: string) =>
     finishListing(db, w.row.itemId, w.row.wantedSeq, { error: message });
   // 1. Checks before eBay, SKUs, pictures.
-  const ready: (Work & { sku: string; urls: string[]; images: ListingRow["images"] })[] = [];
+  const ready: (Work & { sku: string; urls: string[] })[] = [];
   const candidates = chunk
     .filter((w) => w.item && !w.row.ebaySku)
     .map((w) => ebaySkuFor((w.item as Item).sku, w.row.itemId));
   const taken = await skusTaken(db, companyId, candidates);
+  const known = await storedPictures(
+    deps,
+    companyId,
+    chunk.flatMap((w) => (w.item ? [w.item] : [])),
+  );
   await Promise.all(
     chunk.map(async (w) => {
       if (!w.item) return fail(w, "The item was deleted");
@@ -330,17 +280,16 @@ async function publishChunk(
         await db.update(ebayListings).set({ ebaySku: sku }).where(eq(ebayListings.itemId, w.row.itemId));
       }
       try {
-        const p = await pictures(deps, client, companyId, w, upload);
-        ready.push({ ...w, sku, ...p });
+        const urls = await pictureUrls(deps, client, upload, companyId, w.item, known);
+        ready.push({ ...w, sku, urls });
       } catch (err) {
-        if (err instanceof EbayReconnectNeeded) throw err;
-        if (err instanceof EbayApiError && err.status >= 500) throw err;
-        return fail(
-          w,
-          err instanceof EbayApiError
-            ? why(err.errors, "eBay could not take a photo")
-            : (err as Error).message,
-        );
+        if (refusedByEbay(err)) return fail(w, why(err.errors, "eBay could not take a photo"));
+        if (
+          err instanceof PhotoMissing ||
+          !(err instanceof EbayApiError || err instanceof EbayReconnectNeeded)
+        )
+          return fail(w, (err as Error).message);
+        throw err;
       }
     }),
   );
@@ -363,10 +312,6 @@ async function publishChunk(
     if (r.statusCode === 200 || r.statusCode === 201 || r.statusCode === 204) stored.push(w);
     else await fail(w, why(r.errors));
   }
-  await db.transaction(async (tx) => {
-    for (const w of stored)
-      await tx.update(ebayListings).set({ images: w.images }).where(eq(ebayListings.itemId, w.row.itemId));
-  });
   const ctx = {
     fulfillmentPolicyId: connection.fulfillmentPolicyId ?? "",
     paymentPolicyId: connection.paymentPolicyId ?? "",
@@ -436,14 +381,15 @@ async function publishChunk(
   // The items first, then the listings done: whoever sees a listing done sees its item listed.
   const listed = published.map((p) => p.w.row.itemId);
   await setItemStatus(db, companyId, listed, { status: "listed", publicationStatus: 1 });
-  for (const { w, listingId } of published) {
-    await finishListing(db, w.row.itemId, w.row.wantedSeq, {
-      state: "published",
+  await finishPublished(
+    db,
+    published.map(({ w, listingId }) => ({
+      itemId: w.row.itemId,
+      seenSeq: w.row.wantedSeq,
       listingId,
       listingUrl: `${deps.ebay.listingBase}/itm/${listingId}`,
-      error: null,
-    });
-  }
+    })),
+  );
 }
 
 async function findOffer(client: EbayClient, sku: string): Promise<string | undefined> {

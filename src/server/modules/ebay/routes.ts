@@ -9,6 +9,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { EBAY_PATHS, EBAY_STATE_TTL_SECONDS, type EbayStatus } from "../../../domain/ebay/contract";
 import type { EbayDeclineReason } from "../../../domain/ebay/decline-reasons";
+import { EBAY_PHOTO_STATES } from "../../../domain/ebay/photos-ahead";
 import { ERROR_CODES } from "../../../domain/errors";
 import { effectiveRoles, hasAnyRole, ROLES } from "../../../domain/roles";
 import type { EbayConfig } from "../../config";
@@ -36,6 +37,8 @@ import {
   listingsOf,
   newConnectionId,
   ordersOf,
+  photoStatesOf,
+  requestPhotoUploads,
   saveState,
   takeState,
   updateConnection,
@@ -161,6 +164,21 @@ const ListingsQuery = Type.Object(
   { itemIds: Type.Optional(Type.String({ maxLength: 37 * 500, pattern: "^[0-9a-fA-F,-]*$" })) },
   { additionalProperties: false },
 );
+const PhotosQuery = Type.Object(
+  { itemIds: Type.String({ minLength: 36, maxLength: 37 * 500, pattern: "^[0-9a-fA-F,-]*$" }) },
+  { additionalProperties: false },
+);
+const ItemPhotosSchema = Type.Object({
+  itemId: Type.String(),
+  photos: Type.Array(
+    Type.Object({
+      ref: Type.String(),
+      state: Type.Union(EBAY_PHOTO_STATES.map((s) => Type.Literal(s))),
+      expiresAt: Type.Union([Type.String(), Type.Null()]),
+      error: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
 const OrdersQuery = Type.Object(
   {
     itemId: Type.Optional(Type.String({ format: "uuid" })),
@@ -180,6 +198,8 @@ const CallbackQuery = Type.Object(
   { additionalProperties: true },
 );
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function ebayRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
   const ebay = config.ebay;
@@ -196,6 +216,20 @@ export async function ebayRoutes(app: FastifyInstance) {
     });
     app.addHook("onClose", async () => inProcess.stop(3000));
   }
+
+  /**
+   * The setup after a step; the step that completes it asks for the seller's photos to be sent
+   * to eBay ahead of a publish (docs/ebay.md "Photos"). A step repeated later asks again: the
+   * job then finds only what is still missing.
+   */
+  const setupDone = async (companyId: string) => {
+    const setup = setupOf(await connectionOf(db, companyId));
+    if (setup.complete) {
+      await requestPhotoUploads(db, companyId);
+      runner?.wake();
+    }
+    return setup;
+  };
 
   app.post(
     EBAY_PATHS.connect,
@@ -258,6 +292,8 @@ export async function ebayRoutes(app: FastifyInstance) {
           refreshExpiresAt: tokens.refreshExpiresAt,
         });
         await enqueueOrderSync(db, bound.companyId);
+        await requestPhotoUploads(db, bound.companyId);
+        runner?.wake();
         return reply.redirect(`${config.publicUrl}/auth-success?provider=ebay`, 302);
       } catch (err) {
         request.log.warn(
@@ -373,7 +409,7 @@ export async function ebayRoutes(app: FastifyInstance) {
       const { client, row } = await clientFor(scope.companyId);
       await optInToBusinessPolicies(client).catch(fromEbay);
       await updateConnection(db, row.id, { businessPolicies: true });
-      return { setup: setupOf(await connectionOf(db, scope.companyId)) };
+      return { setup: await setupDone(scope.companyId) };
     },
   );
 
@@ -411,7 +447,7 @@ export async function ebayRoutes(app: FastifyInstance) {
       const paymentPolicyId = await pick("payment", b.paymentPolicyId);
       const returnPolicyId = await pick("return", b.returnPolicyId);
       await updateConnection(db, row.id, { fulfillmentPolicyId, paymentPolicyId, returnPolicyId });
-      return { setup: setupOf(await connectionOf(db, scope.companyId)) };
+      return { setup: await setupDone(scope.companyId) };
     },
   );
 
@@ -432,7 +468,7 @@ export async function ebayRoutes(app: FastifyInstance) {
       const company = await companyAddress(db, scope.companyId);
       const key = await ensureLocation(client, company?.name ?? "Blocklot", request.body).catch(fromEbay);
       await updateConnection(db, row.id, { merchantLocationKey: key });
-      return { setup: setupOf(await connectionOf(db, scope.companyId)) };
+      return { setup: await setupDone(scope.companyId) };
     },
   );
 
@@ -508,10 +544,31 @@ export async function ebayRoutes(app: FastifyInstance) {
     async (request) => {
       const scope = await itemReader(request);
       const ids = request.query.itemIds?.split(",").filter(Boolean);
-      if (ids?.some((i) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(i))) {
+      if (ids?.some((i) => !UUID.test(i))) {
         throw httpError(400, "itemIds must be item ids separated by commas");
       }
       return listingsOf(db, scope.companyId, ids);
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof PhotosQuery> }>(
+    EBAY_PATHS.photos,
+    {
+      config: { auth: [] },
+      schema: {
+        tags,
+        summary:
+          "Where the given items' photos stand with eBay's picture service (sent ahead, waiting, refused)",
+        querystring: PhotosQuery,
+        response: { 200: Type.Array(ItemPhotosSchema) },
+      },
+    },
+    async (request) => {
+      const scope = await itemReader(request);
+      const ids = request.query.itemIds.split(",").filter(Boolean);
+      if (ids.some((i) => !UUID.test(i)))
+        throw httpError(400, "itemIds must be item ids separated by commas");
+      return photoStatesOf(db, scope.companyId, ids);
     },
   );
 

@@ -7,6 +7,8 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sq
 import { v7 as uuidv7 } from "uuid";
 import type { EbayListing, EbayOrder, ListingAction } from "../../../domain/ebay/contract";
 import type { AdminListingSort, ListingState } from "../../../domain/ebay/listing-states";
+import { type EbayItemPhotos, PHOTOS_AHEAD_STATUSES } from "../../../domain/ebay/photos-ahead";
+import { PHOTO_REF_PREFIX, photoIdOf } from "../../../domain/inventory/photos";
 import type { Db } from "../../db/client";
 import {
   companies,
@@ -14,15 +16,21 @@ import {
   ebayListings,
   ebayOauthStates,
   ebayOrders,
+  ebayPhotos,
   inventoryItems,
   jobs,
   users,
 } from "../../db/schema";
 import { splitTotal, totalOver } from "../../db/total-over";
+import { enqueueUnlessQueued } from "../../jobs/queue";
 import { containsPattern } from "../../plugins/paged-list";
 
 export type ConnectionRow = typeof ebayConnections.$inferSelect;
 export type ListingRow = typeof ebayListings.$inferSelect;
+export type EbayPhotoRow = typeof ebayPhotos.$inferSelect;
+
+/** The eBay job of a company (one queued or running per company: the jobs table's unique key). */
+export const LISTING_JOB = "ebay-listings";
 
 const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
 
@@ -89,6 +97,14 @@ export async function upsertConnection(
     refreshExpiresAt: Date;
   },
 ) {
+  // Another eBay account connected in its place: the pictures sent to the old one are not its.
+  await db.delete(ebayPhotos).where(
+    and(
+      eq(ebayPhotos.companyId, v.companyId),
+      sql`exists (select 1 from ${ebayConnections} c where c.company_id = ${v.companyId}
+          and c.ebay_user_id is distinct from ${v.ebayUserId})`,
+    ),
+  );
   await db
     .insert(ebayConnections)
     .values({ ...v, state: "connected" })
@@ -248,7 +264,30 @@ export async function finishListing(
     .where(eq(ebayListings.itemId, itemId));
 }
 
-/** Releases the company job's key, then says whether work is still waiting (under the inventory lock: no write slips between). */
+/** finishListing for a bulk call's published items, in one statement. */
+export async function finishPublished(
+  db: Db,
+  done: { itemId: string; seenSeq: number; listingId: string; listingUrl: string }[],
+) {
+  if (done.length === 0) return;
+  const values = sql.join(
+    done.map(
+      (d) => sql`(${d.itemId}::uuid, ${d.seenSeq}::bigint, ${d.listingId}::text, ${d.listingUrl}::text)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ebay_listings l
+    set state = 'published', listing_id = v.listing_id, listing_url = v.listing_url, error = null,
+        done_seq = greatest(l.done_seq, v.seen), last_synced_at = now(), updated_at = now()
+    from (values ${values}) as v(item_id, seen, listing_id, listing_url)
+    where l.item_id = v.item_id`);
+}
+
+/**
+ * Releases the company job's key, then says whether work is still waiting — listings, or photos
+ * to send ahead — (under the inventory lock: no write slips between).
+ */
 export async function releaseAndCheck(db: Db, jobId: string, companyId: string, lockClass: number) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${lockClass}, hashtext(${companyId}::uuid::text))`);
@@ -257,8 +296,150 @@ export async function releaseAndCheck(db: Db, jobId: string, companyId: string, 
       .select({ n: count() })
       .from(ebayListings)
       .where(and(eq(ebayListings.companyId, companyId), gt(ebayListings.wantedSeq, ebayListings.doneSeq)));
-    return Number(row?.n ?? 0) > 0;
+    if (Number(row?.n ?? 0) > 0) return true;
+    const [photos] = await tx
+      .select({ n: count() })
+      .from(ebayConnections)
+      .where(
+        and(
+          eq(ebayConnections.companyId, companyId),
+          gt(ebayConnections.photosWantedSeq, ebayConnections.photosDoneSeq),
+        ),
+      );
+    return Number(photos?.n ?? 0) > 0;
   });
+}
+
+/** Whether any listing of the company waits for the job (a publish goes before photos sent ahead). */
+export async function hasPendingListings(db: Db, companyId: string) {
+  const rows = await db
+    .select({ id: ebayListings.itemId })
+    .from(ebayListings)
+    .where(and(eq(ebayListings.companyId, companyId), gt(ebayListings.wantedSeq, ebayListings.doneSeq)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Asks for the company's photos to be sent to eBay ahead (connect, setup finished): moves the
+ * connection's photos_wanted_seq on and queues the company's eBay job. Nothing when not connected.
+ */
+export async function requestPhotoUploads(db: Db, companyId: string) {
+  await db.transaction(async (tx) => {
+    const bumped = await tx
+      .update(ebayConnections)
+      .set({ photosWantedSeq: sql`${ebayConnections.photosWantedSeq} + 1` })
+      .where(and(eq(ebayConnections.companyId, companyId), eq(ebayConnections.state, "connected")))
+      .returning({ id: ebayConnections.id });
+    if (bumped.length)
+      await enqueueUnlessQueued(tx, [
+        { kind: LISTING_JOB, key: `${LISTING_JOB}:${companyId}`, payload: { companyId }, maxAttempts: 25 },
+      ]);
+  });
+}
+
+/** The photo work the job is asked for: the seq to record once it is done, or null when none waits. */
+export async function photoWorkWanted(db: Db, companyId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ wanted: ebayConnections.photosWantedSeq, done: ebayConnections.photosDoneSeq })
+    .from(ebayConnections)
+    .where(eq(ebayConnections.companyId, companyId));
+  return row && row.wanted > row.done ? row.wanted : null;
+}
+
+export async function finishPhotoWork(db: Db, companyId: string, seenSeq: number) {
+  await db
+    .update(ebayConnections)
+    .set({ photosDoneSeq: sql`greatest(${ebayConnections.photosDoneSeq}, ${seenSeq})` })
+    .where(eq(ebayConnections.companyId, companyId));
+}
+
+/** The photo id inside a stored photo's reference (photoRef), in SQL; null for an outside URL. */
+const photoIdSql = (ref: SQL) =>
+  sql`case when ${ref} ~* ${`^${PHOTO_REF_PREFIX}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`}
+    then substr(${ref}, ${sql.raw(String(PHOTO_REF_PREFIX.length + 1))})::uuid end`;
+
+/**
+ * Drops the eBay pictures of photos their item no longer shows (removed, replaced) or whose item
+ * was deleted: a publish would not use them, and they are the seller's data.
+ */
+export async function dropUnshownPhotos(db: Db, companyId: string) {
+  await db.execute(sql`
+    delete from ebay_photos e
+    where e.company_id = ${companyId}
+      and not exists (
+        select 1 from inventory_items i
+        where i.id = e.item_id and i.deleted_at is null
+          and ${PHOTO_REF_PREFIX}::text || e.photo_id::text = any(i.photos))`);
+}
+
+/**
+ * Items whose photos may go to eBay ahead of a publish (docs/ebay.md "Photos"), by id after
+ * `afterId`: live, in a status a seller lists from, with quantity, price and an eBay category,
+ * not listed and with no listing work waiting (a publish sends its own), and with at least one
+ * stored photo eBay has never seen (never uploaded, nor refused). The caller checks the rest of
+ * listingProblems on the item.
+ */
+export async function photoCandidates(db: Db, companyId: string, afterId: string | null, limit: number) {
+  const ref = sql.raw("r.ref");
+  return db
+    .select()
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.companyId, companyId),
+        isNull(inventoryItems.deletedAt),
+        afterId ? gt(inventoryItems.id, afterId) : undefined,
+        inArray(inventoryItems.status, [...PHOTOS_AHEAD_STATUSES]),
+        gt(inventoryItems.quantity, 0),
+        gt(inventoryItems.price, 0),
+        sql`${inventoryItems.ebay} ->> 'categoryId' is not null`,
+        sql`not exists (select 1 from ${ebayListings} l where l.item_id = ${inventoryItems.id}
+          and (l.state = 'published' or l.wanted_seq > l.done_seq))`,
+        sql`exists (select 1 from unnest(${inventoryItems.photos}) as r(ref)
+          where ${photoIdSql(ref)} is not null
+            and not exists (select 1 from ${ebayPhotos} e where e.photo_id = ${photoIdSql(ref)}))`,
+      ),
+    )
+    .orderBy(asc(inventoryItems.id))
+    .limit(limit);
+}
+
+/** What eBay has of these photos (of the company). */
+export async function ebayPhotosOf(db: Db, companyId: string, photoIds: string[]) {
+  if (photoIds.length === 0) return [];
+  return db
+    .select()
+    .from(ebayPhotos)
+    .where(and(eq(ebayPhotos.companyId, companyId), inArray(ebayPhotos.photoId, photoIds)));
+}
+
+/** Records an upload's outcome for a photo: eBay's picture (URL, id, expiry), or its refusal. */
+export async function savePhotoUpload(
+  db: Db,
+  v: {
+    photoId: string;
+    companyId: string;
+    itemId: string;
+    imageId?: string | null;
+    imageUrl?: string | null;
+    expiresAt?: Date | null;
+    error?: string | null;
+  },
+) {
+  const set = {
+    itemId: v.itemId,
+    imageId: v.imageId ?? null,
+    imageUrl: v.imageUrl ?? null,
+    expiresAt: v.expiresAt ?? null,
+    uploadedAt: v.imageUrl ? sql`now()` : null,
+    error: v.error ?? null,
+    updatedAt: sql`now()`,
+  };
+  await db
+    .insert(ebayPhotos)
+    .values({ photoId: v.photoId, companyId: v.companyId, ...set })
+    .onConflictDoUpdate({ target: ebayPhotos.photoId, set });
 }
 
 function orderToApi(r: typeof ebayOrders.$inferSelect): EbayOrder {
@@ -448,4 +629,40 @@ export async function recordSyncedListings(db: Db, companyId: string, listings: 
     })),
   );
   if (orders.length) await db.insert(ebayOrders).values(orders);
+}
+
+/** Where each photo of these items (of the company) stands with eBay, in the item's order. */
+export async function photoStatesOf(db: Db, companyId: string, itemIds: string[]): Promise<EbayItemPhotos[]> {
+  if (itemIds.length === 0) return [];
+  const items = await db
+    .select({ id: inventoryItems.id, photos: inventoryItems.photos })
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.companyId, companyId),
+        inArray(inventoryItems.id, itemIds),
+        isNull(inventoryItems.deletedAt),
+      ),
+    );
+  const ids = items.flatMap((i) => i.photos.map(photoIdOf).filter((id): id is string => !!id));
+  const rows = new Map((await ebayPhotosOf(db, companyId, ids)).map((r) => [r.photoId, r]));
+  const now = Date.now();
+  return items.map((item) => ({
+    itemId: item.id,
+    photos: item.photos.map((ref) => {
+      const id = photoIdOf(ref);
+      const row = id ? rows.get(id) : undefined;
+      const expiresAt = row?.expiresAt?.toISOString() ?? null;
+      const state = !id
+        ? "link"
+        : !row
+          ? "waiting"
+          : row.error && !row.imageUrl
+            ? "refused"
+            : row.expiresAt && row.expiresAt.getTime() <= now
+              ? "expired"
+              : "on_ebay";
+      return { ref, state, expiresAt, error: row?.error ?? null };
+    }),
+  }));
 }
