@@ -37,7 +37,7 @@ beforeAll(async () => {
     throw new Error("the test route broke");
   });
   await app.ready();
-});
+}, 120_000);
 afterAll(async () => {
   await app?.close();
   await server?.close();
