@@ -227,12 +227,14 @@ write_nginx_conf() {
   cat >"$dir/nginx/nginx.conf" <<EOF
 # Written by scripts/cluster.sh; rewritten at every start.
 $user_line
-worker_processes 1;
+# One worker per core (nginx counts them).
+worker_processes auto;
 pid $dir/nginx/nginx.pid;
 error_log $dir/nginx/logs/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log $dir/nginx/logs/access.log;
+  # Every request is logged; written in 64 KB blocks (at least once a second), not one write each.
+  access_log $dir/nginx/logs/access.log combined buffer=64k flush=1s;
   client_body_temp_path $dir/nginx/tmp/body;
   proxy_temp_path $dir/nginx/tmp/proxy;
   fastcgi_temp_path $dir/nginx/tmp/fastcgi;
@@ -247,7 +249,11 @@ http {
     # /api/health of each replica before nginx starts).
     server 127.0.0.1:${api_ports[0]} max_fails=1 fail_timeout=5s;
     server 127.0.0.1:${api_ports[1]} max_fails=1 fail_timeout=5s;
-    keepalive 32;
+    # Idle connections to the replicas kept open per nginx worker: at least as many as requests in
+    # flight, or connections beyond it are closed and opened again for every request. A replica's
+    # keep-alive timeout (72 s, Fastify's) outlasts nginx's (60 s), so nginx closes them first.
+    keepalive 128;
+    keepalive_requests 10000;
   }
 
   server {

@@ -18,6 +18,7 @@ import { authPlugin } from "./plugins/auth";
 import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
 import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
+import { RequestLog } from "./plugins/request-log";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { makeAjv } from "./plugins/validators";
@@ -36,6 +37,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: withLogRedaction(opts.logger ?? { level: config.logLevel }),
+    logController: new RequestLog(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -17,7 +17,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION || 15);
 export async function clusterReadsBench(): Promise<Figure[]> {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), "blocklot-reads-"));
-  const port = await freePort();
+  // CLUSTER_PORT: a session given a port range keeps nginx (and the ports after it) inside it.
+  const port = Number(process.env.CLUSTER_PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
   cluster(dir, port);
   try {

@@ -1,5 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Role } from "../../domain/roles";
+import { VerifiedTokens } from "./verified-tokens";
 
 /** The user claims the app decodes from the access token (spec section 3). */
 export interface AccessClaims {
@@ -58,8 +59,27 @@ function verifyKey(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
-/** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer and expiry. */
+/** The tokens each secret has verified (one secret per server; tests build servers with their own). */
+const verifiedBySecret = new WeakMap<Uint8Array, VerifiedTokens<AccessClaims>>();
+export function verifiedTokens(secret: Uint8Array): VerifiedTokens<AccessClaims> {
+  let cache = verifiedBySecret.get(secret);
+  if (!cache) {
+    cache = new VerifiedTokens<AccessClaims>();
+    verifiedBySecret.set(secret, cache);
+  }
+  return cache;
+}
+
+/**
+ * Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer and expiry.
+ * A token verified before is answered from `verifiedTokens` (the same claims, frozen, as it is
+ * shared by every request that sends it) until its `exp`; then, and for any other text, it is
+ * verified again, so the answer and the errors are those of verifying.
+ */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
+  const cache = verifiedTokens(secret);
+  const known = cache.get(token);
+  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, await verifyKey(secret), {
       algorithms: ["HS256"],
@@ -68,7 +88,13 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     if (typeof payload.id !== "string" || !Array.isArray(payload.roles)) {
       throw new TokenError("Access token is malformed");
     }
-    return payload as unknown as AccessClaims;
+    const claims = payload as unknown as AccessClaims;
+    // Tokens without an expiry (none are issued) are verified every time.
+    if (typeof payload.exp === "number") {
+      Object.freeze(claims.roles);
+      cache.set(token, Object.freeze(claims), payload.exp);
+    }
+    return claims;
   } catch (err) {
     if (err instanceof TokenError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new TokenError("Access token has expired", true);

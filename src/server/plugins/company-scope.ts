@@ -1,10 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { v7 as uuidv7 } from "uuid";
 import { SELLER_COMPANY_HEADER } from "../../domain/marketplace";
 import { COMPANY_ROLES, type CompanyRole, effectiveRoles, hasAnyRole, ROLES } from "../../domain/roles";
 import type { Db } from "../db/client";
+import { preparedPerDb } from "../db/prepared";
 import { auditLog, companies, companyMembers, users } from "../db/schema";
 import { currentUser } from "./auth";
 import { httpError } from "./errors";
@@ -75,16 +76,25 @@ export async function companyMember(
 
 const isCompanyRole = (r: string): r is CompanyRole => (COMPANY_ROLES as readonly string[]).includes(r);
 
-/** The active membership of a user (null when they have none or their account is disabled). */
-async function loadCompanyScope(db: Db, userId: string): Promise<CompanyScope | null> {
-  const [row] = await db
+const activeMembership = preparedPerDb((db) =>
+  db
     .select({ companyId: companyMembers.companyId, roles: companyMembers.roles })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(
-      and(eq(companyMembers.userId, userId), eq(companyMembers.isPrimary, true), isNull(users.disabledAt)),
+      and(
+        eq(companyMembers.userId, sql.placeholder("userId")),
+        eq(companyMembers.isPrimary, true),
+        isNull(users.disabledAt),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("company_scope"),
+);
+
+/** The active membership of a user (null when they have none or their account is disabled). */
+async function loadCompanyScope(db: Db, userId: string): Promise<CompanyScope | null> {
+  const [row] = await activeMembership(db).execute({ userId });
   if (!row) return null;
   return { userId, companyId: row.companyId, roles: row.roles.filter(isCompanyRole) };
 }

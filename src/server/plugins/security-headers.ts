@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
 import { join } from "node:path";
-import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "../config";
 
 /** Google Identity Services (the Google sign-in button), loaded only when GOOGLE_CLIENT_ID is set. */
@@ -88,16 +89,44 @@ function contentSecurityPolicy(config: Config, scriptHashes: string[]): Record<s
   };
 }
 
+/** Headers Fastify itself puts on the probe's answer (helmetHeaders), not helmet's. */
+const FRAMEWORK_HEADERS = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
+
 /**
- * Security headers on every answer through @fastify/helmet: the policy above, X-Frame-Options
- * DENY, X-Content-Type-Options nosniff, Referrer-Policy strict-origin-when-cross-origin, HSTS only
- * when PUBLIC_URL is https, and a Permissions-Policy that lets pages of this origin use the camera
- * (the scan and photo pages; the app is one document, so the permission is the document's) and
- * denies it to API answers and every feature no page uses.
+ * The headers @fastify/helmet sets with these options, read once from an answer of a throwaway
+ * instance. The plugin itself builds helmet's middleware and parses the policy again on every
+ * request; none of our headers depends on the request, so every answer gets these same values.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get("/", async () => "");
+  try {
+    // getRawHeaderNames: Node ≥ 15.13, missing from the installed @types/node
+    const answer = (await probe.inject({ url: "/" })).raw.res as ServerResponse & {
+      getRawHeaderNames(): string[];
+    };
+    // The names as helmet spells them (Content-Security-Policy), as they were sent before.
+    return answer
+      .getRawHeaderNames()
+      .filter((name) => !FRAMEWORK_HEADERS.has(name.toLowerCase()))
+      .map((name) => [name, String(answer.getHeader(name))]);
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * Security headers on every answer, as @fastify/helmet sets them (computed once, helmetHeaders):
+ * the policy above, X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy
+ * strict-origin-when-cross-origin, HSTS only when PUBLIC_URL is https, and a Permissions-Policy
+ * that lets pages of this origin use the camera (the scan and photo pages; the app is one
+ * document, so the permission is the document's) and denies it to API answers and every feature
+ * no page uses.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicUrl.startsWith("https://");
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config, inlineScriptHashes(config.staticDir)),
@@ -109,10 +138,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginOpenerPolicy: { policy: config.googleClientId ? "same-origin-allow-popups" : "same-origin" },
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
+  // On the raw response, as helmet does: a route's own header (Swagger UI's policy) still wins.
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   const denied = DENIED_FEATURES.map((f) => `${f}=()`).join(", ");
-  app.addHook("onSend", async (_request, reply, payload) => {
+  const pagePolicy = `camera=(self), ${denied}`;
+  const otherPolicy = `camera=(), ${denied}`;
+  app.addHook("onSend", (_request, reply, payload, done) => {
     const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
-    reply.header("permissions-policy", `camera=${html ? "(self)" : "()"}, ${denied}`);
-    return payload;
+    reply.header("permissions-policy", html ? pagePolicy : otherPolicy);
+    done(null, payload);
   });
 }

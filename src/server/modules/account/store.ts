@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPerDb } from "../../db/prepared";
 import { users } from "../../db/schema";
 
 /** The signed-in user's own account row (routes.ts). */
@@ -7,8 +8,17 @@ import { users } from "../../db/schema";
 export type AccountRow = typeof users.$inferSelect;
 export type ProfileChange = Partial<Pick<AccountRow, "displayName" | "photo" | "phoneNumber">>;
 
+const accountById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("find_account"),
+);
+
 export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await accountById(db).execute({ id });
   return row;
 }
 

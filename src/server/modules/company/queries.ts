@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ROLES } from "../../../domain/roles";
 import type { Db } from "../../db/client";
+import { preparedPerDb } from "../../db/prepared";
 import { companies, companyMembers, users } from "../../db/schema";
 
 interface CompanyMember {
@@ -40,12 +41,14 @@ function buildListQuery(db: Db, oneCompany: boolean) {
     .prepare(oneCompany ? "company_list_one" : "company_list");
 }
 
-type ListQuery = ReturnType<typeof buildListQuery>;
 /**
  * Prepared once per database: building the SQL is skipped on every call (it cost as
  * much as running it on PGlite), and PostgreSQL keeps a named server-side statement.
  */
-const prepared = new WeakMap<Db, { all: ListQuery; one: ListQuery }>();
+const listQueries = preparedPerDb((db) => ({
+  all: buildListQuery(db, false),
+  one: buildListQuery(db, true),
+}));
 
 /**
  * The caller's companies with their members, in ONE query (a correlated JSON
@@ -56,11 +59,7 @@ export async function listCompaniesOf(
   userId: string,
   onlyCompanyId?: string,
 ): Promise<CompanyEntry[]> {
-  let q = prepared.get(db);
-  if (!q) {
-    q = { all: buildListQuery(db, false), one: buildListQuery(db, true) };
-    prepared.set(db, q);
-  }
+  const q = listQueries(db);
   const rows = onlyCompanyId
     ? await q.one.execute({ userId, companyId: onlyCompanyId })
     : await q.all.execute({ userId });
