@@ -72,8 +72,10 @@ export async function listConfirmedUsers(db: Db, p: ListParams<ConfirmedSort>) {
   return pageOf(p, {
     count: async () => ((await confirmedFrom(db, { n: count() }).where(where)) as { n: number }[])[0]?.n ?? 0,
     countUpTo: async (limit) => {
-      const matches = confirmedFrom(db, { one: sql`1` }).where(where).limit(limit).as("matches");
-      return (await db.select({ n: count() }).from(matches))[0]?.n ?? 0;
+      const matches = confirmedFrom(db, { one: sql`1` }).where(where).limit(limit);
+      return (
+        rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${matches}) m`))[0]?.n ?? 0
+      );
     },
     rows: async (limit, offset) =>
       (
