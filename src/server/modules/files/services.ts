@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { OcrSetup } from "../../extraction/ocr";
 import { createExtractionPool, type ExtractionPool } from "../../extraction/pool";
 import { enqueue } from "../../jobs/queue";
 import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/runner";
@@ -31,7 +32,12 @@ export interface FileServices {
   close(): Promise<void>;
 }
 
-export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog, opts: { runJobs: boolean }) {
+export function createFileServices(
+  ctx: { config: Config; db: Db },
+  log: JobLog,
+  /** `ocr`: the engine chosen at start (extraction/ocr-setup.ts `startOcr`) where jobs run. */
+  opts: { runJobs: boolean; ocr?: OcrSetup },
+) {
   const store = createFileStore(ctx.config);
   const bus = createLocalStatusBus();
   let pool: ExtractionPool | null = null;
@@ -39,6 +45,7 @@ export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog,
     pool ??= createExtractionPool({
       size: ctx.config.extractionWorkers,
       memoryMb: ctx.config.extractionMemoryMb,
+      ocr: opts.ocr,
     });
     return pool;
   };
