@@ -1,0 +1,10 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildCorpus } from "../fixtures/owner-statements/corpus";
+import { measureCorpus } from "../fixtures/owner-statements/measure";
+const dir = mkdtempSync(join(tmpdir(), "diag-"));
+const files = (await buildCorpus(dir, { scans: true, only: [] })).filter((f) => f.id === "buildium-scan");
+const [m] = await measureCorpus(files);
+console.log(JSON.stringify({ missing: m?.score.missing, extra: m?.score.extra, wrong: m?.score.wrong, map: m?.score.mapping.misses, totals: m?.score.badTotals }, null, 1));
+process.exit(0);
