@@ -22,7 +22,7 @@ describe("OCR engine at start", () => {
     await expect(startTestServer({ OCR_ENGINE: "native", TESSERACT_PATH: NO_TESSERACT })).rejects.toThrow(
       /OCR_ENGINE=native, but native tesseract is not installed \(there is no tesseract at \/nonexistent\/bin\/tesseract\)\. Install it \(Debian\/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-eng\)/,
     );
-  });
+  }, 120_000);
 
   it("OCR_ENGINE=native with separate workers (JOBS_IN_PROCESS=false): the API starts, it runs no OCR", async () => {
     const server = await startTestServer({
@@ -31,7 +31,7 @@ describe("OCR engine at start", () => {
       JOBS_IN_PROCESS: "false",
     });
     await server.close();
-  });
+  }, 120_000);
 });
 
 describe("no native tesseract, OCR_ENGINE=auto", () => {
@@ -44,7 +44,7 @@ describe("no native tesseract, OCR_ENGINE=auto", () => {
       EXTRACTION_WORKERS: "1",
       TESSERACT_PATH: NO_TESSERACT,
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
