@@ -51,7 +51,7 @@ export async function startOcr(
   } else {
     const hint =
       config.engine === "auto"
-        ? " Native tesseract reads scans about 1.5 × as fast: apt-get install tesseract-ocr tesseract-ocr-eng."
+        ? " Native tesseract reads scans faster: apt-get install tesseract-ocr tesseract-ocr-eng."
         : "";
     log.info({ ocr: "wasm", why }, `OCR: tesseract.js (WebAssembly; ${why}).${hint}`);
   }
