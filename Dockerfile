@@ -18,6 +18,11 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     STATIC_DIR=/app/dist/app
 WORKDIR /app
+# Native tesseract: scans are read with it (OCR_ENGINE=auto, docs/files.md "OCR"), faster than
+# tesseract.js, which the image still has for OCR_ENGINE=wasm.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist

@@ -3,7 +3,9 @@
 # PostgreSQL server (for the PostgreSQL pass of the server suite), Chromium
 # (for the Playwright end-to-end tests) and zbar-tools (zbarimg reads printed labels back in
 # the label e2e test and benchmark) with zint (reference barcodes), and nginx, curl and openssl
-# for the cluster test (npm run test:cluster starts scripts/cluster.sh). Needs root (apt-get);
+# for the cluster test (npm run test:cluster starts scripts/cluster.sh), and native tesseract
+# (tesseract-ocr, tesseract-ocr-eng: the OCR engine OCR_ENGINE=auto picks where it is installed, so
+# the OCR tests read with it; tests/server/extraction-ocr.test.ts checks it is there). Needs root (apt-get);
 # otherwise it says what to run.
 set -euo pipefail
 missing=()
@@ -14,6 +16,8 @@ command -v zint >/dev/null 2>&1 || missing+=(zint)
 command -v nginx >/dev/null 2>&1 || missing+=(nginx)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+[ -n "$(ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata 2>/dev/null)" ] || missing+=(tesseract-ocr-eng)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "The tests need these Debian packages: ${missing[*]}" >&2

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
 import webpush from "web-push";
 
 /** Every setting comes from the environment; docs/configuration.md lists them all. */
@@ -51,6 +51,8 @@ export interface Config {
   extractionMaxPages: number;
   /** Heap ceiling of one extraction thread, in MB; a file that needs more fails with a reason. */
   extractionMemoryMb: number;
+  /** Which OCR engine reads scans (OCR_ENGINE, TESSERACT_PATH, OCR_TIMEOUT_SECONDS; docs/files.md "OCR"). */
+  ocr: OcrConfig;
   /** Run the extraction job queue inside the API process (JOBS_IN_PROCESS, default true). */
   jobsInProcess: boolean;
   /** NYC Open Data (Socrata) base URL for the PLUTO property lookup (NYC_OPEN_DATA_URL). */
@@ -123,6 +125,20 @@ export interface EbayConfig {
   bulkConcurrency: number;
   /** Minutes between order syncs of each connected seller (EBAY_ORDER_SYNC_MINUTES, default 15). */
   orderSyncMinutes: number;
+}
+
+/** `auto`: native tesseract when its binary runs, tesseract.js otherwise (checked at start). */
+export type OcrEngineSetting = "auto" | "native" | "wasm";
+
+export interface OcrConfig {
+  /** OCR_ENGINE: `native` (the tesseract binary), `wasm` (tesseract.js) or `auto` (default). */
+  engine: OcrEngineSetting;
+  /** The native binary (TESSERACT_PATH, default `tesseract` on PATH): absolute once found. */
+  tesseractPath: string;
+  /** Longest one native tesseract run may take, in ms (OCR_TIMEOUT_SECONDS, default 300 s). */
+  timeoutMs: number;
+  /** Where the native engine keeps its copy of the model and the short-lived crops it reads. */
+  workDir: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -349,6 +365,51 @@ function checkVapidKeys(publicKey: string, privateKey: string, where: string) {
   }
 }
 
+const OCR_ENGINES: readonly OcrEngineSetting[] = ["auto", "native", "wasm"];
+
+/** The first executable `name` on PATH (the usual directories when PATH is unset). */
+function onPath(name: string, path: string | undefined): string | undefined {
+  for (const dir of (path || "/usr/local/bin:/usr/bin:/bin").split(delimiter)) {
+    if (!dir) continue;
+    const file = join(dir, name);
+    try {
+      accessSync(file, constants.X_OK);
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/**
+ * OCR_ENGINE, TESSERACT_PATH and OCR_TIMEOUT_SECONDS; whether the binary runs is checked at
+ * start (extraction/ocr-setup.ts). `workDir` holds the engine's files (DATA_DIR/ocr on a server).
+ */
+export function loadOcrConfig(env: Env, workDir: string): OcrConfig {
+  const engine = (env.OCR_ENGINE || "auto").trim().toLowerCase() as OcrEngineSetting;
+  if (!OCR_ENGINES.includes(engine)) {
+    throw new Error(`OCR_ENGINE must be auto, native or wasm, got "${env.OCR_ENGINE}"`);
+  }
+  const name = env.TESSERACT_PATH?.trim() || "tesseract";
+  return {
+    engine,
+    tesseractPath: name.includes("/") ? resolve(name) : (onPath(name, env.PATH) ?? name),
+    timeoutMs:
+      atLeast(env, "OCR_TIMEOUT_SECONDS", 300, 10, "seconds one scanned page may take to read") * 1000,
+    workDir: resolve(workDir),
+  };
+}
+
+/**
+ * The OCR settings of the environment for code that runs without a server's config (tests,
+ * benchmarks, an extraction thread started without settings): files under the system's
+ * temporary directory instead of DATA_DIR.
+ */
+export function defaultOcrConfig(): OcrConfig {
+  return loadOcrConfig(process.env, join(tmpdir(), `blocklot-ocr-${process.getuid?.() ?? "user"}`));
+}
+
 const DEFAULT_PAYMENT_INSTRUCTIONS =
   "Pay by bank transfer or by check made out to Blocklot. Write the invoice number on the transfer or the check. " +
   "We mark the invoice paid when the money arrives.";
@@ -392,6 +453,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     extractionWorkers: Math.max(1, intFrom(env, "EXTRACTION_WORKERS", availableParallelism())),
     extractionMaxPages: Math.max(1, intFrom(env, "EXTRACTION_MAX_PAGES", 500)),
     extractionMemoryMb: Math.max(128, intFrom(env, "EXTRACTION_MEMORY_MB", 1024)),
+    ocr: loadOcrConfig(env, join(dataDir, "ocr")),
     jobsInProcess: env.JOBS_IN_PROCESS !== "false",
     nycOpenDataUrl: (env.NYC_OPEN_DATA_URL || "https://data.cityofnewyork.us").replace(/\/+$/, ""),
     stripe: loadStripe(env),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { startOcr } from "./extraction/ocr-setup";
 import { setMailDomain } from "./mail/mailbox";
 import { createMailer } from "./mail/mailer";
 import { createEbayRunner, ensureEbayJobs } from "./modules/ebay/jobs";
@@ -37,7 +38,8 @@ async function main() {
     warn: (obj: object, msg?: string) => console.warn(logLine("warn", obj, msg)),
     error: (obj: object, msg?: string) => console.error(logLine("error", obj, msg)),
   };
-  const services = createFileServices({ config, db: database.db }, log, { runJobs: true });
+  const ocr = await startOcr(config.ocr, log);
+  const services = createFileServices({ config, db: database.db }, log, { runJobs: true, ocr });
   services.runner?.start();
   // Filing reminders (docs/filing.md) run here too when API replicas have JOBS_IN_PROCESS=false.
   const mailer = createMailer({

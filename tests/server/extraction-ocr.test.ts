@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultOcrConfig } from "../../src/server/config";
+import { chooseOcr } from "../../src/server/extraction/ocr-setup";
 import { createExtractionPool, type ExtractionPool } from "../../src/server/extraction/pool";
 import { expectedItems, makeStatement } from "../fixtures/statements/model";
 import { scannedPdf, statementImage } from "../fixtures/statements/render";
@@ -9,35 +11,54 @@ import { amountAccuracy } from "../fixtures/statements/score";
 
 /**
  * OCR on this 2-core machine: one letter page per test at 300 dpi, through the same worker
- * thread pool the server uses (tesseract.js with English data loaded from node_modules).
+ * thread pool the server uses, with the engine OCR_ENGINE=auto picks (native tesseract, which
+ * scripts/test-deps.sh installs) and with tesseract.js, the engine where it is not installed.
  */
 let pool: ExtractionPool;
+let wasmPool: ExtractionPool;
 let dir: string;
 
 beforeAll(() => {
   pool = createExtractionPool({ size: 1 });
+  wasmPool = createExtractionPool({ size: 1, ocr: { engine: "wasm" } });
   dir = mkdtempSync(join(tmpdir(), "blocklot-ocr-"));
 });
 afterAll(async () => {
-  await pool.close();
+  await Promise.all([pool.close(), wasmPool.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A two-column statement scanned into an image-only PDF, read by `p`: ≥ 95 % of amounts exact. */
+async function readsScannedPdf(p: ExtractionPool) {
+  const s = makeStatement(101, { columns: 2 });
+  const path = join(dir, "scan.pdf");
+  writeFileSync(path, await scannedPdf(await statementImage(s, { format: "png" }), "png"));
+  const out = await p.run({ path, kind: "pdf", maxPages: 500 });
+  if (!out.ok) throw new Error(out.reason);
+  expect(out.pages).toHaveLength(1);
+  expect(out.pages[0]?.source).toBe("ocr");
+  // The page's text, line by line, as well as its items.
+  expect(out.pages[0]?.text.split("\n").length).toBeGreaterThanOrEqual(expectedItems(s).length);
+  const acc = amountAccuracy(expectedItems(s), out.lineItems);
+  expect(acc.share, JSON.stringify(out.lineItems)).toBeGreaterThanOrEqual(0.95);
+  // OCR'd lines carry their position on the page too.
+  const first = out.lineItems[0]?.box;
+  const last = out.lineItems.at(-1)?.box;
+  expect(first && last && first.y0 < last.y0 && last.y1 < 1).toBe(true);
+}
+
 describe("OCR", () => {
+  it("auto picks native tesseract where it is installed (as on CI)", async () => {
+    const { setup } = await chooseOcr({ ...defaultOcrConfig(), engine: "auto" });
+    expect(setup).toMatchObject({ engine: "native", version: expect.stringMatching(/^5\./) });
+  });
+
   it("a scanned PDF (image only, no text layer) is rendered and read: ≥ 95% of amounts exact", async () => {
-    const s = makeStatement(101, { columns: 2 });
-    const path = join(dir, "scan.pdf");
-    writeFileSync(path, await scannedPdf(await statementImage(s, { format: "png" }), "png"));
-    const out = await pool.run({ path, kind: "pdf", maxPages: 500 });
-    if (!out.ok) throw new Error(out.reason);
-    expect(out.pages).toHaveLength(1);
-    expect(out.pages[0]?.source).toBe("ocr");
-    const acc = amountAccuracy(expectedItems(s), out.lineItems);
-    expect(acc.share, JSON.stringify(out.lineItems)).toBeGreaterThanOrEqual(0.95);
-    // OCR'd lines carry their position on the page too.
-    const first = out.lineItems[0]?.box;
-    const last = out.lineItems.at(-1)?.box;
-    expect(first && last && first.y0 < last.y0 && last.y1 < 1).toBe(true);
+    await readsScannedPdf(pool);
+  }, 180_000);
+
+  it("the same with tesseract.js (OCR_ENGINE=wasm, or no native tesseract)", async () => {
+    await readsScannedPdf(wasmPool);
   }, 180_000);
 
   it("a 300-dpi JPEG photo of a statement: ≥ 95% of amounts exact, sections kept", async () => {

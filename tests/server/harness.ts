@@ -58,8 +58,16 @@ export async function startTestServer(
     },
   );
   const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : { memory: true });
-  const app = await buildApp({ config, database, logger: false, ...build });
-  await app.ready();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database, logger: false, ...build });
+    await app.ready();
+  } catch (err) {
+    // A server that refuses to start (a bad setting) leaves no database behind.
+    await database.close();
+    await pgDb?.drop();
+    throw err;
+  }
   return {
     app,
     config,

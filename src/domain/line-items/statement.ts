@@ -294,14 +294,17 @@ function plainAccountNumbers(layout: PageLayout): boolean {
 
 /**
  * Whether line `b` comes right after line `a`: next to it, or with only lines of dust between
- * (on a scan, a speck beside a wrapped label is read as a line of its own).
+ * (on a scan, a speck beside a wrapped label is read as a line of its own: words read with
+ * almost no confidence, or a speck alone, such as a "©", however sure OCR was of it).
  */
 function nextLine(layout: PageLayout, a: number, b: number): boolean {
   if (b === a + 1) return true;
   if (b <= a || layout.page.source !== "ocr") return false;
   for (let i = a + 1; i < b; i++) {
     const l = layout.lines[i];
-    if (!l || inkOnly(l, true).tokens.length > 0) return false;
+    if (!l) return false;
+    const ink = inkOnly(l, true);
+    if (ink.tokens.length > 0 && !isSpeck(ink.text.trim())) return false;
   }
   return true;
 }

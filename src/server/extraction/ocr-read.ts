@@ -3,7 +3,7 @@ import type { Word, WordPage } from "../../domain/line-items";
 import { isNumericLike, parseAmount, parsePercent } from "../../domain/line-items";
 import { layoutPage } from "../../domain/line-items/page";
 import { skewAngle, straighten } from "./deskew";
-import { ocrWorker } from "./ocr";
+import { ocrEngine, type Reading } from "./ocr";
 
 /**
  * OCR of a scanned page as positioned words (tesseract's word boxes and confidences), for
@@ -15,7 +15,6 @@ import { ocrWorker } from "./ocr";
 const REREAD_CONFIDENCE = 85;
 /** Crops are enlarged this much before they are read again. */
 const REREAD_SCALE = 2.5;
-const REREAD_CHARS = "0123456789,.$()-%";
 
 export interface OcrWords {
   page: WordPage;
@@ -41,29 +40,9 @@ export async function ocrWords(number: number, image: Buffer): Promise<OcrWords>
     (await sharp(image)
       .metadata()
       .then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 })));
-  const w = await ocrWorker();
-  const [{ data }, angle] = await Promise.all([
-    w.recognize(image, {}, { text: true, blocks: true }),
-    skewAngle(image),
-  ]);
-  const imageWords: Word[] = [];
-  const lines: string[] = [];
-  for (const b of data.blocks ?? [])
-    for (const p of b.paragraphs)
-      for (const l of p.lines) {
-        lines.push(l.text.replace(/\s+$/, ""));
-        for (const word of l.words) {
-          if (!word.text.trim()) continue;
-          imageWords.push({
-            text: word.text,
-            x0: word.bbox.x0,
-            x1: word.bbox.x1,
-            y0: word.bbox.y0,
-            y1: word.bbox.y1,
-            conf: Math.round(word.confidence),
-          });
-        }
-      }
+  const engine = await ocrEngine();
+  const [reading, angle] = await Promise.all([engine.readPage(image), skewAngle(image)]);
+  const imageWords = reading.words;
   const page: WordPage = {
     number,
     width: size.width,
@@ -71,7 +50,7 @@ export async function ocrWords(number: number, image: Buffer): Promise<OcrWords>
     words: straighten(imageWords, angle, size.width, size.height),
     source: "ocr",
   };
-  const out: OcrWords = { page, text: lines.join("\n") || data.text, angle, imageWords, rereads: 0 };
+  const out: OcrWords = { page, text: reading.lines.join("\n"), angle, imageWords, rereads: 0 };
   out.rereads = await rereadUnsure(out, image);
   return out;
 }
@@ -95,11 +74,6 @@ async function rereadUnsure(ocr: OcrWords, image: Buffer): Promise<number> {
   return applyReadings(ocr, groups, readings, { onlyBetter: true });
 }
 
-export interface Reading {
-  text: string;
-  conf: number;
-}
-
 /**
  * Reads figures again from the page image: each group of words (one figure) cropped with a
  * margin, enlarged, sharpened and read as a single line of digits and money signs.
@@ -115,12 +89,13 @@ export async function rereadFigures(
   const { data: pixels, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
   const meta = { width: info.width, height: info.height };
   const raw = { width: info.width, height: info.height, channels: info.channels };
-  const w = await ocrWorker();
-  const out: (Reading | null)[] = [];
+  // Crops of figures that are not on the page (no words, no area) are not read.
+  const crops: Buffer[] = [];
+  const cropOf: (number | null)[] = [];
   for (const g of groups) {
     const ws = g.map((i) => words[i]).filter((x): x is Word => !!x);
     if (ws.length === 0) {
-      out.push(null);
+      cropOf.push(null);
       continue;
     }
     const x0 = Math.min(...ws.map((x) => x.x0));
@@ -133,28 +108,24 @@ export async function rereadFigures(
     const width = Math.min(meta.width - left, Math.ceil(x1 - x0 + h * 1.2));
     const height = Math.min(meta.height - top, Math.ceil(h * 1.9));
     if (width <= 2 || height <= 2) {
-      out.push(null);
+      cropOf.push(null);
       continue;
     }
-    const crop = await sharp(pixels, { raw })
-      .extract({ left, top, width, height })
-      .resize({ width: Math.round(width * REREAD_SCALE), kernel: "lanczos3" })
-      .median(3)
-      .normalise()
-      .sharpen()
-      .extend({ top: 20, bottom: 20, left: 20, right: 20, background: "#ffffff" })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    const { data } = await w.recognize(
-      crop,
-      // Tesseract parameters for this call only (tesseract.js restores them afterwards).
-      { tessedit_pageseg_mode: "7", tessedit_char_whitelist: REREAD_CHARS } as never,
-      { text: true, blocks: true },
+    cropOf.push(crops.length);
+    crops.push(
+      await sharp(pixels, { raw })
+        .extract({ left, top, width, height })
+        .resize({ width: Math.round(width * REREAD_SCALE), kernel: "lanczos3" })
+        .median(3)
+        .normalise()
+        .sharpen()
+        .extend({ top: 20, bottom: 20, left: 20, right: 20, background: "#ffffff" })
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
     );
-    const text = data.text.replace(/\s+/g, " ").trim();
-    out.push(text ? { text, conf: Math.round(data.confidence) } : null);
   }
-  return out;
+  const readings = await (await ocrEngine()).readFigures(crops);
+  return cropOf.map((k) => (k === null ? null : (readings[k] ?? null)));
 }
 
 const readsAsFigure = (t: string) =>

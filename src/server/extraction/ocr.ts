@@ -1,39 +1,111 @@
 import { createRequire } from "node:module";
-import { createWorker, type Worker as OcrWorker, OEM } from "tesseract.js";
+import { join } from "node:path";
+import type { Word } from "../../domain/line-items";
+
+/**
+ * The OCR engine extraction reads scans with, behind one interface: native tesseract (a child
+ * process, ocr-native.ts) where its binary is installed, tesseract.js (WebAssembly,
+ * ocr-wasm.ts) otherwise. Both read with the same English model and the same settings; the
+ * choice is made once at start (ocr-setup.ts) and handed to every extraction thread.
+ */
+export interface OcrEngine {
+  readonly name: OcrSetup["engine"];
+  /**
+   * A page image (PNG) read as one block of text lines: its words where they are on the image,
+   * with confidences (0–100), in reading order, and the text of each line.
+   */
+  readPage(image: Buffer): Promise<PageReading>;
+  /** Each crop (PNG) read as one line of digits and money signs; null where nothing was read. */
+  readFigures(crops: readonly Buffer[]): Promise<(Reading | null)[]>;
+}
+
+export interface PageReading {
+  words: Word[];
+  lines: string[];
+}
+
+export interface Reading {
+  text: string;
+  conf: number;
+}
+
+/** What a thread is told to use: made by `chooseOcr` (ocr-setup.ts), plain data for workerData. */
+export type OcrSetup = { engine: "wasm" } | NativeOcrSetup;
+
+export interface NativeOcrSetup {
+  engine: "native";
+  /** Absolute path of the tesseract binary, and the version it reported. */
+  binary: string;
+  version: string;
+  /** The directory holding our copy of the model (`eng.traineddata`), for `--tessdata-dir`. */
+  tessdata: string;
+  /** Where crops are written for a moment while they are read (removed afterwards). */
+  tmpDir: string;
+  /** Longest one tesseract run may take. */
+  timeoutMs: number;
+}
+
+/** Page and figure settings both engines use (tesseract parameter names). */
+export const OCR_PARAMS = {
+  /** One block of text lines: a statement page has no columns of prose to find. */
+  pageSegMode: "6",
+  /** A re-read crop is one line of figures. */
+  figureSegMode: "7",
+  figureChars: "0123456789,.$()-%",
+  dpi: "300",
+  variables: {
+    preserve_interword_spaces: "1",
+    // No second pass for white-on-black text (statements have none).
+    tessedit_do_invert: "0",
+  },
+} as const;
 
 const require = createRequire(import.meta.url);
 
-/** English trained data shipped in @tesseract.js-data/eng: loaded from disk, nothing downloaded. */
-function engLangPath(): string {
+/**
+ * The English model both engines use: `4.0.0_best_int` from @tesseract.js-data/eng (gzipped),
+ * shipped in node_modules, so nothing is downloaded and native and WebAssembly read alike.
+ */
+export function engModelDir(): string {
   const { langPath } = require("@tesseract.js-data/eng") as { langPath: string };
   return langPath.replace(/4\.0\.0$/, "4.0.0_best_int");
 }
+export const engModelFile = () => join(engModelDir(), "eng.traineddata.gz");
 
-let worker: Promise<OcrWorker> | null = null;
+let setup: OcrSetup | null = null;
+let fallback: Promise<OcrSetup> | null = null;
+const engines = new Map<string, Promise<OcrEngine>>();
 
-/** One tesseract worker per extraction thread, created on first use and reused. */
-export function ocrWorker(): Promise<OcrWorker> {
-  if (!worker) {
-    worker = createWorker("eng", OEM.LSTM_ONLY, {
-      langPath: engLangPath(),
-      gzip: true,
-      cacheMethod: "none",
-      legacyCore: false,
-      legacyLang: false,
-    }).then(async (w) => {
-      // One block of text lines (a statement page has no columns of prose to find), no
-      // second pass for white-on-black text (statements have none).
-      await w.setParameters({
-        preserve_interword_spaces: "1",
-        user_defined_dpi: "300",
-        tessedit_pageseg_mode: "6" as never,
-        tessedit_do_invert: "0",
-      });
-      return w;
-    });
-    worker.catch(() => {
-      worker = null;
-    });
+/** The engine this thread reads with from now on (the server's choice, made at start); null: the default. */
+export function selectOcr(chosen: OcrSetup | null) {
+  setup = chosen;
+}
+
+/**
+ * The thread's engine, created on first use and reused. Without `selectOcr` (tests, benchmarks)
+ * the environment's OCR settings are chosen as a server would (OCR_ENGINE, default auto).
+ */
+export async function ocrEngine(): Promise<OcrEngine> {
+  const chosen = setup ?? (await defaultSetup());
+  const key = chosen.engine === "native" ? `native:${chosen.binary}:${chosen.tessdata}` : "wasm";
+  let engine = engines.get(key);
+  if (!engine) {
+    engine =
+      chosen.engine === "native"
+        ? import("./ocr-native").then((m) => m.nativeEngine(chosen))
+        : import("./ocr-wasm").then((m) => m.wasmEngine());
+    engines.set(key, engine);
+    engine.catch(() => engines.delete(key));
   }
-  return worker;
+  return engine;
+}
+
+function defaultSetup(): Promise<OcrSetup> {
+  fallback ??= Promise.all([import("../config"), import("./ocr-setup")]).then(
+    async ([c, s]) => (await s.chooseOcr(c.defaultOcrConfig())).setup,
+  );
+  fallback.catch(() => {
+    fallback = null;
+  });
+  return fallback;
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { OcrSetup } from "./ocr";
 import type { ExtractionOutcome, ExtractionTask, PageImageOutcome, PageImageTask, ThreadTask } from "./types";
 
 /** A task that did not finish: the thread crashed, ran out of memory or took too long. */
@@ -40,14 +41,15 @@ function threadEntry(): { url: URL; ts: boolean } {
   return { url: pathToFileURL(join(here, "thread.ts")), ts: true };
 }
 
-function spawn(memoryMb: number): Worker {
+function spawn(memoryMb: number, ocr: OcrSetup | undefined): Worker {
   const entry = threadEntry();
   const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
-  if (!entry.ts) return new Worker(entry.url, { resourceLimits });
+  const workerData = { ocr };
+  if (!entry.ts) return new Worker(entry.url, { resourceLimits, workerData });
   // Development and tests run the TypeScript source: register tsx inside the thread first.
   const api = import.meta.resolve("tsx/esm/api");
   const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry.url.href)}); })`;
-  return new Worker(code, { eval: true, resourceLimits });
+  return new Worker(code, { eval: true, resourceLimits, workerData });
 }
 
 /**
@@ -59,6 +61,8 @@ export function createExtractionPool(opts: {
   size: number;
   timeoutMs?: number;
   memoryMb?: number;
+  /** The OCR engine its threads read scans with (ocr-setup.ts); unset: as OCR_ENGINE=auto would choose. */
+  ocr?: OcrSetup;
 }): ExtractionPool {
   const timeoutMs = opts.timeoutMs ?? 60 * 60_000;
   const memoryMb = opts.memoryMb ?? 1024;
@@ -68,7 +72,7 @@ export function createExtractionPool(opts: {
   let closed = false;
 
   const makeSlot = (): Slot => {
-    const worker = spawn(memoryMb);
+    const worker = spawn(memoryMb, opts.ocr);
     worker.unref();
     const ready = new Promise<void>((resolve, reject) => {
       const onMsg = (m: { ready?: boolean }) => {

@@ -1,10 +1,14 @@
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { extractDocument } from "./extract";
+import { type OcrSetup, selectOcr } from "./ocr";
 import type { ThreadTask } from "./types";
 
 /** Entry of an extraction worker thread: one task at a time (extraction or a page image), answered by id. */
 if (!parentPort) throw new Error("extraction thread must run as a worker thread");
 const port = parentPort;
+// The server's OCR engine, chosen at start (ocr-setup.ts); without it, as auto would choose.
+const ocr = (workerData as { ocr?: OcrSetup } | null)?.ocr;
+if (ocr) selectOcr(ocr);
 port.on("message", async (msg: { id: number; task: ThreadTask }) => {
   try {
     const task = msg.task;

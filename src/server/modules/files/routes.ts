@@ -3,6 +3,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PageLineItem } from "../../../domain/line-items";
 import { hasAnyRole, ROLES } from "../../../domain/roles";
+import { startOcr } from "../../extraction/ocr-setup";
 import { ExtractionCrash } from "../../extraction/pool";
 import type { PageImageOutcome } from "../../extraction/types";
 import { ErrorBody, httpError } from "../../plugins/errors";
@@ -52,9 +53,10 @@ function isStaff(request: FastifyRequest): boolean {
  * re-OCR and extraction results. See docs/files.md.
  */
 export async function fileRoutes(app: FastifyInstance) {
-  const services: FileServices = createFileServices(app.ctx, app.log, {
-    runJobs: app.ctx.config.jobsInProcess,
-  });
+  const runJobs = app.ctx.config.jobsInProcess;
+  // Where extraction runs here, its OCR engine is chosen now: a start-up error, not a failed job.
+  const ocr = runJobs ? await startOcr(app.ctx.config.ocr, app.log) : undefined;
+  const services: FileServices = createFileServices(app.ctx, app.log, { runJobs, ocr });
   const { db, config } = app.ctx;
   app.addHook("onReady", async () => services.runner?.start());
   app.addHook("onClose", async () => services.close());

@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import type { OcrSetup } from "../../extraction/ocr";
 import { createExtractionPool, type ExtractionPool } from "../../extraction/pool";
 import { enqueue } from "../../jobs/queue";
 import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/runner";
@@ -29,13 +30,19 @@ export interface FileServices {
   close(): Promise<void>;
 }
 
-export function createFileServices(ctx: { config: Config; db: Db }, log: JobLog, opts: { runJobs: boolean }) {
+export function createFileServices(
+  ctx: { config: Config; db: Db },
+  log: JobLog,
+  /** `ocr`: the engine chosen at start (extraction/ocr-setup.ts `startOcr`) where jobs run. */
+  opts: { runJobs: boolean; ocr?: OcrSetup },
+) {
   const store = createFileStore(ctx.config);
   let pool: ExtractionPool | null = null;
   const getPool = () => {
     pool ??= createExtractionPool({
       size: ctx.config.extractionWorkers,
       memoryMb: ctx.config.extractionMemoryMb,
+      ocr: opts.ocr,
     });
     return pool;
   };
