@@ -11,15 +11,16 @@ import { amountAccuracy } from "../fixtures/statements/score";
 
 /**
  * OCR on this 2-core machine: one letter page per test at 300 dpi, through the same worker
- * thread pool the server uses, with the engine OCR_ENGINE=auto picks (native tesseract, which
- * scripts/test-deps.sh installs) and with tesseract.js, the engine where it is not installed.
+ * thread pool the server uses, with native tesseract (OCR_ENGINE=native, or auto where
+ * scripts/test-deps.sh installs it) and with tesseract.js (wasm, the default).
  */
 let pool: ExtractionPool;
 let wasmPool: ExtractionPool;
 let dir: string;
 
-beforeAll(() => {
-  pool = createExtractionPool({ size: 1 });
+beforeAll(async () => {
+  const { setup } = await chooseOcr({ ...defaultOcrConfig(), engine: "native" });
+  pool = createExtractionPool({ size: 1, ocr: setup });
   wasmPool = createExtractionPool({ size: 1, ocr: { engine: "wasm" } });
   dir = mkdtempSync(join(tmpdir(), "blocklot-ocr-"));
 });
@@ -53,11 +54,11 @@ describe("OCR", () => {
     expect(setup).toMatchObject({ engine: "native", version: expect.stringMatching(/^5\./) });
   });
 
-  it("a scanned PDF (image only, no text layer) is rendered and read: ≥ 95% of amounts exact", async () => {
+  it("a scanned PDF (image only, no text layer) is rendered and read natively: ≥ 95% of amounts exact", async () => {
     await readsScannedPdf(pool);
   }, 180_000);
 
-  it("the same with tesseract.js (OCR_ENGINE=wasm, or no native tesseract)", async () => {
+  it("the same with tesseract.js (OCR_ENGINE=wasm, the default)", async () => {
     await readsScannedPdf(wasmPool);
   }, 180_000);
 

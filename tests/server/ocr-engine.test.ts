@@ -11,9 +11,9 @@ import { startTestServer, type TestServer } from "./harness";
 
 /**
  * The OCR engine setting (OCR_ENGINE, docs/files.md "OCR"): a server told to use native
- * tesseract that is not there refuses to start and says how to install it; by default (auto)
- * a server without it starts and reads scans with tesseract.js, so the quick start works on a
- * machine without tesseract.
+ * tesseract that is not there refuses to start and says how to install it; with auto, a server
+ * without it starts and reads scans with tesseract.js, so the quick start works on a machine
+ * without tesseract whatever the setting.
  */
 const NO_TESSERACT = "/nonexistent/bin/tesseract";
 
@@ -42,6 +42,7 @@ describe("no native tesseract, OCR_ENGINE=auto", () => {
     server = await startTestServer({
       DATA_DIR: dataDir,
       EXTRACTION_WORKERS: "1",
+      OCR_ENGINE: "auto",
       TESSERACT_PATH: NO_TESSERACT,
     });
   }, 120_000);
