@@ -37,7 +37,7 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(s.length * q) - 1))] as number;
 };
 
-export async function seed(database: Database) {
+async function seed(database: Database) {
   const { db } = database;
   for (let from = 1; from <= USERS; from += 10_000) {
     const to = Math.min(USERS, from + 9_999);

@@ -21,7 +21,7 @@ export const PHOTOS_AHEAD_STATUSES = [
  * sends it again), or an outside link eBay is given as it is.
  */
 export const EBAY_PHOTO_STATES = ["on_ebay", "waiting", "refused", "expired", "link"] as const;
-export type EbayPhotoState = (typeof EBAY_PHOTO_STATES)[number];
+type EbayPhotoState = (typeof EBAY_PHOTO_STATES)[number];
 
 export interface EbayItemPhotos {
   itemId: string;

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NativeOcrSetup } from "./ocr";
+import type { NativeOcrSetup } from "./ocr-engine";
 import { figureReading, NativeOcrError, nativeEngine, parseTsv, runTesseract } from "./ocr-native";
 
 const TSV = [

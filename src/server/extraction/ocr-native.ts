@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Word } from "../../domain/line-items";
-import { type NativeOcrSetup, OCR_PARAMS, type OcrEngine, type Reading } from "./ocr";
+import { type NativeOcrSetup, OCR_PARAMS, type OcrEngine, type Reading } from "./ocr-engine";
 
 /**
  * Native tesseract (Debian `tesseract-ocr`) as a child process: no shell, a page image on
@@ -16,7 +16,7 @@ import { type NativeOcrSetup, OCR_PARAMS, type OcrEngine, type Reading } from ".
  * one per core), so each tesseract run gets one OpenMP thread; nothing of ours (secrets
  * included) is passed on.
  */
-export const NATIVE_ENV: Readonly<Record<string, string>> = { OMP_THREAD_LIMIT: "1" };
+const NATIVE_ENV: Readonly<Record<string, string>> = { OMP_THREAD_LIMIT: "1" };
 
 /** A run that failed; `missing` when there is no binary at that path. */
 export class NativeOcrError extends Error {

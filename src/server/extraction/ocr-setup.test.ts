@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOcrConfig, type OcrConfig } from "../config";
-import { engModelFile } from "./ocr";
+import { engModelFile } from "./ocr-engine";
 import { chooseOcr, startOcr } from "./ocr-setup";
 
 let dir: string;

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "nod
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { OcrConfig } from "../config";
-import { engModelFile, type OcrSetup } from "./ocr";
+import { engModelFile, type OcrSetup } from "./ocr-engine";
 import { NativeOcrError, runTesseract } from "./ocr-native";
 
 /**

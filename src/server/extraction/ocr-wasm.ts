@@ -1,6 +1,6 @@
 import { createWorker, type Worker as OcrWorker, OEM } from "tesseract.js";
 import type { Word } from "../../domain/line-items";
-import { engModelDir, OCR_PARAMS, type OcrEngine, type Reading } from "./ocr";
+import { engModelDir, OCR_PARAMS, type OcrEngine, type Reading } from "./ocr-engine";
 
 /**
  * tesseract.js (Tesseract compiled to WebAssembly): the engine where native tesseract is not

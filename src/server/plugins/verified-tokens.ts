@@ -1,8 +1,8 @@
 /** Most verified access tokens remembered per secret (about 1.5 KB each with their claims). */
-export const VERIFIED_TOKENS_MAX = 10_000;
+const VERIFIED_TOKENS_MAX = 10_000;
 
 /** The current time as JWT numeric dates count it: whole seconds, as jose checks `exp`. */
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * Access tokens already verified, by their exact text, with the claims verification answered
