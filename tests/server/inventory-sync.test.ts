@@ -113,6 +113,10 @@ describe("GET /api/sync/changes", () => {
           seen.push({ id: c.id, version: c.row ? (c.row.version as number) : null });
         cursor = page.cursor;
         if (done) return;
+        // A real client's next pull arrives from the network (a new event-loop task). Without
+        // this, inject() and PGlite answer a pull entirely in microtasks once the access token
+        // is remembered, and the loop never lets the writers' requests start.
+        await new Promise((r) => setImmediate(r));
       }
     })();
     const ids = Array.from({ length: 40 }, () => uuidv7());
