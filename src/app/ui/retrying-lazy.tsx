@@ -1,10 +1,18 @@
 import { type ComponentType, useEffect, useState } from "react";
 
+/** The first retry after a failed load waits this long; each next one twice as long. */
+const FIRST_RETRY_MS = 1_000;
+/** The longest wait between two retries while the browser says it is online. */
+const LONGEST_RETRY_MS = 30_000;
+
 /**
  * A component whose code loads on demand, like React's `lazy`, but whose failed load does not
  * fail the page: should its chunk not arrive (the network went away before the service worker
  * had cached it, on a first visit), `Fallback` stays in its place and the load is tried again
- * each time the browser comes back online. `lazy` would throw to the route's error page instead.
+ * each time the browser comes back online, and, while it says it is online, again after a
+ * growing pause: the `online` event can come before requests get through (an interface that is
+ * up before its route), and a load that fails then would otherwise wait for the next one.
+ * `lazy` would throw to the route's error page instead.
  */
 export function retryingLazy<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -16,19 +24,32 @@ export function retryingLazy<P extends object>(
     useEffect(() => {
       if (Component) return;
       let live = true;
-      const attempt = () =>
+      let wait = FIRST_RETRY_MS;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const attempt = () => {
+        clearTimeout(timer);
         load().then(
           (c) => {
             loaded = c;
             if (live) setComponent(() => c);
           },
-          () => undefined,
+          () => {
+            if (!live || !navigator.onLine) return;
+            timer = setTimeout(attempt, wait);
+            wait = Math.min(wait * 2, LONGEST_RETRY_MS);
+          },
         );
-      void attempt();
-      window.addEventListener("online", attempt);
+      };
+      const backOnline = () => {
+        wait = FIRST_RETRY_MS;
+        attempt();
+      };
+      attempt();
+      window.addEventListener("online", backOnline);
       return () => {
         live = false;
-        window.removeEventListener("online", attempt);
+        clearTimeout(timer);
+        window.removeEventListener("online", backOnline);
       };
     }, [Component]);
     return Component ? <Component {...props} /> : <Fallback />;
