@@ -130,7 +130,7 @@ describe("POST /api/chat/messages/batch", () => {
       [write(bobs.id, "hello Bob"), 404, "Chat thread not found"],
       [write(uuidv7(), "nowhere"), 404, "Chat thread not found"],
       [write(thread.id, "hi", "has space"), 400, "Idempotency-Key must be"],
-      [{ ...write(thread.id, "x"), body: { text: "x" } }, 400, "Invalid request body: \"body\" is required"],
+      [{ ...write(thread.id, "x"), body: { text: "x" } }, 400, 'Invalid request body: "body" is required'],
       [
         { ...write(thread.id, "x"), url: "/api/chat/threads/nope/messages" },
         400,
