@@ -5,7 +5,9 @@
  * WRITE_BATCH_MAX) go together in one write batch (`POST /api/sync/writes`): the server answers
  * each as if it had been sent alone and stops after the first that is not a 2xx, so every answer
  * is settled by the same rule, the 2xx ones in one Dexie transaction; the writes after the stop
- * are sent again. A lone write and a chunk of creates go as their own request.
+ * are sent again. Consecutive appended records (chat messages) of one company whose type has an
+ * append batch (SyncedTypeDecl.appendBatchPath) go together the same way, to that path. A lone
+ * write, an append of a type without one and a chunk of creates go as their own request.
  *
  * Every answer is read by the app's one answer rule (lib/server-answer.ts):
  * - done: the server row replaces the local one, the entry is dropped (merge.ts); a DELETE
@@ -18,6 +20,7 @@
  */
 import { type BackoffPolicy, type NextStep, nextStep } from "../app/lib/server-answer";
 import {
+  type AppendWrite,
   type BatchWrite,
   type BatchWriteAnswer,
   WRITE_BATCH_MAX,
@@ -72,8 +75,11 @@ function noAnswer(err: unknown): Partial<OutboxEntry> {
 /** The sender of one engine: `drainOnce` runs one pass (the engine holds the outbox lock around it). */
 export function createSender(ctx: EngineContext, opts: SenderOptions) {
   const { db, transport } = ctx;
-  /** False once the server refused a write batch as a whole (e.g. one without the route): send alone from then on. */
-  let batches = true;
+  /** Batch paths the server refused as a whole (e.g. an older one without the route): send alone from then on. */
+  const refusedPaths = new Set<string>();
+  /** Where an entry may go together with others: the write batch, its type's append batch, or nowhere. */
+  const batchPathOf = (e: OutboxEntry): string | null =>
+    e.bulk ? null : e.append ? (ctx.types[e.entity]?.appendBatchPath ?? null) : WRITE_BATCH_PATH;
 
   const setEntry = (seq: number, changes: Partial<OutboxEntry>) => db.outbox.update(seq, changes);
   const send = (req: Parameters<typeof transport.send>[0]) =>
@@ -179,8 +185,9 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
     stop?: "offline" | "auth" | "backoff" | "single";
   }
 
-  /** Sends consecutive entries (distinct records, no chunks) as one write batch. */
+  /** Sends consecutive entries (distinct records, no chunks) as one write batch, or one append batch. */
   async function sendGroup(candidates: OutboxEntry[]): Promise<GroupOutcome> {
+    const path = batchPathOf(candidates[0] as OutboxEntry) ?? WRITE_BATCH_PATH;
     // read again and marked sending in one transaction: an entry discarded or changed since the
     // pass read it is not sent from a stale copy
     const group = await db.transaction("rw", db.outbox, async () => {
@@ -206,17 +213,21 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
           changes: { state: "waiting" as const, attempts: e.attempts, ...changes },
         })),
       );
-    const writes: BatchWrite[] = group.map((e) => ({
-      method: e.method as BatchWrite["method"],
-      url: urlOf(e),
-      body: e.body,
-      idempotencyKey: e.idempotencyKey,
-    }));
+    const writes: Array<BatchWrite | AppendWrite> = group.map((e) =>
+      e.append
+        ? { method: "POST" as const, url: e.url, body: e.body, idempotencyKey: e.idempotencyKey }
+        : {
+            method: e.method as BatchWrite["method"],
+            url: urlOf(e),
+            body: e.body,
+            idempotencyKey: e.idempotencyKey,
+          },
+    );
     let res: SyncResponse;
     try {
       res = await send({
         method: "POST",
-        url: WRITE_BATCH_PATH,
+        url: path,
         body: { writes },
         companyId: (group[0] as OutboxEntry).companyId,
       });
@@ -242,7 +253,7 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
       }
       // refused as a whole (nothing was run): send them one at a time instead
       await unsent(0);
-      batches = false;
+      refusedPaths.add(path);
       return { group, outcomes: [], stop: "single" };
     }
     const given = (answers as BatchWriteAnswer[]).slice(0, group.length);
@@ -312,7 +323,7 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
         const g = group;
         group = [];
         if (g.length === 0) return null;
-        if (g.length === 1 || !batches) {
+        if (g.length === 1 || refusedPaths.has(batchPathOf(g[0] as OutboxEntry) ?? "")) {
           for (const e of g) {
             if (blocked.has(key(e))) continue;
             const stop = await sendAlone(e);
@@ -395,11 +406,12 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
             opts.scheduleRetry(e.notBefore - ctx.now());
             return { sent, stopped: "backoff" };
           }
+          const path = batchPathOf(e);
           const joins =
-            !e.bulk &&
-            !e.append &&
+            path !== null &&
             group.length < limit &&
-            (group.length === 0 || group[0]?.companyId === e.companyId) &&
+            (group.length === 0 ||
+              (group[0]?.companyId === e.companyId && batchPathOf(group[0] as OutboxEntry) === path)) &&
             !group.some((g) => key(g) === k);
           if (!joins && group.length > 0) {
             const stop = await flush();
@@ -414,7 +426,7 @@ export function createSender(ctx: EngineContext, opts: SenderOptions) {
               continue;
             }
           }
-          if (e.append) {
+          if (e.append && path === null) {
             // an appended record's POST is no record route: never in a write batch
             const stop = await sendAlone(e);
             if (stop) return { sent, stopped: stop };

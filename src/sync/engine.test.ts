@@ -6,11 +6,17 @@ import { bulkBodyKey, openImport, queueItemChunk } from "../app/offline/bulk";
 import { type BlocklotDb, createDb } from "../app/offline/db";
 import { createAppSyncEngine as createSyncEngine } from "../app/offline/synced-types";
 import { itemWrites } from "../app/offline/test-writes";
+import { CHAT_MESSAGE_BATCH_PATH } from "../domain/chat/types";
 import { BULK_ITEMS_PATH, type BulkItemResult, type BulkItemsResponse } from "../domain/inventory/bulk";
 import type { Item, ItemFields, InventoryChange as SyncChange } from "../domain/inventory/item";
 import { testItemFields } from "../domain/inventory/test-items";
 import type { SyncPage } from "../domain/sync/feed";
-import { type BatchWrite, type BatchWriteAnswer, WRITE_BATCH_PATH } from "../domain/sync/write-batch";
+import {
+  type AppendWrite,
+  type BatchWrite,
+  type BatchWriteAnswer,
+  WRITE_BATCH_PATH,
+} from "../domain/sync/write-batch";
 import { cursorKey } from "./db";
 import type { SyncEngineOptions } from "./engine";
 import { newId } from "./outbox";
@@ -1309,36 +1315,57 @@ describe("own writes and the feed cursor", () => {
 
 describe("appended records (chat messages written offline)", () => {
   /** A thread's messages route on top of the fake API: numbered by the server, keyed replays. */
-  function chatServer() {
+  function chatServer(opts: { batchRoute?: boolean } = {}) {
     const posted: { key: string; body: string; id: string; seq: number }[] = [];
+    /** The append batches received (their writes). */
+    const batches: AppendWrite[][] = [];
     let failNext = false;
+    const one = (req: SyncRequest): SyncResponse => {
+      const body = String((req.body as { body: string }).body);
+      if (!body) return { status: 400, data: { message: "A message cannot be empty" } };
+      const earlier = posted.find((p) => p.key === req.idempotencyKey);
+      const row = earlier ?? {
+        key: req.idempotencyKey as string,
+        body,
+        id: newId(),
+        seq: posted.length + 1,
+      };
+      if (!earlier) posted.push(row);
+      return {
+        status: earlier ? 200 : 201,
+        data: { id: row.id, threadId: "t1", seq: row.seq, body: row.body },
+      };
+    };
+    const answered = (res: SyncResponse) => {
+      if (failNext) {
+        failNext = false;
+        throw new NetworkError("answer lost");
+      }
+      return res;
+    };
     const transport: SyncTransport = {
       send: async (req) => {
+        if (req.method === "POST" && req.url === CHAT_MESSAGE_BATCH_PATH) {
+          if (api.offline) throw new NetworkError("offline");
+          if (!opts.batchRoute) return { status: 404, data: { message: "No route" } };
+          const writes = structuredClone((req.body as { writes: AppendWrite[] }).writes);
+          batches.push(writes);
+          const answers: BatchWriteAnswer[] = [];
+          for (const w of writes) {
+            const res = one({ method: "POST", url: w.url, body: w.body, idempotencyKey: w.idempotencyKey });
+            answers.push({ status: res.status, body: res.data });
+            if (res.status >= 300) break;
+          }
+          return answered({ status: 200, data: { answers } });
+        }
         if (!(req.method === "POST" && /^\/api\/chat\/threads\/t1\/messages$/.test(req.url)))
           return api.transport.send(req);
         if (api.offline) throw new NetworkError("offline");
         api.requests.push(structuredClone(req));
-        const body = String((req.body as { body: string }).body);
-        if (!body) return { status: 400, data: { message: "A message cannot be empty" } };
-        const earlier = posted.find((p) => p.key === req.idempotencyKey);
-        const row = earlier ?? {
-          key: req.idempotencyKey as string,
-          body,
-          id: newId(),
-          seq: posted.length + 1,
-        };
-        if (!earlier) posted.push(row);
-        if (failNext) {
-          failNext = false;
-          throw new NetworkError("answer lost");
-        }
-        return {
-          status: earlier ? 200 : 201,
-          data: { id: row.id, threadId: "t1", seq: row.seq, body: row.body },
-        };
+        return answered(one(req));
       },
     };
-    return { posted, transport, loseNextAnswer: () => (failNext = true) };
+    return { posted, batches, transport, loseNextAnswer: () => (failNext = true) };
   }
   const post = (body: string) => ({
     url: "/api/chat/threads/t1/messages",
@@ -1373,6 +1400,71 @@ describe("appended records (chat messages written offline)", () => {
       ["one", 1],
       ["two", 2],
     ]);
+  });
+
+  it("consecutive queued messages go together in order, each with its key, exactly once when an answer is lost", async () => {
+    const chat = chatServer({ batchRoute: true });
+    const e = engine({ transport: chat.transport });
+    api.offline = true;
+    for (const body of ["one", "two", "three"])
+      await e.write.append("chat-message", COMPANY, `local-${body}`, post(body));
+    await itemWrites.create(e.writeContext, COMPANY, fields({ sku: "CHAT-2" }));
+    await e.write.append("chat-message", COMPANY, "local-four", post("four"));
+    const keys = (await db.outbox.toArray()).filter((x) => x.append).map((x) => x.idempotencyKey);
+
+    api.offline = false;
+    chat.loseNextAnswer();
+    await e.drain(); // the batch's answer is lost: all three stay queued and go again, same keys
+    await e.drain();
+    expect(chat.posted.map((p) => p.body)).toEqual(["one", "two", "three", "four"]);
+    // the same batch twice (same keys), then the message after the item alone
+    expect(chat.batches.map((b) => b.map((w) => [w.body?.body, w.idempotencyKey]))).toEqual([
+      [
+        ["one", keys[0]],
+        ["two", keys[1]],
+        ["three", keys[2]],
+      ],
+      [
+        ["one", keys[0]],
+        ["two", keys[1]],
+        ["three", keys[2]],
+      ],
+    ]);
+    const alone = api.requests.filter((r) => r.url.startsWith("/api/chat/"));
+    expect(alone.map((r) => [(r.body as { body: string }).body, r.idempotencyKey])).toEqual([
+      ["four", keys[3]],
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    const stored = await db.chatMessages.toArray();
+    expect(stored.map((m) => [m.body, m.seq])).toEqual([
+      ["one", 1],
+      ["two", 2],
+      ["three", 3],
+      ["four", 4],
+    ]);
+  });
+
+  it("a refusal in a batch holds that message only; a server without the batch route gets them one at a time", async () => {
+    const chat = chatServer({ batchRoute: true });
+    const e = engine({ transport: chat.transport });
+    api.offline = true;
+    for (const body of ["a", "", "b"])
+      await e.write.append("chat-message", COMPANY, `local-${body || "empty"}`, post(body));
+    api.offline = false;
+    await e.drain();
+    expect(chat.posted.map((p) => p.body)).toEqual(["a", "b"]);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { id: "local-empty", state: "rejected", error: "A message cannot be empty" },
+    ]);
+
+    const old = chatServer();
+    const e2 = engine({ transport: old.transport });
+    await e2.discard((await db.outbox.toArray())[0]?.seq as number);
+    for (const body of ["x", "y"])
+      await e2.write.append("chat-message", COMPANY, `local-${body}`, post(body));
+    await e2.drain();
+    expect(old.posted.map((p) => p.body)).toEqual(["x", "y"]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it("a refused message stays on the device, failed with the server's reason, until retried or discarded", async () => {

@@ -55,7 +55,7 @@ export async function acknowledge(ctx: EngineContext, e: OutboxEntry, data: unkn
 }
 
 /**
- * Many 2xx answers at once (a write batch), with acknowledge's rules, in set operations: one
+ * Many 2xx answers at once (a write batch or an append batch), with acknowledge's rules, in set operations: one
  * look-up of the records' remaining entries and one bulk write per table, instead of four
  * IndexedDB round trips per write. Records with later writes queued take acknowledge's path.
  * Call inside a transaction over every record table, the outbox and the conflicts.
@@ -77,6 +77,13 @@ export async function acknowledgeMany(ctx: EngineContext, done: { e: OutboxEntry
   const puts = new Map<string, Loose[]>();
   const gone = new Map<string, string[]>();
   for (const { e, data } of done) {
+    if (e.append) {
+      // the device's copy of an appended record gives way to the server's (its own id)
+      gone.set(e.entity, [...(gone.get(e.entity) ?? []), e.id]);
+      const row = rowOf(data);
+      if (row) puts.set(e.entity, [...(puts.get(e.entity) ?? []), row]);
+      continue;
+    }
     if (withLater.has(recordKey(e))) {
       await acknowledge(ctx, e, data); // rebases the later writes (its own deletes are no-ops now)
       continue;
@@ -88,9 +95,10 @@ export async function acknowledgeMany(ctx: EngineContext, done: { e: OutboxEntry
     const row = rowOf(data);
     if (row) puts.set(e.entity, [...(puts.get(e.entity) ?? []), row]);
   }
+  // removals first: an appended record's device row goes, then the server's row is put
+  for (const [entity, ids] of gone) await recordTable(db, typeOf(ctx.types, entity)).bulkDelete(ids);
   for (const [entity, rows] of puts)
     await recordTable(db, typeOf(ctx.types, entity)).bulkPut(rows as never[]);
-  for (const [entity, ids] of gone) await recordTable(db, typeOf(ctx.types, entity)).bulkDelete(ids);
 }
 
 /** The tables a batch acknowledgement writes. */

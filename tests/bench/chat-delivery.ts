@@ -15,9 +15,11 @@
  * each latency is from just before its POST to the event's arrival (or the catch-up's answer).
  * With BENCH_DATABASE_URL a second server process on the same database serves the 200
  * connections while the sender posts to the first: the event crosses LISTEN/NOTIFY.
- * Then the outbox drain: `BENCH_CHAT_QUEUED` (1,000) messages POSTed one at a time in order, each
- * with its Idempotency-Key, as the sync engine sends queued entries (the device's Dexie work is
- * not included), and read back in order.
+ * Then the outbox drain: `BENCH_CHAT_QUEUED` (1,000) messages sent in order, each with its
+ * Idempotency-Key, as the sync engine sends queued entries: 100 at a time through the batch route
+ * (POST /api/chat/messages/batch; `BENCH_CHAT_DRAIN=single`: one POST each, as before), the
+ * device's Dexie work not included; read back in order. The CPU time each process spent on the
+ * drain (the server processes, their PostgreSQL backends, this one) is printed per message.
  *
  * Not a test: nothing fails on time. Run: npm run bench -- chat-delivery (on PostgreSQL:
  * bash scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$DATABASE_URL npm run bench -- chat-delivery').
@@ -25,18 +27,22 @@
  */
 import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
+import pg from "pg";
 import {
   CHAT_EVENT,
+  CHAT_MESSAGE_BATCH_PATH,
   type ChatEventData,
   type ChatMessageApi,
   type ChatMessagePage,
 } from "../../src/domain/chat/types";
 import { NOTIFICATIONS_CHANGED_EVENT } from "../../src/domain/notifications/types";
-import { type Figure, runWhenMain, sessionOf, startSeededServer } from "./util";
+import { type BatchWriteAnswer, WRITE_BATCH_MAX } from "../../src/domain/sync/write-batch";
+import { cpuMsOf, type Figure, runWhenMain, sessionOf, startSeededServer } from "./util";
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS || 200);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES || 40);
 const QUEUED = Number(process.env.BENCH_CHAT_QUEUED || 1000);
+const DRAIN_ALONE = process.env.BENCH_CHAT_DRAIN === "single";
 const GAP_MS = 250;
 const BENCH = "chat-delivery (built server, real SSE)";
 
@@ -114,6 +120,29 @@ function api(base: string, token: string) {
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
     return (res.status === 204 ? undefined : await res.json()) as T;
   };
+}
+
+/** CPU ms used so far by the PostgreSQL backends serving `url`'s database (Linux /proc; same machine). */
+async function pgBackendsCpu(url: string | undefined): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!url) return out;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    for (const { pid } of rows) {
+      try {
+        out.set(pid, cpuMsOf(pid));
+      } catch {
+        // ended meanwhile
+      }
+    }
+  } finally {
+    await c.end();
+  }
+  return out;
 }
 
 /** Waits until `pred` holds, polling each millisecond or so, at most `ms`. */
@@ -251,18 +280,43 @@ export async function chatDeliveryBench(): Promise<Figure[]> {
 
     // The outbox drain: queued messages sent one at a time, in order, each with its key.
     const queuedThread = await send<{ id: string }>("POST", "/api/chat/threads", { subject: "Queued bench" });
+    const url = `/api/chat/threads/${queuedThread.id}/messages`;
+    const pids = [server.pid, ...(replica ? [replica.pid] : [])];
+    const cpu0 = pids.map(cpuMsOf);
+    const pg0 = await pgBackendsCpu(process.env.BENCH_DATABASE_URL);
+    const own0 = process.cpuUsage();
     const d0 = performance.now();
-    for (let i = 0; i < QUEUED; i++) {
-      await send(
-        "POST",
-        `/api/chat/threads/${queuedThread.id}/messages`,
-        { body: `queued ${i}` },
-        {
-          "idempotency-key": randomUUID(),
-        },
-      );
+    if (DRAIN_ALONE) {
+      for (let i = 0; i < QUEUED; i++) {
+        await send("POST", url, { body: `queued ${i}` }, { "idempotency-key": randomUUID() });
+      }
+    } else {
+      for (let from = 0; from < QUEUED; from += WRITE_BATCH_MAX) {
+        const writes = Array.from({ length: Math.min(WRITE_BATCH_MAX, QUEUED - from) }, (_, j) => ({
+          method: "POST",
+          url,
+          body: { body: `queued ${from + j}` },
+          idempotencyKey: randomUUID(),
+        }));
+        const { answers } = await send<{ answers: BatchWriteAnswer[] }>("POST", CHAT_MESSAGE_BATCH_PATH, {
+          writes,
+        });
+        const created = answers.filter((a) => a.status === 201).length;
+        if (created !== writes.length) throw new Error(`a drain batch stored ${created} of ${writes.length}`);
+      }
     }
     const drainMs = performance.now() - d0;
+    const own = process.cpuUsage(own0);
+    const pg1 = await pgBackendsCpu(process.env.BENCH_DATABASE_URL);
+    const perMessage = (ms: number) => round(ms / QUEUED);
+    const pgMs = [...pg1].reduce((sum, [pid, ms]) => sum + ms - (pg0.get(pid) ?? 0), 0);
+    console.log(
+      `  drain (${DRAIN_ALONE ? "one POST each" : `batches of ${WRITE_BATCH_MAX}`}) CPU per message: ${pids
+        .map((pid, i) => `server ${i + 1} ${perMessage(cpuMsOf(pid) - (cpu0[i] as number))} ms`)
+        .join(
+          ", ",
+        )}${process.env.BENCH_DATABASE_URL ? `, PostgreSQL backends ${perMessage(pgMs)} ms` : ""}, bench ${perMessage((own.user + own.system) / 1000)} ms`,
+    );
     const bodies: string[] = [];
     let before: number | null | undefined;
     do {
@@ -300,7 +354,7 @@ export async function chatDeliveryBench(): Promise<Figure[]> {
       { bench: b, metric: "messages shown twice", value: duplicates, unit: "messages" },
       {
         bench: b,
-        metric: `drain ${QUEUED} queued`,
+        metric: `drain ${QUEUED} queued${DRAIN_ALONE ? " (one POST each)" : ""}`,
         value: round(drainMs / 1000),
         unit: "s",
         target: { op: "<", value: 10 },

@@ -12,16 +12,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { v7 as uuidv7 } from "uuid";
 import { chunkBody, PER_CHUNK } from "./import-chunks";
-import { type Figure, runWhenMain, startSeededServer } from "./util";
+import { cpuMsOf, type Figure, runWhenMain, startSeededServer } from "./util";
 
 const BENCH = "import, server side (Node client)";
 const CHUNKS = Number(process.env.BENCH_IMPORT_CHUNKS || 10);
 
 /** CPU seconds (user + system) a process has used so far. */
-function cpuOf(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const cpuOf = (pid: number) => cpuMsOf(pid) / 1000;
 
 /** The pid of the server started on `work` (its environment names the folder). */
 function serverPid(work: string): number {

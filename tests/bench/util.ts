@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -20,15 +20,43 @@ export interface Figure {
 export const met = (f: Figure) =>
   !f.target || (f.target.op === ">=" ? f.value >= f.target.value : f.value < f.target.value);
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
+/** Whether `port` can be listened on at 127.0.0.1 now (0: any free one; answers the port, or null). */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((res) => {
     const s = createServer();
-    s.once("error", rej);
-    s.listen(0, "127.0.0.1", () => {
+    s.once("error", () => res(null));
+    s.listen(port, "127.0.0.1", () => {
       const addr = s.address();
-      s.close(() => res(typeof addr === "object" && addr ? addr.port : 0));
+      s.close(() => res(typeof addr === "object" && addr ? addr.port : null));
     });
   });
+}
+
+/**
+ * A free loopback port: the OS's choice, or with `BENCH_PORTS=FROM-TO` (a session's own range on
+ * a shared machine) the first free one of that range from a random start.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+  if (!range) {
+    const port = await tryPort(0);
+    if (port === null) throw new Error("no free port");
+    return port;
+  }
+  const from = Number(range[1]);
+  const size = Number(range[2]) - from + 1;
+  const start = Math.floor(Math.random() * size);
+  for (let i = 0; i < size; i++) {
+    const port = await tryPort(from + ((start + i) % size));
+    if (port !== null) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
+}
+
+/** CPU milliseconds (user + system) a process has used so far (Linux /proc; 10 ms steps). */
+export function cpuMsOf(pid: number): number {
+  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** A throw-away database on the PostgreSQL server of `adminUrl`, dropped by `drop()`. */
@@ -123,6 +151,8 @@ export function ensureBuilt(): void {
 
 export interface SeededServer {
   url: string;
+  /** The server process's id (for its CPU time: cpuMsOf). */
+  pid: number;
   /** Its temporary folder (data directory inside; the bench may put files here). */
   work: string;
   /** Demo accounts from the seed: email → password. */
@@ -133,7 +163,7 @@ export interface SeededServer {
    * Another server process on the same PostgreSQL database (a second replica, no seed; live
    * events cross between them by LISTEN/NOTIFY). Only with BENCH_DATABASE_URL.
    */
-  startReplica(): Promise<{ url: string; stop(): Promise<void> }>;
+  startReplica(): Promise<{ url: string; pid: number; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -197,6 +227,7 @@ export async function startSeededServer(name: string): Promise<SeededServer> {
   const child = await spawnServer(env, url);
   return {
     url,
+    pid: child.pid as number,
     work,
     accounts,
     seller: { email: sellerEmail, password: sellerPassword },
@@ -208,6 +239,7 @@ export async function startSeededServer(name: string): Promise<SeededServer> {
       const replica = await spawnServer({ ...env, PORT: String(replicaPort), PUBLIC_URL: url }, replicaUrl);
       return {
         url: replicaUrl,
+        pid: replica.pid as number,
         async stop() {
           replica.kill("SIGTERM");
           await new Promise((r) => (replica.exitCode !== null ? r(null) : replica.once("exit", r)));

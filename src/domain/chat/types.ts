@@ -83,6 +83,11 @@ export interface AdminChatPage {
 }
 
 export const CHAT_PATH = "/api/chat";
+/**
+ * Several messages of the outbox's queue in one request (docs/chat.md "Offline"): each write is
+ * the `POST …/threads/{id}/messages` it stands for, answered as that request alone would be.
+ */
+export const CHAT_MESSAGE_BATCH_PATH = "/api/chat/messages/batch";
 export const ADMIN_CHAT_PATH = "/api/admin/chat";
 /** The live event GET /api/events sends when a thread the caller may see changed. */
 export const CHAT_EVENT = "chat";

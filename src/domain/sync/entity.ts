@@ -26,6 +26,13 @@ export interface SyncedTypeDecl<F extends string = string> {
    */
   readOnly?: boolean;
   /**
+   * For records the server numbers itself (appended by `POST`, outbox `append`: chat messages):
+   * where consecutive queued appends of one company go together (`POST` with `{ writes }`,
+   * domain/sync/write-batch.ts `AppendWrite`), in order, each with its own Idempotency-Key.
+   * Without it each append goes alone.
+   */
+  appendBatchPath?: string;
+  /**
    * The type's own merge after a 409 (default: field by field, sync/merge.ts `mergeFields`), for
    * rules such as kanban's "a move is one unit, the later writer wins" (kanban/merge.ts).
    */

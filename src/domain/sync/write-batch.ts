@@ -23,6 +23,19 @@ export interface BatchWrite {
   idempotencyKey: string;
 }
 
+/**
+ * One queued POST of an appended record (a chat message: outbox `append`) in its type's append
+ * batch (SyncedTypeDecl.appendBatchPath): the request exactly as it would go alone. The batch is
+ * `{ writes: AppendWrite[] }`, answered `{ answers: BatchWriteAnswer[] }` with the write batch's
+ * rules: in order, each as if alone, stopping after the first answer that is not a 2xx.
+ */
+export interface AppendWrite {
+  method: "POST";
+  url: string;
+  body: Record<string, unknown> | null;
+  idempotencyKey: string;
+}
+
 export interface BatchWriteAnswer {
   /** What the request alone would have answered: 200, 201, 204, 400, 404, 409, 422, 500 … */
   status: number;

@@ -10,6 +10,7 @@ import { articleRoutes } from "./articles/routes";
 import { authRoutes } from "./auth/routes";
 import { CALENDAR_SYNCED, calendarRoutes } from "./calendar/routes";
 import { chatAttachmentRoutes } from "./chat/attachment-routes";
+import { messageBatchRoute } from "./chat/message-batch";
 import { chatRoutes } from "./chat/routes";
 import { clientConfigRoutes } from "./client-config/routes";
 import { commerceRoutes } from "./commerce/routes";
@@ -98,4 +99,5 @@ export async function registerModules(
   await app.register(commerceRoutes);
   await app.register(chatRoutes);
   await app.register(chatAttachmentRoutes);
+  await app.register(messageBatchRoute);
 }

@@ -1,6 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { CHAT_ATTACHMENTS_PER_MESSAGE } from "../../../domain/chat/attachments";
 import {
   ADMIN_CHAT_PAGE,
   ADMIN_CHAT_PATH,
@@ -11,19 +10,17 @@ import {
   CHAT_PATH,
   CHAT_SUBJECT_MAX,
   CHAT_THREAD_KINDS,
-  type ChatMessageApi,
   type ChatMessagePage,
   type ChatThreadKind,
-  chatBodyProblem,
 } from "../../../domain/chat/types";
 import { ERROR_CODES } from "../../../domain/errors";
 import { ROLES } from "../../../domain/roles";
 import { currentUser } from "../../plugins/auth";
 import { ErrorBody, httpError } from "../../plugins/errors";
-import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
 import { ChatAttachment } from "./attachment-routes";
-import { type AttachmentRow, attachmentApi, claim, withAttachments } from "./attachment-store";
-import { notifyChatMessage } from "./notify";
+import { withAttachments } from "./attachment-store";
+import { cleanBody, MessageBody, messageInput } from "./message-input";
+import { postInOrder } from "./post-in-order";
 import {
   accessTo,
   assignThread,
@@ -42,8 +39,6 @@ import {
   loadViewer,
   markSeen,
   messageApi,
-  messageByKey,
-  postMessage,
   readMessages,
   supportThread,
   threadApi,
@@ -51,7 +46,6 @@ import {
 } from "./store";
 
 const THREAD_NOT_FOUND = "Chat thread not found";
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 const Thread = Type.Object({
   id: Type.String({ format: "uuid" }),
@@ -103,18 +97,6 @@ const MessageParams = Type.Object({
   id: Type.String({ format: "uuid" }),
   messageId: Type.String({ format: "uuid" }),
 });
-const Body = Type.Object(
-  {
-    body: Type.String({ maxLength: CHAT_BODY_MAX * 2 }),
-    attachmentIds: Type.Optional(
-      Type.Array(Type.String({ format: "uuid" }), {
-        maxItems: CHAT_ATTACHMENTS_PER_MESSAGE,
-        uniqueItems: true,
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
 const NewThread = Type.Object(
   {
     subject: Type.String({ minLength: 1, maxLength: CHAT_SUBJECT_MAX }),
@@ -146,14 +128,6 @@ const Assign = Type.Object(
 
 const tags = ["chat"];
 const signedIn = { auth: [] };
-
-/** The message body the caller sent, trimmed; 400 when it is empty or over the limit. */
-function cleanBody(body: string): string {
-  const problem = chatBodyProblem(body);
-  if (problem === "empty") throw httpError(400, "A message cannot be empty");
-  if (problem === "too-long") throw httpError(400, `A message may have at most ${CHAT_BODY_MAX} characters`);
-  return body.trim();
-}
 
 /**
  * Chat (docs/chat.md). Every route reads the caller's memberships and staff roles from the
@@ -231,13 +205,8 @@ export async function chatRoutes(app: FastifyInstance) {
       const first = request.body.body === undefined ? null : cleanBody(request.body.body);
       const viewer = await viewerOf(request);
       const thread = await createThread(db, { companyId, kind: "user", subject, createdBy: userId });
-      if (first) {
-        await postMessage(
-          db,
-          { threadId: thread.id, authorId: userId, author: viewer.name, staff: false, body: first },
-          (tx, message) => notifyChatMessage(tx, thread, message, viewer),
-        );
-      }
+      if (first)
+        await postInOrder(db, viewer, [{ thread, access: "member", body: first, attachmentIds: [] }]);
       return reply.status(201).send(await threadOut(userId, thread.id));
     },
   );
@@ -330,7 +299,7 @@ export async function chatRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof Body> }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof MessageBody> }>(
     `${CHAT_PATH}/threads/:id/messages`,
     {
       config: signedIn,
@@ -339,64 +308,19 @@ export async function chatRoutes(app: FastifyInstance) {
         summary: "Write a message",
         description: `Plain text, 1 to ${CHAT_BODY_MAX} characters after trimming. Send an \`Idempotency-Key\` header (e.g. a UUID per message): the same key again answers the first message (200, \`Idempotent-Replayed: true\`) and adds nothing; the same key with another text or thread is 422. 201 with the message.`,
         params: IdParams,
-        body: Body,
+        body: MessageBody,
         response: { 200: Message, 201: Message, 400: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) => {
       const header = request.headers["idempotency-key"];
-      const key = Array.isArray(header) ? header[0] : header;
-      if (key !== undefined && !KEY_PATTERN.test(key)) {
-        throw httpError(400, "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
-      }
-      const attachmentIds = request.body.attachmentIds ?? [];
-      // a message may be only files: its text may then be empty
-      const body = attachmentIds.length > 0 && !request.body.body.trim() ? "" : cleanBody(request.body.body);
+      const input = messageInput(request.body, Array.isArray(header) ? header[0] : header);
       const { viewer, thread, access } = await reach(request, { id: request.params.id });
-      const out = async (m: Parameters<typeof messageApi>[0]) =>
-        (await withAttachments(db, [messageApi(m)]))[0] as ChatMessageApi;
-      const replay = async () => {
-        const earlier = key ? await messageByKey(db, viewer.userId, key) : null;
-        if (!earlier) return null;
-        if (earlier.threadId !== thread.id || earlier.body !== body) {
-          throw httpError(422, KEY_REUSED_MESSAGE, { code: ERROR_CODES.KEY_REUSED });
-        }
-        return reply
-          .status(200)
-          .header("idempotent-replayed", "true")
-          .send(await out(earlier));
-      };
-      // The key's look-up comes only when the insert finds it taken: a new message (the outbox's
-      // drain) is one transaction with its attachments and the bell; a replay writes nothing.
-      let files: AttachmentRow[] = [];
-      const message = await postMessage(
-        db,
-        {
-          threadId: thread.id,
-          authorId: viewer.userId,
-          author: viewer.name,
-          staff: access === "staff",
-          body,
-          key,
-        },
-        async (tx, m) => {
-          files = await claim(tx, m, attachmentIds);
-          if (files.length !== attachmentIds.length) {
-            throw httpError(
-              400,
-              "An attached file was not uploaded to this thread by you, or is already on a message",
-            );
-          }
-          await notifyChatMessage(tx, thread, m, viewer);
-        },
-      );
-      if (!message) {
-        // The key is already on a message (a replay, or a concurrent retry): answer that one.
-        const earlier = await replay();
-        if (earlier) return earlier;
-        throw httpError(409, "The message could not be stored; try again", { code: ERROR_CODES.CONFLICT });
-      }
-      return reply.status(201).send({ ...messageApi(message), attachments: files.map(attachmentApi) });
+      const [answer] = await postInOrder(db, viewer, [{ thread, access, ...input }]);
+      if (!answer) throw new Error("a message was not answered");
+      if ("error" in answer) throw answer.error;
+      if (answer.status === 200) reply.header("idempotent-replayed", "true");
+      return reply.status(answer.status).send(answer.message);
     },
   );
 
@@ -455,7 +379,7 @@ export async function chatRoutes(app: FastifyInstance) {
     return message;
   }
 
-  app.patch<{ Params: Static<typeof MessageParams>; Body: Static<typeof Body> }>(
+  app.patch<{ Params: Static<typeof MessageParams>; Body: Static<typeof MessageBody> }>(
     `${CHAT_PATH}/threads/:id/messages/:messageId`,
     {
       config: signedIn,
@@ -463,7 +387,7 @@ export async function chatRoutes(app: FastifyInstance) {
         tags,
         summary: "Edit my last message (within 5 minutes)",
         params: MessageParams,
-        body: Body,
+        body: MessageBody,
         response: { 200: Message, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },

@@ -95,6 +95,15 @@ export async function viewerAndThread(
   return { viewer: toViewer(userId, row?.me), thread: row?.thread ?? null };
 }
 
+/** Threads by id (those that exist). */
+export async function threadsByIds(db: Db, ids: readonly string[]): Promise<ThreadRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(chatThreads)
+    .where(inArray(chatThreads.id, [...ids]));
+}
+
 const newHash = () => randomBytes(12).toString("base64url");
 
 /** Threads visible in a list, with the viewer's unread count and the last message. */
@@ -286,62 +295,91 @@ export async function readMessages(
   };
 }
 
-/** The message the author already sent with this key, if any. */
-export async function messageByKey(db: Db, authorId: string, key: string): Promise<MessageRow | null> {
-  const [row] = await db
+/** The messages the author already sent with these keys, by key. */
+export async function messagesByKeys(
+  db: Db,
+  authorId: string,
+  keys: readonly string[],
+): Promise<Map<string, MessageRow>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.authorId, authorId), eq(chatMessages.clientKey, key)));
-  return row ?? null;
+    .where(and(eq(chatMessages.authorId, authorId), inArray(chatMessages.clientKey, [...keys])));
+  return new Map(rows.map((r) => [r.clientKey as string, r]));
 }
 
-/** Takes the thread's next number under its row lock (numbers follow commit order) and touches it. */
-async function nextSeq(tx: Db, threadId: string, touch: boolean): Promise<number> {
+/**
+ * Takes the thread's next `count` numbers under its row lock (numbers follow commit order) and
+ * touches it; answers the last of them.
+ */
+async function nextSeq(tx: Db, threadId: string, touch: boolean, count = 1): Promise<number> {
   const [row] = await tx
     .update(chatThreads)
-    .set({ lastSeq: sql`${chatThreads.lastSeq} + 1`, ...(touch ? { updatedAt: sql`now()` } : {}) })
+    .set({ lastSeq: sql`${chatThreads.lastSeq} + ${count}`, ...(touch ? { updatedAt: sql`now()` } : {}) })
     .where(eq(chatThreads.id, threadId))
     .returning({ seq: chatThreads.lastSeq });
   if (!row) throw new Error("chat thread gone");
   return row.seq;
 }
 
-/** Thrown inside postMessage's transaction to roll it back: the key was taken. */
+/** Thrown inside postMessages' transaction to roll it back: a key was taken. */
 class KeyTaken extends Error {}
 
+/** A message to add: its thread, its text, the author's key for it, and whether they write as staff. */
+interface NewMessage {
+  threadId: string;
+  staff: boolean;
+  body: string;
+  key?: string;
+}
+
 /**
- * Adds a message; the author's own place moves past it; `within` runs in the same transaction
- * (attachments, the bell), so all of it commits together or not at all. Null, with nothing
- * written, when the author's key is already on a message (a replay, or a concurrent retry).
+ * Adds messages of one author, in the order given, in one transaction: each thread's numbers are
+ * taken at once (threads locked in id order), the rows written by one statement, the author's own
+ * place moved past them, and `within` runs in the same transaction (attachments, the bell), so
+ * all of it commits together or not at all. Answers the rows in the order given; null, with
+ * nothing written, when one of the keys is already on a message (a replay, or a concurrent
+ * retry). The keys must differ from each other.
  */
-export async function postMessage(
+export async function postMessages(
   db: Db,
-  input: { threadId: string; authorId: string; author: string; staff: boolean; body: string; key?: string },
-  within?: (tx: Db, message: MessageRow) => Promise<void>,
-): Promise<MessageRow | null> {
+  author: { id: string; name: string },
+  items: readonly NewMessage[],
+  within?: (tx: Db, rows: MessageRow[]) => Promise<void>,
+): Promise<MessageRow[] | null> {
+  const counts = new Map<string, number>();
+  for (const m of items) counts.set(m.threadId, (counts.get(m.threadId) ?? 0) + 1);
   try {
     return await db.transaction(async (tx) => {
-      const seq = await nextSeq(tx, input.threadId, true);
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({
+      const next = new Map<string, number>();
+      for (const threadId of [...counts.keys()].sort()) {
+        const n = counts.get(threadId) as number;
+        next.set(threadId, (await nextSeq(tx, threadId, true, n)) - n + 1);
+      }
+      const values = items.map((m) => {
+        const seq = next.get(m.threadId) as number;
+        next.set(m.threadId, seq + 1);
+        return {
           id: uuidv7(),
-          threadId: input.threadId,
+          threadId: m.threadId,
           seq,
           rev: seq,
-          authorId: input.authorId,
-          author: input.author,
-          staff: input.staff,
-          body: input.body,
-          clientKey: input.key ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      // the thread's number and time are not taken for a message that is not written
-      if (!row) throw new KeyTaken();
-      await markSeen(tx, input.threadId, input.authorId, seq);
-      await within?.(tx, row);
-      return row;
+          authorId: author.id,
+          author: author.name,
+          staff: m.staff,
+          body: m.body,
+          clientKey: m.key ?? null,
+        };
+      });
+      const inserted = await tx.insert(chatMessages).values(values).onConflictDoNothing().returning();
+      // the threads' numbers and times are not taken for messages that are not written
+      if (inserted.length !== values.length) throw new KeyTaken();
+      const byId = new Map(inserted.map((r) => [r.id, r]));
+      const rows = values.map((v) => byId.get(v.id) as MessageRow);
+      for (const [threadId, after] of next) await markSeen(tx, threadId, author.id, after - 1);
+      await within?.(tx, rows);
+      return rows;
     });
   } catch (err) {
     if (err instanceof KeyTaken) return null;
