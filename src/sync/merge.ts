@@ -31,7 +31,7 @@ export async function acknowledge(ctx: EngineContext, e: OutboxEntry, data: unkn
     await db.outbox.delete(e.seq as number);
     await db.conflicts.delete(e.seq as number);
     if (e.append) {
-      // the device's copy of an appended record gives way to the server's (its own id)
+      // the device's copy of an appended record gives way to the server's (the same id when the server took the device's, as chat does)
       await table.delete(e.id);
       const answered = rowOf(data);
       if (answered) await table.put(answered as never);
@@ -78,7 +78,7 @@ export async function acknowledgeMany(ctx: EngineContext, done: { e: OutboxEntry
   const gone = new Map<string, string[]>();
   for (const { e, data } of done) {
     if (e.append) {
-      // the device's copy of an appended record gives way to the server's (its own id)
+      // the device's copy of an appended record gives way to the server's (the same id when the server took the device's, as chat does)
       gone.set(e.entity, [...(gone.get(e.entity) ?? []), e.id]);
       const row = rowOf(data);
       if (row) puts.set(e.entity, [...(puts.get(e.entity) ?? []), row]);

@@ -60,7 +60,7 @@ describe("chat offline", () => {
     await dialog.getByRole("textbox", { name: "Message" }).fill(`Online first ${run}`);
     await dialog.getByRole("button", { name: "Start" }).click();
     await owner.page.getByRole("heading", { name: subject, level: 2 }).waitFor();
-    await bubble(owner.page, `Online first ${run}`).getByText("Sent").waitFor();
+    await bubble(owner.page, `Online first ${run}`).getByText("Sent", { exact: true }).waitFor();
 
     const admin = await freshPage(browser, { width: 1400, height: 1000 });
     await signIn(admin.page, superAdmin.email, superAdmin.password);
@@ -85,8 +85,8 @@ describe("chat offline", () => {
     expect(await messages(admin.page).getByText(`Offline one ${run}`).count()).toBe(0);
 
     await owner.context.setOffline(false);
-    await bubble(owner.page, `Offline one ${run}`).getByText("Sent").waitFor(POLL);
-    await bubble(owner.page, `Offline two ${run}`).getByText("Sent").waitFor(POLL);
+    await bubble(owner.page, `Offline one ${run}`).getByText("Sent", { exact: true }).waitFor(POLL);
+    await bubble(owner.page, `Offline two ${run}`).getByText("Sent", { exact: true }).waitFor(POLL);
     await messages(admin.page).getByText(`Offline two ${run}`).waitFor(POLL);
     // once each, in the order written, on both screens
     const order = (texts: string[]) =>
@@ -153,7 +153,7 @@ describe("chat offline", () => {
     expect(await withFiles.getByText("Waits for a connection").count()).toBe(2);
 
     await owner.context.setOffline(false);
-    await withFiles.getByText("Sent").waitFor(POLL);
+    await withFiles.getByText("Sent", { exact: true }).waitFor(POLL);
     await withFiles.getByText(/Not sent: Unsupported file type/).waitFor(POLL);
     const adminBubble = bubble(admin.page, `With files offline ${run}`);
     const offlineLink = adminBubble.getByRole("button", {
@@ -165,7 +165,11 @@ describe("chat offline", () => {
     expect(readFileSync(await offlineDownload.path()).equals(OFFLINE_PDF)).toBe(true);
     // once: one message with that text on each screen, also after a reload
     await owner.page.reload();
-    await bubble(owner.page, `With files offline ${run}`).getByText("Sent").waitFor(POLL);
+    await bubble(owner.page, `With files offline ${run}`).getByText("Sent", { exact: true }).waitFor(POLL);
+    // the refused file's reason stays with the sent message (it keeps the device's id)
+    await bubble(owner.page, `With files offline ${run}`)
+      .getByText(/Not sent: Unsupported file type/)
+      .waitFor(POLL);
     expect(await bubble(owner.page, `With files offline ${run}`).count()).toBe(1);
     expect(await adminBubble.count()).toBe(1);
 

@@ -192,4 +192,43 @@ describe("POST /api/chat/messages/batch", () => {
       bobStream.close();
     }
   });
+
+  it("keeps the device's id for each message; the same id again answers it, another message's id is 409", async () => {
+    const thread = await newThread(ann, "Batch device ids");
+    const [a, b] = [uuidv7(), uuidv7()];
+    const withId = (id: string, body: string, key?: string) => ({
+      ...write(thread.id, body, key),
+      body: { id, body },
+    });
+    const first = await batch(ann, [withId(a, "one"), withId(b, "two")]);
+    expect(first.map((x) => [x.status, (x.body as ChatMessageApi).id])).toEqual([
+      [201, a],
+      [201, b],
+    ]);
+    // sent again under new keys (the device lost its outbox's keys): the same id, text and
+    // thread answers the message; the text under another message's id is refused
+    const again = await batch(ann, [withId(a, "one"), withId(b, "not two")]);
+    expect(again.map((x) => x.status)).toEqual([200, 409]);
+    expect(again.map((x) => x.body)).toMatchObject([
+      { id: a, body: "one" },
+      { message: "A message with this id already exists" },
+    ]);
+    expect(await bodies(ann, thread.id)).toEqual(["one", "two"]);
+
+    // without a key, on the single route: a replay by id answers 200, another text is 409
+    const single = (who: TestUser, id: string, body: string) =>
+      call("POST", `/api/chat/threads/${thread.id}/messages`, who, { id, body });
+    const replay = await single(ann, a, "one");
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json().id).toBe(a);
+    expect((await single(ann, a, "changed")).statusCode).toBe(409);
+    // another member may not answer, nor overwrite, Ann's message by its id
+    const taken = await single(emp, a, "one");
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.json().message).toBe("A message with this id already exists");
+    expect(await bodies(emp, thread.id)).toEqual(["one", "two"]);
+    // not a UUID: the body's schema refuses it
+    expect((await single(ann, "not-a-uuid", "three")).statusCode).toBe(400);
+  });
 });

@@ -137,7 +137,12 @@ export async function releaseHeldMessages(db: BlocklotDb): Promise<number> {
       const { held: _held, companyId, ...row } = m;
       await appendRecord({ db, types: SYNCED_TYPES }, CHAT_MESSAGE_TYPE.entity, companyId ?? "", m.id, {
         url: m.held.url,
-        body: attachments.length > 0 ? { body, attachmentIds: attachments.map((a) => a.id) } : { body },
+        // the device's id goes with it: the sent message keeps it, and with it its refused files
+        body: {
+          id: m.id,
+          body,
+          ...(attachments.length > 0 ? { attachmentIds: attachments.map((a) => a.id) } : {}),
+        },
         row: { ...row, attachments },
       });
       return true;

@@ -80,7 +80,8 @@ export async function queueChatMessage(
   };
   await engine.write.append(CHAT_MESSAGE_TYPE.entity, thread.companyId, id, {
     url: `${CHAT_PATH}/threads/${thread.id}/messages`,
-    body: attachments.length > 0 ? { body, attachmentIds: attachments.map((a) => a.id) } : { body },
+    // the device's id goes with it: the sent message keeps it
+    body: { id, body, ...(attachments.length > 0 ? { attachmentIds: attachments.map((a) => a.id) } : {}) },
     row,
   });
   return id;

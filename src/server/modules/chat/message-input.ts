@@ -11,6 +11,13 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export const MessageBody = Type.Object(
   {
+    id: Type.Optional(
+      Type.String({
+        format: "uuid",
+        description:
+          "The message's id, chosen by the device that wrote it (as inventory records are), so what it keeps under that id (files refused while offline) stays with the sent message; omitted, the server chooses one. An id already on another message is 409.",
+      }),
+    ),
     body: Type.String({ maxLength: CHAT_BODY_MAX * 2 }),
     attachmentIds: Type.Optional(
       Type.Array(Type.String({ format: "uuid" }), {
@@ -36,14 +43,14 @@ export function cleanBody(body: string): string {
  * the message) or too long.
  */
 export function messageInput(
-  sent: { body: string; attachmentIds?: string[] },
+  sent: { id?: string; body: string; attachmentIds?: string[] },
   key: string | undefined,
-): { body: string; key: string | undefined; attachmentIds: string[] } {
+): { id: string | undefined; body: string; key: string | undefined; attachmentIds: string[] } {
   if (key !== undefined && !KEY_PATTERN.test(key)) {
     throw httpError(400, "Idempotency-Key must be 1 to 255 printable ASCII characters without spaces");
   }
   const attachmentIds = sent.attachmentIds ?? [];
   // a message may be only files: its text may then be empty
   const body = attachmentIds.length > 0 && !sent.body.trim() ? "" : cleanBody(sent.body);
-  return { body, key, attachmentIds };
+  return { id: sent.id?.toLowerCase(), body, key, attachmentIds };
 }

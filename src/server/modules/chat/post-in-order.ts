@@ -4,7 +4,9 @@
  * outbox's queue. Messages without files go together in one transaction (store.ts `postMessages`:
  * one set of statements however many); a message with files goes alone, its files claimed in its
  * transaction. A key already on a message answers that message (200, replayed) and adds nothing;
- * the same key with another text or thread is 422 and ends the run.
+ * the same key with another text or thread is 422 and ends the run. A message may carry the
+ * device's id for it: sent again without a key, that id answers the message too; an id already on
+ * another message is 409.
  */
 
 import type { ChatMessageApi } from "../../../domain/chat/types";
@@ -15,7 +17,14 @@ import { HttpError, httpError } from "../../plugins/errors";
 import { KEY_REUSED_MESSAGE } from "../../plugins/idempotency";
 import { type AttachmentRow, attachmentApi, claim, withAttachments } from "./attachment-store";
 import { notifyChatMessage } from "./notify";
-import { type ChatViewer, messageApi, messagesByKeys, postMessages } from "./store";
+import {
+  type ChatViewer,
+  type MessageRow,
+  messageApi,
+  messagesByIds,
+  messagesByKeys,
+  postMessages,
+} from "./store";
 
 /** One message as its route checked it: the thread it goes to, how the author reaches it, its text. */
 export interface MessageToPost {
@@ -23,6 +32,8 @@ export interface MessageToPost {
   access: "member" | "staff";
   body: string;
   key?: string;
+  /** The device's id for the message (server-chosen without it). */
+  id?: string;
   attachmentIds: readonly string[];
 }
 
@@ -34,24 +45,26 @@ type PostAnswer =
 const RETRIES = 3;
 
 /**
- * The next run from `items[from]`: at most `cap` messages without files and with distinct keys,
- * or one message with files.
+ * The next run from `items[from]`: at most `cap` messages without files and with distinct keys
+ * and ids, or one message with files.
  */
 function runFrom(items: readonly MessageToPost[], from: number, cap: number): MessageToPost[] {
   const first = items[from] as MessageToPost;
   if (first.attachmentIds.length > 0) return [first];
   const keys = new Set<string>();
+  const ids = new Set<string>();
   const run: MessageToPost[] = [];
   for (let i = from; i < items.length && run.length < cap; i++) {
     const m = items[i] as MessageToPost;
-    if (m.attachmentIds.length > 0 || (m.key && keys.has(m.key))) break;
+    if (m.attachmentIds.length > 0 || (m.key && keys.has(m.key)) || (m.id && ids.has(m.id))) break;
     if (m.key) keys.add(m.key);
+    if (m.id) ids.add(m.id);
     run.push(m);
   }
   return run;
 }
 
-/** Writes one run; null when one of its keys was taken; an HttpError when its files were refused. */
+/** Writes one run; null when one of its keys or ids was taken; an HttpError when its files were refused. */
 async function storeRun(
   db: Db,
   viewer: ChatViewer,
@@ -61,7 +74,13 @@ async function storeRun(
   const rows = await postMessages(
     db,
     { id: viewer.userId, name: viewer.name },
-    run.map((m) => ({ threadId: m.thread.id, staff: m.access === "staff", body: m.body, key: m.key })),
+    run.map((m) => ({
+      id: m.id,
+      threadId: m.thread.id,
+      staff: m.access === "staff",
+      body: m.body,
+      key: m.key,
+    })),
     async (tx, written) => {
       const wanted = run[0]?.attachmentIds ?? [];
       if (run.length === 1 && wanted.length > 0) {
@@ -83,6 +102,21 @@ async function storeRun(
   );
   if (!rows) return null;
   return rows.map((row) => ({ message: { ...messageApi(row), attachments: files.map(attachmentApi) } }));
+}
+
+/** Why `m` may not answer `e`, the message already under its key or id; null when it is its replay. */
+function replayProblem(viewer: ChatViewer, m: MessageToPost, e: MessageRow): HttpError | null {
+  const same = e.threadId === m.thread.id && e.body === m.body;
+  if (m.key !== undefined && e.clientKey === m.key && e.authorId === viewer.userId) {
+    // its key's message: the same text, thread (and id, when sent) or the key was reused
+    return same && (m.id === undefined || e.id === m.id)
+      ? null
+      : httpError(422, KEY_REUSED_MESSAGE, { code: ERROR_CODES.KEY_REUSED });
+  }
+  // its id's message: the author's same text in the same thread, whatever key came with it
+  return same && e.authorId === viewer.userId
+    ? null
+    : httpError(409, "A message with this id already exists", { code: ERROR_CODES.CONFLICT });
 }
 
 /**
@@ -115,14 +149,23 @@ export async function postInOrder(
       lost = 0;
       continue;
     }
-    // A key is already on a message: the messages before the first such one are new (stored
-    // next, alone), and from it on each one sent before answers its earlier message.
-    const earlier = await messagesByKeys(
-      db,
-      viewer.userId,
-      run.flatMap((m) => (m.key ? [m.key] : [])),
-    );
-    const first = run.findIndex((m) => m.key !== undefined && earlier.has(m.key));
+    // A key or id is already on a message: the messages before the first such one are new
+    // (stored next, alone), and from it on each one sent before answers its earlier message.
+    const [byKey, byId] = await Promise.all([
+      messagesByKeys(
+        db,
+        viewer.userId,
+        run.flatMap((m) => (m.key ? [m.key] : [])),
+      ),
+      messagesByIds(
+        db,
+        run.flatMap((m) => (m.id ? [m.id] : [])),
+      ),
+    ]);
+    const earlier = (m: MessageToPost) =>
+      (m.key === undefined ? undefined : byKey.get(m.key)) ??
+      (m.id === undefined ? undefined : byId.get(m.id));
+    const first = run.findIndex((m) => earlier(m) !== undefined);
     if (first < 0) {
       // taken by a request that was still running and then wrote nothing: try again
       if (++lost < RETRIES) continue;
@@ -139,17 +182,15 @@ export async function postInOrder(
     const replays: ChatMessageApi[] = [];
     let refused: HttpError | null = null;
     for (const m of run) {
-      const e = m.key === undefined ? undefined : earlier.get(m.key);
+      const e = earlier(m);
       if (!e) break;
-      if (e.threadId !== m.thread.id || e.body !== m.body) {
-        refused = httpError(422, KEY_REUSED_MESSAGE, { code: ERROR_CODES.KEY_REUSED });
-        break;
-      }
+      refused = replayProblem(viewer, m, e);
+      if (refused) break;
       replays.push(messageApi(e));
     }
     for (const message of await withAttachments(db, replays)) answers.push({ status: 200, message });
     if (refused) {
-      answers.push({ status: 422, error: refused });
+      answers.push({ status: refused.statusCode, error: refused });
       return answers;
     }
     i += replays.length;

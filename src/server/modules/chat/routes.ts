@@ -306,10 +306,17 @@ export async function chatRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Write a message",
-        description: `Plain text, 1 to ${CHAT_BODY_MAX} characters after trimming. Send an \`Idempotency-Key\` header (e.g. a UUID per message): the same key again answers the first message (200, \`Idempotent-Replayed: true\`) and adds nothing; the same key with another text or thread is 422. 201 with the message.`,
+        description: `Plain text, 1 to ${CHAT_BODY_MAX} characters after trimming. Send an \`Idempotency-Key\` header (e.g. a UUID per message): the same key again answers the first message (200, \`Idempotent-Replayed: true\`) and adds nothing; the same key with another text or thread is 422. The body's \`id\` (optional) is the device's id for the message; without a key, the same id, text and thread again answers the first message too; an id already on another message is 409. 201 with the message.`,
         params: IdParams,
         body: MessageBody,
-        response: { 200: Message, 201: Message, 400: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+        response: {
+          200: Message,
+          201: Message,
+          400: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+        },
       },
     },
     async (request, reply) => {

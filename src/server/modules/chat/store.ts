@@ -232,7 +232,7 @@ export async function assignThread(db: Db, threadId: string, userId: string | nu
   await db.update(chatThreads).set({ assignedTo: userId }).where(eq(chatThreads.id, threadId));
 }
 
-type MessageRow = typeof chatMessages.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
 
 export function messageApi(m: MessageRow): ChatMessageApi {
   return {
@@ -309,6 +309,16 @@ export async function messagesByKeys(
   return new Map(rows.map((r) => [r.clientKey as string, r]));
 }
 
+/** The messages among `ids` that exist, by id (a device's ids for messages it sends again). */
+export async function messagesByIds(db: Db, ids: readonly string[]): Promise<Map<string, MessageRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(inArray(chatMessages.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /**
  * Takes the thread's next `count` numbers under its row lock (numbers follow commit order) and
  * touches it; answers the last of them.
@@ -328,6 +338,8 @@ class KeyTaken extends Error {}
 
 /** A message to add: its thread, its text, the author's key for it, and whether they write as staff. */
 interface NewMessage {
+  /** The device's id for the message; the server chooses one without it. */
+  id?: string;
   threadId: string;
   staff: boolean;
   body: string;
@@ -361,7 +373,7 @@ export async function postMessages(
         const seq = next.get(m.threadId) as number;
         next.set(m.threadId, seq + 1);
         return {
-          id: uuidv7(),
+          id: m.id ?? uuidv7(),
           threadId: m.threadId,
           seq,
           rev: seq,
