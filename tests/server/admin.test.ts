@@ -110,6 +110,22 @@ describe("GET /api/admin/all-user/list", () => {
     expect((await list("?query=nobody-like-this")).json()).toMatchObject({ rows: [], total: 0 });
   });
 
+  it("finds a user under the name they changed to, and no longer under the old one", async () => {
+    const renamed = await createTestUser(server, { email: "rename@blocklot.test", displayName: "Old Namé" });
+    expect((await list("?query=OLD%20NAM")).json().total).toBe(1);
+    const res = await server.app.inject({
+      method: "PATCH",
+      url: "/api/account/profile",
+      headers: renamed.auth,
+      payload: { displayName: "Zoë Quill" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(`?query=${encodeURIComponent("zoë Q")}`)).json().rows).toEqual([
+      expect.objectContaining({ id: renamed.userId, displayName: "Zoë Quill" }),
+    ]);
+    expect((await list("?query=old%20nam")).json().total).toBe(0);
+  });
+
   it.each([
     "?page=-1",
     "?page=abc",

@@ -41,6 +41,12 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** A demo account of `npm run seed` (src/server/modules/demo): removed with the demo data. */
     demo: boolean("demo").notNull().default(false),
+    /**
+     * What the admin user lists' search reads (migration 0056): email and name, lower-cased once
+     * when written, so a search is one case-sensitive `like` a row instead of two `ilike`s (half
+     * the cost on a walk of a sort index past many rows that do not match).
+     */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(email || ' ' || display_name)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +61,7 @@ export const users = pgTable(
     // trigram GIN indexes (pg_trgm, migration 0048; PGlite loads the extension in db/client.ts).
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     index("users_display_name_trgm_idx").using("gin", t.displayName.op("gin_trgm_ops")),
+    index("users_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 

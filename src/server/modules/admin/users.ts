@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AllUserSort } from "../../../domain/admin/list-sorts";
 import { isRoleLevel, type RoleSetting } from "../../../domain/admin/user-roles";
 import type { Db } from "../../db/client";
@@ -93,9 +93,8 @@ const SORT_EXPR: Record<AllUserSort, SQL> = {
 
 const userFilter = (p: { query?: string }): SQL | undefined => {
   const q = searchTerm(p);
-  return q
-    ? or(ilike(users.email, containsPattern(q)), ilike(users.displayName, containsPattern(q)))
-    : undefined;
+  // email and name lower-cased when written (users.search_text): one `like` a row
+  return q ? sql`${users.searchText} like lower(${containsPattern(q)})` : undefined;
 };
 
 /** One page of users (with their companies) and the total matching the filter. */
