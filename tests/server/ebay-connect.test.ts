@@ -4,7 +4,7 @@ import { EBAY_SCOPES } from "../../src/domain/ebay/contract";
 import { ebayConnections, ebayOauthStates, ebayOrders } from "../../src/server/db/schema";
 import { decryptToken } from "../../src/server/integrations/ebay/token-crypto";
 import { type EbayDouble, expectedChallengeResponse } from "./doubles/ebay";
-import { connect, createTestUser, startEbayServer, uuidv7 } from "./ebay-helpers";
+import { connect, createTestUser, postDeletionNotice, startEbayServer, uuidv7 } from "./ebay-helpers";
 import { addMember, tokenFor } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 
@@ -249,16 +249,7 @@ describe("eBay account-deletion notifications", () => {
       orderCreatedAt: new Date(),
       lastModifiedAt: new Date(),
     });
-    const post = (n: { body: string; signature?: string }) =>
-      server.app.inject({
-        method: "POST",
-        url: "/api/ebay/account-deletion",
-        headers: {
-          "content-type": "application/json",
-          ...(n.signature ? { "x-ebay-signature": n.signature } : {}),
-        },
-        payload: n.body,
-      });
+    const post = (n: { body: string; signature?: string }) => postDeletionNotice(server, n);
     // Unsigned, badly signed, unknown key: refused, nothing changes.
     const good = double.deletionNotification({ userId: conn?.ebayUserId ?? "", username: "leaving_seller" });
     expect((await post({ body: good.body })).statusCode).toBe(412);

@@ -163,6 +163,29 @@ export async function listableItem(
   return { id, sku, version: res.json().version as number };
 }
 
+/** An inventory item as its company's users read it (GET /api/inventory/items/{id}). */
+export async function getItem(server: TestServer, user: TestUser, itemId: string) {
+  const res = await server.app.inject({
+    method: "GET",
+    url: `/api/inventory/items/${itemId}`,
+    headers: user.auth,
+  });
+  return res.json();
+}
+
+/** Posts a marketplace account-deletion notification as eBay does (unsigned without `signature`). */
+export function postDeletionNotice(server: TestServer, notice: { body: string; signature?: string }) {
+  return server.app.inject({
+    method: "POST",
+    url: "/api/ebay/account-deletion",
+    headers: {
+      "content-type": "application/json",
+      ...(notice.signature ? { "x-ebay-signature": notice.signature } : {}),
+    },
+    payload: notice.body,
+  });
+}
+
 /** Asks for a listing action on an item the way the app does: a PATCH of its `ebay.request`. */
 export async function requestAction(
   server: TestServer,
@@ -172,12 +195,7 @@ export async function requestAction(
   requestId = uuidv7(),
   headers: Record<string, string> = {},
 ) {
-  const current = await server.app.inject({
-    method: "GET",
-    url: `/api/inventory/items/${itemId}`,
-    headers: user.auth,
-  });
-  const item = current.json();
+  const item = await getItem(server, user, itemId);
   const res = await server.app.inject({
     method: "PATCH",
     url: `/api/inventory/items/${itemId}`,
@@ -254,9 +272,7 @@ export async function actionWrites(
 ): Promise<Write[]> {
   const writes: Write[] = [];
   for (const id of itemIds) {
-    const item = (
-      await server.app.inject({ method: "GET", url: `/api/inventory/items/${id}`, headers: user.auth })
-    ).json();
+    const item = await getItem(server, user, id);
     writes.push({
       method: "PATCH",
       url: `/api/inventory/items/${id}`,

@@ -6,6 +6,7 @@ import type { EbayDouble } from "./doubles/ebay";
 import {
   connectAndSetUp,
   createTestUser,
+  getItem,
   listableItem,
   listingsOf,
   requestAction,
@@ -37,8 +38,6 @@ afterAll(async () => {
   await double?.close();
 });
 
-const getItem = async (user: TestUser, id: string) =>
-  (await server.app.inject({ method: "GET", url: `/api/inventory/items/${id}`, headers: user.auth })).json();
 const callsOf = (op: string) => double.calls.filter((c) => c.operationId === op);
 
 describe("eBay listing pipeline", () => {
@@ -94,7 +93,7 @@ describe("eBay listing pipeline", () => {
     const ok = listings.filter((l) => l.state === "published");
     expect(ok).toHaveLength(29);
     for (const l of ok) expect(l.listingUrl).toMatch(/^https:\/\/sandbox\.ebay\.com\/itm\/\d+$/);
-    const first = await getItem(seller, items[0]?.id ?? "");
+    const first = await getItem(server, seller, items[0]?.id ?? "");
     expect(first).toMatchObject({ status: "listed", publicationStatus: 1 });
     // eBay has the item as mapped: condition, aspects, pictures in order
     const ebayItem = double.seller().items.get(items[0]?.sku ?? "");
@@ -106,7 +105,7 @@ describe("eBay listing pipeline", () => {
 
     // Fix the refused item and retry it alone.
     const fixedFrom = double.calls.length;
-    const bad = await getItem(seller, items[7]?.id ?? "");
+    const bad = await getItem(server, seller, items[7]?.id ?? "");
     await server.app.inject({
       method: "PATCH",
       url: `/api/inventory/items/${bad.id}`,
@@ -176,11 +175,14 @@ describe("eBay listing pipeline", () => {
     await requestAction(server, seller, a.id, "withdraw");
     await requestAction(server, seller, b.id, "delete");
     await settled(server, seller.companyId);
-    expect(await getItem(seller, a.id)).toMatchObject({
+    expect(await getItem(server, seller, a.id)).toMatchObject({
       status: "withdrawn_from_ebay",
       publicationStatus: 0,
     });
-    expect(await getItem(seller, b.id)).toMatchObject({ status: "deleted_from_ebay", publicationStatus: 2 });
+    expect(await getItem(server, seller, b.id)).toMatchObject({
+      status: "deleted_from_ebay",
+      publicationStatus: 2,
+    });
     const offers = [...double.seller().offers.values()];
     expect(offers.find((o) => o.sku === a.sku)?.status).toBe("UNPUBLISHED");
     expect(offers.find((o) => o.sku === b.sku)).toBeUndefined();
@@ -191,7 +193,7 @@ describe("eBay listing pipeline", () => {
     const item = await listableItem(server, seller, { quantity: 3 });
     await requestAction(server, seller, item.id, "publish");
     await settled(server, seller.companyId);
-    const current = await getItem(seller, item.id);
+    const current = await getItem(server, seller, item.id);
     const before = double.calls.length;
     await server.app.inject({
       method: "PATCH",
@@ -211,7 +213,7 @@ describe("eBay listing pipeline", () => {
     const item = await listableItem(server, seller);
     await requestAction(server, seller, item.id, "publish");
     await settled(server, seller.companyId);
-    const current = await getItem(seller, item.id);
+    const current = await getItem(server, seller, item.id);
     await server.app.inject({
       method: "PATCH",
       url: `/api/inventory/items/${item.id}`,
@@ -221,7 +223,7 @@ describe("eBay listing pipeline", () => {
     await settled(server, seller.companyId);
     const offer = [...double.seller().offers.values()].find((o) => o.sku === item.sku);
     expect(offer?.status).toBe("UNPUBLISHED");
-    expect(await getItem(seller, item.id)).toMatchObject({
+    expect(await getItem(server, seller, item.id)).toMatchObject({
       status: "sold",
       publicationStatus: 0,
       quantity: 0,
@@ -272,20 +274,20 @@ describe("eBay listing pipeline", () => {
       priceCents: 2500,
       quantity: 1,
     });
-    expect(await getItem(seller, item.id)).toMatchObject({ status: "sold", quantity: 1 });
+    expect(await getItem(server, seller, item.id)).toMatchObject({ status: "sold", quantity: 1 });
     // The seller hears of the sale on the bell, once (the later syncs of the order add nothing).
     const sales = async () =>
       (await bell(seller)).filter((n) => n.type === "ebay_sale" && n.link === `/dashboard/item/${item.id}`);
     expect((await sales()).map((n) => n.description)).toEqual([`Brass lamp ${item.sku} sold for $25.00.`]);
     double.updateOrder(String(order.orderId), { paid: true });
     line = await sync();
-    expect((await getItem(seller, item.id)).status).toBe("awaiting_shipment");
+    expect((await getItem(server, seller, item.id)).status).toBe("awaiting_shipment");
     double.updateOrder(String(order.orderId), { shipped: true });
     await sync();
-    expect((await getItem(seller, item.id)).status).toBe("shipped");
+    expect((await getItem(server, seller, item.id)).status).toBe("shipped");
     double.updateOrder(String(order.orderId), { delivered: true });
     await sync();
-    const done = await getItem(seller, item.id);
+    const done = await getItem(server, seller, item.id);
     expect(done).toMatchObject({ status: "delivered", quantity: 1 });
     expect(await sales()).toHaveLength(1);
     const list = await server.app.inject({
@@ -375,14 +377,17 @@ describe("eBay listing pipeline", () => {
     expect(await lines()).toHaveLength(3);
     expect((await lines()).every((l) => l.decremented)).toBe(true);
     // a sold 1 + 1 of 3 (not paid yet), b sold 2 of 3 (paid).
-    expect(await getItem(seller, a.id)).toMatchObject({ quantity: 1, status: "sold" });
-    expect(await getItem(seller, b.id)).toMatchObject({ quantity: 1, status: "awaiting_shipment" });
-    const versions = [(await getItem(seller, a.id)).version, (await getItem(seller, b.id)).version];
+    expect(await getItem(server, seller, a.id)).toMatchObject({ quantity: 1, status: "sold" });
+    expect(await getItem(server, seller, b.id)).toMatchObject({ quantity: 1, status: "awaiting_shipment" });
+    const versions = [
+      (await getItem(server, seller, a.id)).version,
+      (await getItem(server, seller, b.id)).version,
+    ];
     // Seen again (the overlap of the next run): stored once, nothing taken off twice, no change.
     await syncAll();
     expect(await lines()).toHaveLength(3);
-    expect(await getItem(seller, a.id)).toMatchObject({ quantity: 1, version: versions[0] });
-    expect(await getItem(seller, b.id)).toMatchObject({ quantity: 1, version: versions[1] });
+    expect(await getItem(server, seller, a.id)).toMatchObject({ quantity: 1, version: versions[0] });
+    expect(await getItem(server, seller, b.id)).toMatchObject({ quantity: 1, version: versions[1] });
   });
 
   it("an expired access token is refreshed transparently; 429 bursts are waited out", async () => {

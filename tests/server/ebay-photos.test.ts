@@ -10,9 +10,11 @@ import type { EbayDouble } from "./doubles/ebay";
 import {
   connectAndSetUp,
   createTestUser,
+  getItem,
   listableItem,
   listingsOf,
   photosSettled,
+  postDeletionNotice,
   requestActions,
   settled,
   startEbayServer,
@@ -53,11 +55,8 @@ async function photoStates(user: TestUser, itemIds: string[]): Promise<PhotoStat
 const statesOf = async (user: TestUser, itemId: string) =>
   (await photoStates(user, [itemId]))[0]?.photos.map((p) => p.state) ?? [];
 
-const getItem = async (user: TestUser, id: string) =>
-  (await server.app.inject({ method: "GET", url: `/api/inventory/items/${id}`, headers: user.auth })).json();
-
 async function setPhotos(user: TestUser, itemId: string, photos: string[]) {
-  const item = await getItem(user, itemId);
+  const item = await getItem(server, user, itemId);
   const res = await server.app.inject({
     method: "PATCH",
     url: `/api/inventory/items/${itemId}`,
@@ -126,7 +125,7 @@ describe("eBay photos sent ahead of a publish", () => {
     expect(uploadsSince(from)).toHaveLength(0);
     const listings = await listingsOf(server, seller);
     expect(listings.filter((l) => l.state === "published")).toHaveLength(3);
-    const item = await getItem(seller, ready[0]?.id ?? "");
+    const item = await getItem(server, seller, ready[0]?.id ?? "");
     const rows = await server.database.db.select().from(ebayPhotos).where(eq(ebayPhotos.itemId, item.id));
     const urlOf = new Map(rows.map((r) => [`/api/inventory/photos/${r.photoId}`, r.imageUrl]));
     const onEbay = double.seller("ahead_seller").items.get(ready[0]?.sku ?? "");
@@ -143,7 +142,7 @@ describe("eBay photos sent ahead of a publish", () => {
 
     const from = double.calls.length;
     const [added] = await storePhotos(server, seller.companyId, item.id, 1);
-    const first = (await getItem(seller, item.id)).photos[0] as string;
+    const first = (await getItem(server, seller, item.id)).photos[0] as string;
     // Added in front (the new main photo): reordered, and uploaded once.
     await setPhotos(seller, item.id, [added as string, first]);
     await photosSettled(server, seller.companyId);
@@ -162,7 +161,7 @@ describe("eBay photos sent ahead of a publish", () => {
     expect(uploadsSince(from).filter((c) => c.status === 201)).toHaveLength(1);
 
     // The item that had no category gets one: now ready, its photos go.
-    const u = await getItem(seller, unready.id);
+    const u = await getItem(server, seller, unready.id);
     const res = await server.app.inject({
       method: "PATCH",
       url: `/api/inventory/items/${unready.id}`,
@@ -214,7 +213,7 @@ describe("eBay photos sent ahead of a publish", () => {
     expect(state).toMatchObject({ state: "refused" });
     expect(state?.error).toContain("could not be processed");
     // Not tried again ahead (the same bytes would be refused again), though the item changes.
-    const current = await getItem(seller, item.id);
+    const current = await getItem(server, seller, item.id);
     const edit = await server.app.inject({
       method: "PATCH",
       url: `/api/inventory/items/${item.id}`,
@@ -279,13 +278,7 @@ describe("eBay photos sent ahead of a publish", () => {
       userId: double.seller("leaving_photos").userId,
       username: "leaving_photos",
     });
-    const post = await server.app.inject({
-      method: "POST",
-      url: "/api/ebay/account-deletion",
-      headers: { "content-type": "application/json", "x-ebay-signature": notice.signature },
-      payload: notice.body,
-    });
-    expect(post.statusCode).toBe(204);
+    expect((await postDeletionNotice(server, notice)).statusCode).toBe(204);
     expect(await count(leaving.companyId)).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Database } from "./client";
@@ -24,7 +25,8 @@ const RELISTEN_MS = 1000;
  * the notifying transaction commits: on PGlite as the writing query completes (one process
  * owns the database), on PostgreSQL from any replica, over one dedicated connection (not from
  * the pool) that is re-opened when it drops. Used by the company change feed
- * (modules/company/change-feed.ts) and the inventory notices (modules/inventory/live.ts).
+ * (modules/company/change-feed.ts), the live hub's access notices (live/hub.ts), the mail
+ * delivery runner and, through `openNotices`, the live event streams' notices.
  */
 export async function listenChannel(
   database: Database,
@@ -91,5 +93,41 @@ export async function listenChannel(
       setLive(false);
       await c?.end().catch(() => {});
     },
+  };
+}
+
+/** A channel's notifications, read into events and handed to whoever subscribed to their topic. */
+export interface Notices<T> {
+  /** Calls `listener` with every event of `topic` (events without topics: leave it out). */
+  subscribe(listener: (event: T) => void, topic?: string): () => void;
+  close(): Promise<void>;
+}
+
+const EVERY = "*";
+
+/**
+ * LISTENs on `channel` (listenChannel) and fans each notification out to the live event
+ * streams: `parse` reads a payload into the module's event (null: not one, dropped) and
+ * `topicOf`, when given, names the subscribers it is for (a user, a company); without it every
+ * subscriber hears every event. The channel and the payload's shape stay the module's.
+ */
+export async function openNotices<T>(
+  database: Database,
+  channel: string,
+  parse: (payload: string) => T | null,
+  topicOf: (event: T) => string = () => EVERY,
+): Promise<Notices<T>> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const listener = await listenChannel(database, channel, (payload) => {
+    const event = parse(payload);
+    if (event !== null) emitter.emit(topicOf(event), event);
+  });
+  return {
+    subscribe(fn, topic = EVERY) {
+      emitter.on(topic, fn);
+      return () => emitter.off(topic, fn);
+    },
+    close: () => listener.close(),
   };
 }

@@ -1,17 +1,8 @@
 /** Pure rules for the list of a property's statement files, kept live from status events. */
+import type { FileStatusEvent } from "../../../domain/files/status-event";
 import { FILE_STATUSES, type FileStatus, type StatementFile } from "./files-api";
 
-/** What GET /api/events sends as `file-status` (src/server/modules/files/live.ts). */
-export interface FileStatusEvent {
-  fileId: string;
-  companyId: string;
-  propertyId: string;
-  fileName: string;
-  status: FileStatus;
-  failureReason: string | null;
-  pageCount: number | null;
-  at: string;
-}
+export type { FileStatusEvent };
 
 const isStatus = (v: unknown): v is FileStatus =>
   typeof v === "string" && (FILE_STATUSES as readonly string[]).includes(v);

@@ -4,10 +4,9 @@
  * triggers), to this process (PGlite) or every replica LISTENing (PostgreSQL). GET /api/events
  * passes each on as `event: chat` to the connections that may see the thread.
  */
-import { EventEmitter } from "node:events";
 import { CHAT_THREAD_KINDS, type ChatEventData } from "../../../domain/chat/types";
 import type { Database } from "../../db/client";
-import { listenChannel } from "../../db/listen";
+import { type Notices, openNotices } from "../../db/listen";
 
 const CHANNEL = "chat_changed";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -36,23 +35,7 @@ function parseChatNotice(payload: string): ChatEventData | null {
   return null;
 }
 
-export interface ChatNotices {
-  subscribe(listener: (event: ChatEventData) => void): () => void;
-  close(): Promise<void>;
-}
+export type ChatNotices = Notices<ChatEventData>;
 
-export async function openChatNotices(database: Database): Promise<ChatNotices> {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const listener = await listenChannel(database, CHANNEL, (payload) => {
-    const event = parseChatNotice(payload);
-    if (event) emitter.emit("chat", event);
-  });
-  return {
-    subscribe(fn) {
-      emitter.on("chat", fn);
-      return () => emitter.off("chat", fn);
-    },
-    close: () => listener.close(),
-  };
-}
+export const openChatNotices = (database: Database): Promise<ChatNotices> =>
+  openNotices(database, CHANNEL, parseChatNotice);

@@ -7,29 +7,17 @@
  * connections of the file's company. A notice lost while a listen connection is down (re-opened
  * after 1 s) is caught up by the app, which reads its file lists again whenever its stream opens.
  */
-import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
+import type { FileStatusEvent } from "../../../domain/files/status-event";
 import { FILE_STATUSES, type FileStatus } from "../../../domain/files/statuses";
 import type { Database, Db } from "../../db/client";
-import { listenChannel } from "../../db/listen";
+import { type Notices, openNotices } from "../../db/listen";
 
 const CHANNEL = "file_status";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more: long texts are cut. */
 const MAX_NAME = 255;
 const MAX_REASON = 1000;
-
-/** What live listeners hear when a file moves to another state. */
-export interface FileStatusEvent {
-  fileId: string;
-  companyId: string;
-  propertyId: string;
-  fileName: string;
-  status: FileStatus;
-  failureReason: string | null;
-  pageCount: number | null;
-  at: string;
-}
 
 /** Announces the change; call it in the transaction that made it, so it goes out on commit only. */
 export async function publishFileStatus(tx: Db, event: FileStatusEvent): Promise<void> {
@@ -69,24 +57,8 @@ function parseNotice(payload: string): FileStatusEvent | null {
   return null;
 }
 
-export interface FileStatusNotices {
-  subscribe(listener: (event: FileStatusEvent) => void): () => void;
-  close(): Promise<void>;
-}
+export type FileStatusNotices = Notices<FileStatusEvent>;
 
 /** File status changes made by any process or replica, heard here. */
-export async function openFileStatusNotices(database: Database): Promise<FileStatusNotices> {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const listener = await listenChannel(database, CHANNEL, (payload) => {
-    const event = parseNotice(payload);
-    if (event) emitter.emit("file-status", event);
-  });
-  return {
-    subscribe(fn) {
-      emitter.on("file-status", fn);
-      return () => emitter.off("file-status", fn);
-    },
-    close: () => listener.close(),
-  };
-}
+export const openFileStatusNotices = (database: Database): Promise<FileStatusNotices> =>
+  openNotices(database, CHANNEL, parseNotice);

@@ -5,10 +5,9 @@
  * as `event: kanban-attachments` to the company's board members (attachments are not a synced
  * type, so `sync-changed` does not carry them).
  */
-import { EventEmitter } from "node:events";
 import type { KanbanAttachmentsEventData } from "../../../domain/kanban/board";
 import type { Database } from "../../db/client";
-import { listenChannel } from "../../db/listen";
+import { type Notices, openNotices } from "../../db/listen";
 
 const CHANNEL = "kanban_attachments_changed";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -29,23 +28,7 @@ function parseNotice(payload: string): KanbanAttachmentsEventData | null {
   return null;
 }
 
-export interface KanbanAttachmentNotices {
-  subscribe(listener: (event: KanbanAttachmentsEventData) => void): () => void;
-  close(): Promise<void>;
-}
+export type KanbanAttachmentNotices = Notices<KanbanAttachmentsEventData>;
 
-export async function openKanbanAttachmentNotices(database: Database): Promise<KanbanAttachmentNotices> {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const listener = await listenChannel(database, CHANNEL, (payload) => {
-    const event = parseNotice(payload);
-    if (event) emitter.emit("changed", event);
-  });
-  return {
-    subscribe(fn) {
-      emitter.on("changed", fn);
-      return () => emitter.off("changed", fn);
-    },
-    close: () => listener.close(),
-  };
-}
+export const openKanbanAttachmentNotices = (database: Database): Promise<KanbanAttachmentNotices> =>
+  openNotices(database, CHANNEL, parseNotice);

@@ -4,9 +4,8 @@
  * process (PGlite) or every replica LISTENing (PostgreSQL). GET /api/events passes them on as
  * `event: notifications-changed` to that user's tabs, which read the list again.
  */
-import { EventEmitter } from "node:events";
 import type { Database } from "../../db/client";
-import { listenChannel } from "../../db/listen";
+import { openNotices } from "../../db/listen";
 
 const CHANNEL = "notifications_changed";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -17,16 +16,15 @@ export interface NotificationNotices {
 }
 
 export async function openNotificationNotices(database: Database): Promise<NotificationNotices> {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const listener = await listenChannel(database, CHANNEL, (payload) => {
-    if (UUID.test(payload)) emitter.emit(payload);
-  });
+  // The payload is the recipient's id: it is both the event and its topic.
+  const notices = await openNotices(
+    database,
+    CHANNEL,
+    (payload) => (UUID.test(payload) ? payload : null),
+    (userId) => userId,
+  );
   return {
-    subscribe(userId, fn) {
-      emitter.on(userId, fn);
-      return () => emitter.off(userId, fn);
-    },
-    close: () => listener.close(),
+    subscribe: (userId, fn) => notices.subscribe(() => fn(), userId),
+    close: () => notices.close(),
   };
 }

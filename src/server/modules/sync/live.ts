@@ -5,10 +5,9 @@
  * replica LISTENing (PostgreSQL). GET /api/events passes them on as `event: sync-changed` to the
  * apps of that company (company types) or of that user (user types); the apps pull the feed.
  */
-import { EventEmitter } from "node:events";
 import type { SyncChanged } from "../../../domain/sync/feed";
 import type { Database } from "../../db/client";
-import { listenChannel } from "../../db/listen";
+import { openNotices } from "../../db/listen";
 
 const SYNC_CHANNEL = "sync_changed";
 
@@ -27,23 +26,22 @@ function parseSyncNotice(payload: string): SyncChanged | null {
   return m[2] === "c" ? { entity: m[1], companyId: m[3] } : { entity: m[1], userId: m[3] };
 }
 
+const companyTopic = (companyId: string) => `c:${companyId}`;
+const userTopic = (userId: string) => `u:${userId}`;
+
 /** Committed changes of any synced type, from any process or replica, fanned out by owner. */
 export async function openSyncNotices(database: Database): Promise<SyncNotices> {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const listener = await listenChannel(database, SYNC_CHANNEL, (payload) => {
-    const event = parseSyncNotice(payload);
-    if (event?.companyId) emitter.emit(`c:${event.companyId}`, event);
-    else if (event?.userId) emitter.emit(`u:${event.userId}`, event);
-  });
+  const notices = await openNotices(database, SYNC_CHANNEL, parseSyncNotice, (event) =>
+    event.companyId ? companyTopic(event.companyId) : userTopic(event.userId ?? ""),
+  );
   return {
     subscribe(owner, fn) {
-      const keys = [`u:${owner.userId}`, ...(owner.companyId ? [`c:${owner.companyId}`] : [])];
-      for (const k of keys) emitter.on(k, fn);
+      const topics = [userTopic(owner.userId), ...(owner.companyId ? [companyTopic(owner.companyId)] : [])];
+      const unsubscribe = topics.map((topic) => notices.subscribe(fn, topic));
       return () => {
-        for (const k of keys) emitter.off(k, fn);
+        for (const off of unsubscribe) off();
       };
     },
-    close: () => listener.close(),
+    close: () => notices.close(),
   };
 }
