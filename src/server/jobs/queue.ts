@@ -50,16 +50,17 @@ export async function enqueue(
 }
 
 /**
- * Adds keyed jobs, skipping any whose key a queued or running job already holds. Safe inside a
+ * Adds keyed jobs, skipping any whose key a queued or running job already holds; answers the ids
+ * of the jobs added. Safe inside a
  * caller's transaction on PostgreSQL (ON CONFLICT DO NOTHING: no unique violation aborts it), so an
  * event can queue its background work in the transaction that records it.
  */
 export async function enqueueUnlessQueued(
   q: PgDatabase<NodePgQueryResultHKT, typeof schema>,
   list: ReadonlyArray<{ kind: string; key: string; payload: Record<string, unknown>; maxAttempts?: number }>,
-): Promise<void> {
-  if (list.length === 0) return;
-  await q
+): Promise<string[]> {
+  if (list.length === 0) return [];
+  const added = await q
     .insert(jobs)
     .values(
       list.map((job) => ({
@@ -70,7 +71,9 @@ export async function enqueueUnlessQueued(
         maxAttempts: job.maxAttempts ?? 3,
       })),
     )
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return added.map((j) => j.id);
 }
 
 /** A running job's lock is stale: its lease ran out, or its process is dead (process-heartbeat.ts). */

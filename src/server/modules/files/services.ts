@@ -2,7 +2,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { OcrSetup } from "../../extraction/ocr";
 import { createExtractionPool, type ExtractionPool } from "../../extraction/pool";
-import { enqueue } from "../../jobs/queue";
+import { enqueueUnlessQueued } from "../../jobs/queue";
 import { createJobRunner, type JobLog, type JobRunner } from "../../jobs/runner";
 import { createFileStore, type FileStore } from "../../storage";
 import {
@@ -80,15 +80,18 @@ export function createFileServices(
     store,
     runner,
     async queueExtraction(fileId) {
-      const jobId = await enqueue(ctx.db, {
-        kind: EXTRACT_JOB,
-        key: extractJobKey(fileId),
-        payload: { fileId },
+      const queued = await ctx.db.transaction(async (tx) => {
+        const [jobId] = await enqueueUnlessQueued(tx, [
+          { kind: EXTRACT_JOB, key: extractJobKey(fileId), payload: { fileId } },
+        ]);
+        if (!jobId) return false;
+        // In the job's transaction: no worker can claim the job (and say "extracting") before the
+        // file says "queued"; written after the commit, "queued" could overwrite "extracting".
+        await setFileStatus({ db: tx }, fileId, "queued");
+        return true;
       });
-      if (!jobId) return false;
-      await setFileStatus({ db: ctx.db }, fileId, "queued");
-      runner?.wake();
-      return true;
+      if (queued) runner?.wake();
+      return queued;
     },
     previewPool,
     async close() {
