@@ -10,6 +10,7 @@
 #   npm run cluster -- clean   stop, then delete the data
 #
 # Settings: CLUSTER_DIR (default /tmp/blocklot-cluster), CLUSTER_PORT (nginx, default 8080),
+# CLUSTER_PORT_OFFSET (the other ports: CLUSTER_PORT + offset + 1…33, default 1000),
 # CLUSTER_S3=off (no object store: every process shares one files directory on this disk; only
 # for a machine without s3rver installed, it is not the deployment the cluster stands for).
 set -euo pipefail
@@ -17,9 +18,12 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${CLUSTER_DIR:-/tmp/blocklot-cluster}
 port=${CLUSTER_PORT:-8080}
-pg_port=$((port + 1000 + 32))   # 9112 by default
-s3_port=$((port + 1000 + 33))   # 9113
-api_ports=($((port + 1000 + 1)) $((port + 1000 + 2)))
+# The other ports follow nginx's at CLUSTER_PORT_OFFSET (default 1000; a session given a narrow
+# port range sets a smaller one, e.g. 100, so every port stays inside it).
+offset=${CLUSTER_PORT_OFFSET:-1000}
+pg_port=$((port + offset + 32))   # 9112 by default
+s3_port=$((port + offset + 33))   # 9113
+api_ports=($((port + offset + 1)) $((port + offset + 2)))
 bucket=blocklot
 run="$dir/run"
 logs="$dir/logs"

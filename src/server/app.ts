@@ -17,6 +17,7 @@ import type { ServerSyncedType } from "./modules/sync/types";
 import { authPlugin } from "./plugins/auth";
 import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
+import { serverLogOutput } from "./plugins/log-output";
 import { isLoopbackUrl, withLogRedaction } from "./plugins/log-redaction";
 import { RequestLog } from "./plugins/request-log";
 import { frameworkErrorAnswer, requestTextPlugin } from "./plugins/request-text";
@@ -36,7 +37,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: withLogRedaction(opts.logger ?? { level: config.logLevel }),
+    logger: withLogRedaction(opts.logger ?? { level: config.logLevel, stream: serverLogOutput() }),
     logController: new RequestLog(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,

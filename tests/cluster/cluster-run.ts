@@ -14,6 +14,9 @@ export const withObjectStore = process.env.CLUSTER_S3 !== "off";
 export const clusterPort = () =>
   Number(process.env.CLUSTER_PORT) || 20_000 + Math.floor(Math.random() * 20_000);
 
+/** How far the other ports are from nginx's: CLUSTER_PORT_OFFSET as for `npm run cluster` (default 1000). */
+export const clusterPortOffset = Number(process.env.CLUSTER_PORT_OFFSET) || 1000;
+
 /**
  * `scripts/cluster.sh` in `dir` with nginx on `port`: `cluster(dir, port)` starts it,
  * `cluster(dir, port, "clean")` stops it and deletes its data. Shared by tests/cluster and the

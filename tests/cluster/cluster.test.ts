@@ -15,7 +15,15 @@ import { makeStatement } from "../fixtures/statements/model";
 import { statementImage, statementPdf } from "../fixtures/statements/render";
 import { waitFor } from "../server/file-helpers";
 import { openStream } from "../server/live-helpers";
-import { adminPassword, cluster, clusterPort, filesUnder, signInAdmin, withObjectStore } from "./cluster-run";
+import {
+  adminPassword,
+  cluster,
+  clusterPort,
+  clusterPortOffset,
+  filesUnder,
+  signInAdmin,
+  withObjectStore,
+} from "./cluster-run";
 
 /**
  * `npm run cluster` (PostgreSQL, the S3-compatible object store, two API replicas, two
@@ -31,8 +39,8 @@ import { adminPassword, cluster, clusterPort, filesUnder, signInAdmin, withObjec
 const dir = mkdtempSync(join(tmpdir(), "blocklot-cluster-test-"));
 const port = clusterPort();
 const base = `http://127.0.0.1:${port}`;
-/** The replicas' own ports (scripts/cluster.sh: the nginx port + 1001 and + 1002). */
-const replica = (i: 1 | 2) => `http://127.0.0.1:${port + 1000 + i}`;
+/** The replicas' own ports (scripts/cluster.sh: the nginx port + 1001 and + 1002 by default). */
+const replica = (i: 1 | 2) => `http://127.0.0.1:${port + clusterPortOffset + i}`;
 let auth: { authorization: string };
 let token: string;
 /** The property the file tests upload to (made through the API). */
@@ -303,7 +311,9 @@ describe("the cluster behind nginx", () => {
       "application/pdf",
     );
 
-    const db = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port + 1032}/postgres` });
+    const db = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${port + clusterPortOffset + 32}/postgres`,
+    });
     await db.connect();
     try {
       const job = `extract:${fileId}`;

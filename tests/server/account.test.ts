@@ -50,6 +50,21 @@ describe("GET /api/account/profile", () => {
     expect(res.json()).not.toHaveProperty("passwordHash");
   });
 
+  it("answers 401 to a disabled account whose token has not expired yet, for reads and changes", async () => {
+    const u = await newUser();
+    await server.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, u.userId));
+    const read = await server.app.inject({ method: "GET", url: "/api/account/profile", headers: u.headers });
+    expect(read.statusCode).toBe(401);
+    const change = await server.app.inject({
+      method: "PATCH",
+      url: "/api/account/profile",
+      headers: u.headers,
+      payload: { displayName: "Still here" },
+    });
+    expect(change.statusCode).toBe(401);
+    expect((await row(u.userId)).displayName).toBe(`User ${seq}`);
+  });
+
   it("answers 401 without a token or with a forged one", async () => {
     const none = await server.app.inject({ method: "GET", url: "/api/account/profile" });
     expect(none.statusCode).toBe(401);

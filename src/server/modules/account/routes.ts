@@ -1,11 +1,19 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { currentUser } from "../../plugins/auth";
 import { httpError } from "../../plugins/errors";
 import { issueTokens } from "../auth/issue-tokens";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "../auth/passwords";
 import { revokeAllForUser } from "../auth/refresh-tokens";
-import { type AccountRow, findAccount, type ProfileChange, setPasswordHash, updateProfile } from "./store";
+import {
+  findAccount,
+  findProfile,
+  type ProfileChange,
+  type ProfileRow,
+  setPasswordHash,
+  updateProfile,
+} from "./store";
 
 const DISPLAY_NAME_MAX = 120;
 const PHONE_MAX = 40;
@@ -39,7 +47,7 @@ const PasswordChange = Type.Object(
   { additionalProperties: false },
 );
 
-const toProfile = (u: AccountRow): Static<typeof Profile> => ({
+const toProfile = (u: ProfileRow): Static<typeof Profile> => ({
   id: u.id,
   email: u.email,
   displayName: u.displayName,
@@ -67,8 +75,12 @@ const PasswordChanged = Type.Object({
 
 /** The signed-in user's own profile and password (the /dashboard/account page). */
 export async function accountRoutes(app: FastifyInstance) {
-  const loadUser = async (id: string) => {
-    const row = await findAccount(app.ctx.db, id);
+  /** The signed-in user's row as `find` reads it (the profile's columns, or the whole account). */
+  const loadUser = async <Row extends { disabledAt: Date | null }>(
+    find: (db: Db, id: string) => Promise<Row | undefined>,
+    id: string,
+  ) => {
+    const row = await find(app.ctx.db, id);
     if (!row || row.disabledAt) throw httpError(401, "Sign in to continue: this account is not available");
     return row;
   };
@@ -79,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance) {
       config: { auth: [] },
       schema: { tags: ["account"], summary: "My profile", response: { 200: Profile } },
     },
-    async (request) => toProfile(await loadUser(currentUser(request).id)),
+    async (request) => toProfile(await loadUser(findProfile, currentUser(request).id)),
   );
 
   app.patch<{ Body: Static<typeof ProfilePatch> }>(
@@ -96,7 +108,7 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const me = await loadUser(currentUser(request).id);
+      const me = await loadUser(findProfile, currentUser(request).id);
       const b = request.body;
       const change: ProfileChange = {};
       if (b.displayName !== undefined) {
@@ -128,7 +140,7 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const me = await loadUser(currentUser(request).id);
+      const me = await loadUser(findAccount, currentUser(request).id);
       const { currentPassword, newPassword } = request.body;
       if (newPassword.length < PASSWORD_MIN_LENGTH) {
         throw httpError(400, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`);

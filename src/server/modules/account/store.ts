@@ -8,6 +8,37 @@ import { users } from "../../db/schema";
 export type AccountRow = typeof users.$inferSelect;
 export type ProfileChange = Partial<Pick<AccountRow, "displayName" | "photo" | "phoneNumber">>;
 
+/**
+ * The columns the profile shows, and whether the account is disabled: what GET and PATCH
+ * /api/account/profile need. Not the whole row: the profile read is the hot path of the
+ * authenticated-reads benchmark (docs/benchmarks.md), and each column costs the driver and
+ * drizzle work on every read (16 columns, the password hash and the roles array among them).
+ */
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  photo: users.photo,
+  phoneNumber: users.phoneNumber,
+  createdAt: users.createdAt,
+  disabledAt: users.disabledAt,
+};
+export type ProfileRow = Pick<AccountRow, keyof typeof profileColumns>;
+
+const profileById = preparedPerDb((db) =>
+  db
+    .select(profileColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("find_profile"),
+);
+
+export async function findProfile(db: Db, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await profileById(db).execute({ id });
+  return row;
+}
+
 const accountById = preparedPerDb((db) =>
   db
     .select()
@@ -27,12 +58,12 @@ export async function updateProfile(
   db: Db,
   id: string,
   change: ProfileChange,
-): Promise<AccountRow | undefined> {
+): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...change, updatedAt: new Date() })
     .where(eq(users.id, id))
-    .returning();
+    .returning(profileColumns);
   return row;
 }
 
