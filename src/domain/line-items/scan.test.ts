@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultColumn } from "./columns";
-import { checkTotals } from "./structure";
 import { parseWordPages } from "./parse";
 import { type ScanFigure, settleScanFigures } from "./scan-figures";
+import { checkTotals } from "./structure";
 import type { Word, WordPage } from "./types";
 
 /**
@@ -119,7 +119,14 @@ describe("a scan's title with a speck beside it on one page", () => {
     // confidence 4), "Income Statement" on page 2. Taken as a sub-heading, the title on page 1 took
     // "Total income" as its own total, and the net line lost it.
     const title = (speck: boolean) => [
-      { y: 10, words: [["Riverside", 200], ["Gardens", 250], ["LLC", 290]] as W[] },
+      {
+        y: 10,
+        words: [
+          ["Riverside", 200],
+          ["Gardens", 250],
+          ["LLC", 290],
+        ] as W[],
+      },
       { y: 24, words: [["Income", 210], ["Statement", 245], ...(speck ? [["Lo", 340, 4] as W] : [])] },
       { y: 40, words: [["Account", 50], ...header("December 2024", 300), ...header("Year to date", 400)] },
     ];
