@@ -118,14 +118,14 @@ describe("a scan's title with a speck beside it on one page", () => {
     // As native tesseract read the Buildium scan: "Income Statement Lo" on page 1 (the "Lo" a speck,
     // confidence 4), "Income Statement" on page 2. Taken as a sub-heading, the title on page 1 took
     // "Total income" as its own total, and the net line lost it.
-    const title = (speck: boolean) => [
+    const title = (speck: boolean): { y: number; words: W[] }[] => [
       {
         y: 10,
         words: [
           ["Riverside", 200],
           ["Gardens", 250],
           ["LLC", 290],
-        ] as W[],
+        ],
       },
       { y: 24, words: [["Income", 210], ["Statement", 245], ...(speck ? [["Lo", 340, 4] as W] : [])] },
       { y: 40, words: [["Account", 50], ...header("December 2024", 300), ...header("Year to date", 400)] },
