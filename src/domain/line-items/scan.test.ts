@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultColumn } from "./columns";
 import { parseWordPages } from "./parse";
 import { type ScanFigure, settleScanFigures } from "./scan-figures";
+import { checkTotals } from "./structure";
 import type { Word, WordPage } from "./types";
 
 /**
@@ -109,6 +110,49 @@ describe("a scan's column header behind dust", () => {
     const parsed = parseWordPages([page]);
     expect(parsed.layout.columns.map((c) => c.label)).toEqual(["Current Period", "Year to Date"]);
     expect(defaultColumn(parsed.layout.columns).why).toBe("ytd");
+  });
+});
+
+describe("a scan's title with a speck beside it on one page", () => {
+  it("is still the title every page repeats, so the income total is a part of net operating income", () => {
+    // As native tesseract read the Buildium scan: "Income Statement Lo" on page 1 (the "Lo" a speck,
+    // confidence 4), "Income Statement" on page 2. Taken as a sub-heading, the title on page 1 took
+    // "Total income" as its own total, and the net line lost it.
+    const title = (speck: boolean): { y: number; words: W[] }[] => [
+      {
+        y: 10,
+        words: [
+          ["Riverside", 200],
+          ["Gardens", 250],
+          ["LLC", 290],
+        ],
+      },
+      { y: 24, words: [["Income", 210], ["Statement", 245], ...(speck ? [["Lo", 340, 4] as W] : [])] },
+      { y: 40, words: [["Account", 50], ...header("December 2024", 300), ...header("Year to date", 400)] },
+    ];
+    const page1 = ocrPage([
+      ...title(true),
+      ...FIGURES,
+      row(156, "Total income", ["$61,373.68", "$716,509.88"]),
+    ]);
+    const page2 = {
+      ...ocrPage([
+        ...title(false),
+        { y: 60, words: [["Expenses", 50]] },
+        row(74, "Payroll Taxes", ["$1,496.33", "$22,894.52"]),
+        row(88, "Fuel Oil", ["$2,292.34", "$30,068.38"]),
+        row(102, "Total expenses", ["$3,788.67", "$52,962.90"]),
+        row(116, "Net operating income", ["$57,585.01", "$663,546.98"]),
+      ]),
+      number: 2,
+    };
+    const { items } = parseWordPages([page1, page2]);
+    const line = (label: string) => items.findIndex((i) => i.label === label);
+    expect(items.find((i) => i.label === "Net operating income")?.parts).toEqual([
+      { line: line("Total income"), sign: 1 },
+      { line: line("Total expenses"), sign: -1 },
+    ]);
+    for (const c of [0, 1]) expect(checkTotals(items, c).filter((t) => !t.ok)).toEqual([]);
   });
 });
 

@@ -67,12 +67,15 @@ function splitAccount(label: string, plainNumbers: boolean): { account?: string;
 }
 
 /** Lines repeated at the top or bottom of most pages (titles, company names, footers). */
-function repeatedEdgeLines(layouts: { lines: PageLine[] }[]): Set<string> {
+function repeatedEdgeLines(layouts: readonly PageLayout[]): Set<string> {
   const skip = new Set<string>();
   if (layouts.length < 2) return skip;
   const counts = new Map<string, number>();
   for (const l of layouts) {
-    const texts = l.lines.map((x) => x.text.trim()).filter(Boolean);
+    // On scans, the lines without the words OCR read from dust: a speck beside the title on one
+    // page ("Income Statement Lo") must not keep it from being the title every page repeats.
+    const ocr = l.page.source === "ocr";
+    const texts = l.lines.map((x) => (ocr ? inkOnly(x, true) : x).text.trim()).filter(Boolean);
     const edge = new Set([...texts.slice(0, 3), ...texts.slice(-3)].map(normaliseLine));
     for (const t of edge) counts.set(t, (counts.get(t) ?? 0) + 1);
   }

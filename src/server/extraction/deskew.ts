@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { PagePixels } from "./page-pixels";
 
 /** Pages skewed by less than this are left as they are. */
 const MIN_ANGLE = 0.08;
@@ -7,12 +8,11 @@ const MAX_ANGLE = 4;
 /**
  * The skew of a scanned page in degrees (positive: the text runs uphill to the right), from
  * projection profiles: the ink of a page straightened by the right angle falls into sharp
- * rows, so the sum of squared row counts peaks there. Measured on a small binary copy.
+ * rows, so the sum of squared row counts peaks there. Measured on a small binary copy of the
+ * page's decoded pixels (the page is decoded once, for this and for the re-read crops).
  */
-export async function skewAngle(image: Buffer): Promise<number> {
-  const { data, info } = await sharp(image)
-    .flatten({ background: "#ffffff" })
-    .greyscale()
+export async function skewAngle(pixels: PagePixels): Promise<number> {
+  const { data, info } = await sharp(pixels.data, { raw: pixels.raw })
     .resize({ width: 900, withoutEnlargement: true })
     .threshold(150)
     .raw()

@@ -28,16 +28,16 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
       case "jpeg":
       case "tiff":
       case "heic": {
-        const [{ imagePagesForOcr }, { ocrWords }, { readStatement }] = await Promise.all([
-          import("./images"),
-          import("./ocr-read"),
-          import("./read-statement"),
-        ]);
+        const [{ imagePagesForOcr }, { ocrWords }, { readStatement }, { PagePixelStore }] = await Promise.all(
+          [import("./images"), import("./ocr-read"), import("./read-statement"), import("./page-pixels")],
+        );
         const pages: ExtractedPage[] = [];
+        const pixels = new PagePixelStore();
         for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind)) {
           const n = pages.length + 1;
           const ocr = await ocrWords(n, image);
           budget.add(ocr.text);
+          pixels.keep(n, ocr.pixels);
           pages.push({
             number: n,
             text: ocr.text,
@@ -46,13 +46,15 @@ export async function extractDocument(task: ExtractionTask): Promise<ExtractionO
             imageWords: ocr.imageWords,
           });
         }
-        const { lineItems, layout } = await readStatement(pages, async (n) => {
-          // The page's image again (only when a total on it does not add up).
-          let i = 0;
-          for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind))
-            if (++i === n) return image;
-          throw new Error(`page ${n} is gone`);
-        });
+        const { lineItems, layout } = await readStatement(pages, (n) =>
+          pixels.get(n, async () => {
+            // The page's image again (a page past what is kept, with a figure to re-read).
+            let i = 0;
+            for await (const image of imagePagesForOcr(task.path, task.maxPages, task.kind))
+              if (++i === n) return image;
+            throw new Error(`page ${n} is gone`);
+          }),
+        );
         return { ok: true, pages: withoutWords(pages), lineItems, layout, notes: [] };
       }
       case "xlsx": {

@@ -4,14 +4,15 @@ import { isNumericLike, parseAmount, parsePercent } from "../../domain/line-item
 import { layoutPage } from "../../domain/line-items/page";
 import { skewAngle, straighten } from "./deskew";
 import { ocrEngine, type Reading } from "./ocr";
+import { decodePage, type PagePixels } from "./page-pixels";
 
 /**
  * OCR of a scanned page as positioned words (tesseract's word boxes and confidences), for
  * the column model; and re-reading of single figures from a sharper, larger crop of the page
- * when the first reading is unsure or a total does not add up.
+ * when the first reading is unsure or a total does not add up (read-statement.ts decides which).
  */
 
-/** Amounts read with less confidence than this are read again. */
+/** Amounts read with less confidence than this are read again, unless a total vouches for them. */
 const REREAD_CONFIDENCE = 85;
 /** Crops are enlarged this much before they are read again. */
 const REREAD_SCALE = 2.5;
@@ -24,71 +25,64 @@ export interface OcrWords {
   angle: number;
   /** Words before straightening: where they are on the image (for crops). */
   imageWords: Word[];
-  /** Figures read again. */
-  rereads: number;
+  /** The page decoded once: the deskew's source, and the re-read crops'. */
+  pixels: PagePixels;
 }
 
-const pngSize = (image: Buffer) =>
-  image.length > 24 && image.readUInt32BE(12) === 0x49484452
-    ? { width: image.readUInt32BE(16), height: image.readUInt32BE(20) }
-    : null;
-
-/** The words of a page image (PNG), straightened, with the unsure figures read again. */
+/**
+ * The words of a page image (PNG), straightened. The image is decoded once, beside
+ * recognition, for the deskew and the crops of figures read again later (`readStatement`).
+ */
 export async function ocrWords(number: number, image: Buffer): Promise<OcrWords> {
-  const size: { width: number; height: number } =
-    pngSize(image) ??
-    (await sharp(image)
-      .metadata()
-      .then((m) => ({ width: m.width ?? 0, height: m.height ?? 0 })));
   const engine = await ocrEngine();
-  const [reading, angle] = await Promise.all([engine.readPage(image), skewAngle(image)]);
+  const [reading, { pixels, angle }] = await Promise.all([
+    engine.readPage(image),
+    decodePage(image).then(async (pixels) => ({ pixels, angle: await skewAngle(pixels) })),
+  ]);
+  const { width, height } = pixels.raw;
   const imageWords = reading.words;
   const page: WordPage = {
     number,
-    width: size.width,
-    height: size.height,
-    words: straighten(imageWords, angle, size.width, size.height),
+    width,
+    height,
+    words: straighten(imageWords, angle, width, height),
     source: "ocr",
   };
-  const out: OcrWords = { page, text: reading.lines.join("\n"), angle, imageWords, rereads: 0 };
-  out.rereads = await rereadUnsure(out, image);
-  return out;
+  return { page, text: reading.lines.join("\n"), angle, imageWords, pixels };
 }
 
-/** Figures in the page's columns that OCR was unsure of, or could not read as a number. */
-function unsureFigures(page: WordPage): number[][] {
+/** A figure's words as one key (the same in the parser's trace and the page layout). */
+export const figureKey = (words: readonly number[]) => words.join(",");
+
+/**
+ * Figures in the page's columns that OCR was unsure of, or could not read as a number. A
+ * figure read as a number but with low confidence is left as read when `vouched` holds it:
+ * a total it belongs to adds up in its column, which a misread digit would not.
+ */
+export function unsureFigures(page: WordPage, vouched: ReadonlySet<string> = new Set()): number[][] {
   const layout = layoutPage(page);
   const out: number[][] = [];
   for (const row of layout.rows)
     for (const t of [...row.cells.values(), ...row.percents.values()])
-      if (t.kind === "garbled" || t.conf < REREAD_CONFIDENCE) out.push(t.words);
+      if (t.kind === "garbled" || (t.conf < REREAD_CONFIDENCE && !vouched.has(figureKey(t.words))))
+        out.push(t.words);
   for (const row of layout.rows)
     for (const t of row.stray) if (t.kind === "garbled" || t.kind === "money") out.push(t.words);
   return out;
 }
 
-async function rereadUnsure(ocr: OcrWords, image: Buffer): Promise<number> {
-  const groups = unsureFigures(ocr.page);
-  if (groups.length === 0) return 0;
-  const readings = await rereadFigures(image, ocr.imageWords, groups);
-  return applyReadings(ocr, groups, readings, { onlyBetter: true });
-}
-
 /**
- * Reads figures again from the page image: each group of words (one figure) cropped with a
- * margin, enlarged, sharpened and read as a single line of digits and money signs.
+ * Reads figures again from the page's pixels: each group of words (one figure) cropped with a
+ * margin, enlarged, sharpened and read as a single line of digits and money signs (all of a
+ * page's crops in one engine call).
  */
 export async function rereadFigures(
-  image: Buffer,
+  pixels: PagePixels,
   words: readonly Word[],
   groups: readonly number[][],
 ): Promise<(Reading | null)[]> {
   if (groups.length === 0) return [];
-  // The page is decoded once (greyscale, raw pixels) and every crop cut from that: decoding
-  // the whole 300-dpi page for each figure cost more than reading the figure.
-  const { data: pixels, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const meta = { width: info.width, height: info.height };
-  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const meta = pixels.raw;
   // Crops of figures that are not on the page (no words, no area) are not read.
   const crops: Buffer[] = [];
   const cropOf: (number | null)[] = [];
@@ -113,7 +107,7 @@ export async function rereadFigures(
     }
     cropOf.push(crops.length);
     crops.push(
-      await sharp(pixels, { raw })
+      await sharp(pixels.data, { raw: pixels.raw })
         .extract({ left, top, width, height })
         .resize({ width: Math.round(width * REREAD_SCALE), kernel: "lanczos3" })
         .median(3)

@@ -7,6 +7,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/displa
 import type { PageLineItem, StatementLayout } from "../../domain/line-items";
 import { EXTRACTION_LIMITS, type TextBudget } from "./limits";
 import { ocrWords } from "./ocr-read";
+import { PagePixelStore } from "./page-pixels";
 import { type PdfTextItem, textLayerPage } from "./pdf-words";
 import { readStatement } from "./read-statement";
 import { DocumentProblem, type ExtractedPage } from "./types";
@@ -136,8 +137,9 @@ export async function openPdfPage(doc: PDFDocumentProxy, n: number): Promise<PDF
 
 /**
  * Text and words per page: the text layer where there is one; otherwise the page is
- * rendered and OCR'd. Then the statement's line items (scanned pages re-read where a total
- * does not add up, rendering the page again). Every page's text counts against `budget`.
+ * rendered and OCR'd. Then the statement's line items (unsure figures of scanned pages, and
+ * those of totals that do not add up, re-read from the pages' kept pixels). Every page's text
+ * counts against `budget`.
  */
 export async function extractPdf(
   path: string,
@@ -153,6 +155,7 @@ export async function extractPdf(
     }
     if (doc.numPages === 0) throw new DocumentProblem("This PDF has no pages.");
     const pages: ExtractedPage[] = [];
+    const pixels = new PagePixelStore();
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await openPdfPage(doc, n);
       const content = await page.getTextContent();
@@ -166,18 +169,22 @@ export async function extractPdf(
       } else {
         const ocr = await ocrWords(n, await renderForOcr(page));
         budget?.add(ocr.text);
+        pixels.keep(n, ocr.pixels);
         pages.push({ number: n, text: ocr.text, source: "ocr", words: ocr.page, imageWords: ocr.imageWords });
       }
       page.cleanup();
     }
-    const statement = await readStatement(pages, async (n) => {
-      const again = await openPdfPage(doc, n);
-      try {
-        return await renderForOcr(again);
-      } finally {
-        again.cleanup();
-      }
-    });
+    const statement = await readStatement(pages, (n) =>
+      pixels.get(n, async () => {
+        // A page past what is kept, with a figure to re-read: rendered again.
+        const again = await openPdfPage(doc, n);
+        try {
+          return await renderForOcr(again);
+        } finally {
+          again.cleanup();
+        }
+      }),
+    );
     return { pages, ...statement };
   } finally {
     await doc.destroy();

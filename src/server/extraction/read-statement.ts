@@ -7,25 +7,30 @@ import {
   type Word,
   type WordPage,
 } from "../../domain/line-items";
-import { applyReadings, rereadFigures } from "./ocr-read";
+import { applyReadings, figureKey, rereadFigures, unsureFigures } from "./ocr-read";
+import type { PagePixels } from "./page-pixels";
 import type { ExtractedPage } from "./types";
 
 /**
- * The statement read from its pages: line items by column and the layout. On scanned
- * pages, every total that does not add up has its figures (the total and its parts, in the
- * failing column) read again from sharper crops; the new readings are kept when fewer totals
- * fail with them.
+ * The statement read from its pages: line items by column and the layout. On scanned pages,
+ * figures OCR was unsure of are read again from sharper crops, except those a total vouches
+ * for (it adds up with them); then every total that does not add up has its figures (the
+ * total and its parts, in the failing column) read again; those readings are kept when fewer
+ * totals fail with them. `pixelsOf` gives a scanned page's decoded pixels for the crops.
  */
 export async function readStatement(
   pages: readonly ExtractedPage[],
-  reimage: (page: number) => Promise<Buffer>,
+  pixelsOf: (page: number) => Promise<PagePixels>,
 ): Promise<{ lineItems: PageLineItem[]; layout: StatementLayout }> {
   const wordPages = pages.map((p) => p.words ?? emptyPage(p.number));
   let parsed = parseWordPages(wordPages);
   const ocrPages = new Map(
     pages.filter((p) => p.source === "ocr" && p.words && p.imageWords).map((p) => [p.number, p]),
   );
-  if (ocrPages.size > 0) parsed = await recheckFailedTotals(parsed, wordPages, ocrPages, reimage);
+  if (ocrPages.size > 0) {
+    if (await rereadUnsure(parsed, wordPages, ocrPages, pixelsOf)) parsed = parseWordPages(wordPages);
+    parsed = await recheckFailedTotals(parsed, wordPages, ocrPages, pixelsOf);
+  }
   return { lineItems: parsed.items, layout: parsed.layout };
 }
 
@@ -39,11 +44,56 @@ function failing(parsed: ParsedStatement): { line: number; column: number }[] {
   return out;
 }
 
+/**
+ * The figures (by page, as word keys) of every total that adds up, and of its parts, in the
+ * columns where it does: each part read as a number (an unreadable part is no evidence).
+ */
+export function vouchedFigures(parsed: ParsedStatement): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (let c = 0; c < parsed.layout.columns.length; c++)
+    for (const check of checkTotals(parsed.items, c)) {
+      if (!check.ok) continue;
+      const item = parsed.items[check.line] as PageLineItem;
+      const lines = [check.line, ...(item.parts ?? []).map((p) => p.line)];
+      const cells = lines.map((l) => ({ t: parsed.trace[l], cell: parsed.trace[l]?.cells[c] }));
+      if (cells.some(({ t, cell }, k) => t && cell && parsed.items[lines[k] as number]?.amounts[c] == null))
+        continue;
+      for (const { t, cell } of cells) {
+        if (!t || !cell) continue;
+        const set = out.get(t.page) ?? new Set<string>();
+        set.add(figureKey(cell.words));
+        out.set(t.page, set);
+      }
+    }
+  return out;
+}
+
+/** Re-reads each scanned page's unsure figures (one engine call a page); how many changed. */
+async function rereadUnsure(
+  parsed: ParsedStatement,
+  wordPages: WordPage[],
+  ocrPages: Map<number, ExtractedPage>,
+  pixelsOf: (page: number) => Promise<PagePixels>,
+): Promise<number> {
+  const vouched = vouchedFigures(parsed);
+  let changed = 0;
+  for (const [number, page] of ocrPages) {
+    const index = wordPages.findIndex((p) => p.number === number);
+    const wordPage = wordPages[index] as WordPage;
+    const groups = unsureFigures(wordPage, vouched.get(number));
+    if (groups.length === 0) continue;
+    const imageWords = page.imageWords as Word[];
+    const readings = await rereadFigures(await pixelsOf(number), imageWords, groups);
+    changed += applyReadings({ page: wordPage, imageWords }, groups, readings, { onlyBetter: true });
+  }
+  return changed;
+}
+
 async function recheckFailedTotals(
   parsed: ParsedStatement,
   wordPages: WordPage[],
   ocrPages: Map<number, ExtractedPage>,
-  reimage: (page: number) => Promise<Buffer>,
+  pixelsOf: (page: number) => Promise<PagePixels>,
 ): Promise<ParsedStatement> {
   const bad = failing(parsed);
   if (bad.length === 0) return parsed;
@@ -56,7 +106,7 @@ async function recheckFailedTotals(
       const cell = t?.cells[column];
       if (!t || !cell || !ocrPages.has(t.page)) continue;
       const set = byPage.get(t.page) ?? new Set<string>();
-      set.add(cell.words.join(","));
+      set.add(figureKey(cell.words));
       byPage.set(t.page, set);
     }
   }
@@ -66,8 +116,7 @@ async function recheckFailedTotals(
     const page = ocrPages.get(number) as ExtractedPage;
     const index = wordPages.findIndex((p) => p.number === number);
     const groups = [...set].map((s) => s.split(",").map(Number));
-    const image = await reimage(number);
-    const readings = await rereadFigures(image, page.imageWords as Word[], groups);
+    const readings = await rereadFigures(await pixelsOf(number), page.imageWords as Word[], groups);
     applyReadings(
       { page: wordPages[index] as WordPage, imageWords: page.imageWords as Word[] },
       groups,
