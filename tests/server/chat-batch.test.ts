@@ -7,9 +7,9 @@ import {
 } from "../../src/domain/chat/types";
 import type { BatchWriteAnswer } from "../../src/domain/sync/write-batch";
 import { notifications } from "../../src/server/db/schema";
-import { postChatMessage } from "./chat-helpers";
+import { chatPeople, postChatMessage } from "./chat-helpers";
 import { caller } from "./filing-helpers";
-import { addMember, createTestUser, type TestUser } from "./fixtures";
+import type { TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 import { uuidv7 } from "./inventory-helpers";
 import { openStream, until } from "./live-helpers";
@@ -28,10 +28,7 @@ let bob: TestUser; // admin of Bob Holdings (another company)
 beforeAll(async () => {
   server = await startTestServer();
   call = caller(server);
-  ann = await createTestUser(server, { displayName: "Ann", companyName: "Ann Realty" });
-  emp = await createTestUser(server, { displayName: "Emp", companyName: "Emp Own Co" });
-  await addMember(server, ann.companyId, emp.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
-  bob = await createTestUser(server, { displayName: "Bob", companyName: "Bob Holdings" });
+  ({ ann, emp, bob } = await chatPeople(server));
 });
 afterAll(async () => server.close());
 

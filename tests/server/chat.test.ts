@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessageApi, ChatThreadApi } from "../../src/domain/chat/types";
 import { ADMIN_CHAT_PAGE, CHAT_BODY_MAX } from "../../src/domain/chat/types";
 import { chatMessages, chatThreads, notifications } from "../../src/server/db/schema";
-import { postChatMessage } from "./chat-helpers";
+import { chatPeople, postChatMessage } from "./chat-helpers";
 import { caller } from "./filing-helpers";
-import { addMember, createTestUser, type TestUser } from "./fixtures";
+import { createTestUser, type TestUser } from "./fixtures";
 import { startTestServer, type TestServer } from "./harness";
 import { uuidv7 } from "./inventory-helpers";
 import { openStream, until } from "./live-helpers";
@@ -21,10 +21,7 @@ let market: TestUser; // marketplace staff
 beforeAll(async () => {
   server = await startTestServer();
   call = caller(server);
-  ann = await createTestUser(server, { displayName: "Ann", companyName: "Ann Realty" });
-  emp = await createTestUser(server, { displayName: "Emp", companyName: "Emp Own Co" });
-  await addMember(server, ann.companyId, emp.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
-  bob = await createTestUser(server, { displayName: "Bob", companyName: "Bob Holdings" });
+  ({ ann, emp, bob } = await chatPeople(server));
   staff = await createTestUser(server, { displayName: "Stella", roles: ["ROLE_USER", "ROLE_SUPER_ADMIN"] });
   market = await createTestUser(server, { displayName: "Mark", roles: ["ROLE_USER", "ROLE_MARKETPLACE"] });
 });

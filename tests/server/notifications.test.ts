@@ -6,6 +6,7 @@ import { createInvitation } from "../../src/server/modules/company/invitations";
 import { setFileStatus } from "../../src/server/modules/files/extraction-job";
 import { ensurePruneScheduled, pruneHandler } from "../../src/server/modules/notifications/prune-job";
 import { notify } from "../../src/server/modules/notifications/store";
+import { chatPeople } from "./chat-helpers";
 import { createProperty } from "./file-helpers";
 import { BASE_QUOTE, caller } from "./filing-helpers";
 import { addMember, createTestUser, type TestUser } from "./fixtures";
@@ -23,10 +24,7 @@ let staff: TestUser; // super admin (filing staff)
 beforeAll(async () => {
   server = await startTestServer();
   call = caller(server);
-  ann = await createTestUser(server, { displayName: "Ann", companyName: "Ann Realty" });
-  emp = await createTestUser(server, { displayName: "Emp", companyName: "Emp Own Co" });
-  await addMember(server, ann.companyId, emp.userId, ["ROLE_COMPANY_EMPLOYEE"], true);
-  bob = await createTestUser(server, { displayName: "Bob", companyName: "Bob Holdings" });
+  ({ ann, emp, bob } = await chatPeople(server));
   staff = await createTestUser(server, { displayName: "Stella", roles: ["ROLE_USER", "ROLE_SUPER_ADMIN"] });
 });
 afterAll(async () => server.close());
