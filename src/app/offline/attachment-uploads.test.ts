@@ -94,7 +94,7 @@ describe("files picked offline ride the photo upload queue with their held messa
       id,
       method: "POST",
       url: `/api/chat/threads/${thread.id}/messages`,
-      body: { body: "the lease", attachmentIds: uploads.map((r) => r.id) },
+      body: { id, body: "the lease", attachmentIds: uploads.map((r) => r.id) },
     });
     const row = await db.chatMessages.get(id);
     expect(row?.held).toBeUndefined();
@@ -116,7 +116,7 @@ describe("files picked offline ride the photo upload queue with their held messa
       ["ok.pdf", "done", null],
     ]);
     const [entry] = await db.outbox.toArray();
-    expect(entry?.body).toEqual({ body: "see both", attachmentIds: [uploads[1]?.id] });
+    expect(entry?.body).toEqual({ id, body: "see both", attachmentIds: [uploads[1]?.id] });
   });
 
   it("a message with no text whose every file was refused stays on the device, not sent", async () => {
