@@ -262,6 +262,10 @@ http {
 
   server {
     listen 127.0.0.1:$port;
+    # A browser's or a client's keep-alive connection serves up to 10,000 requests before nginx
+    # closes it (nginx's default, 1,000, closes a busy client's connection every few seconds;
+    # a request sent on it as it closes fails and must be retried).
+    keepalive_requests 10000;
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host \$host;

@@ -139,6 +139,59 @@ export function loadTest(opts: {
   });
 }
 
+/** Whether Debian's `wrk` is installed (`apt-get install wrk`). */
+export function hasWrk(): boolean {
+  try {
+    execFileSync("wrk", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch (e) {
+    // wrk prints its version and exits 1; only a missing binary is ENOENT.
+    return (e as NodeJS.ErrnoException).code !== "ENOENT";
+  }
+}
+
+/** A wrk latency ("812.00us", "14.20ms", "1.02s") in milliseconds. */
+export function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!m) throw new Error(`not a wrk latency: ${text}`);
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
+}
+
+/**
+ * The same load as `loadTest` with wrk (C, one thread per core): on a machine shared with the
+ * servers it measures, it takes a third of autocannon's CPU per request, so more of the cores
+ * serve the requests (docs/benchmarks.md, issue 18). Answers what `loadTest` answers.
+ */
+export function loadTestWrk(opts: {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationSec: number;
+}): LoadResult {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(opts.url)) {
+    throw new Error(`benchmarks only target loopback addresses, not ${opts.url}`);
+  }
+  const args = ["-t2", `-c${opts.connections}`, `-d${opts.durationSec}s`, "--latency"];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}: ${v}`);
+  args.push(opts.url);
+  const out = execFileSync("wrk", args, { timeout: (opts.durationSec + 30) * 1000 }).toString();
+  const grab = (re: RegExp) => {
+    const m = re.exec(out);
+    if (!m?.[1]) throw new Error(`wrk's output lacks ${re}: ${out}`);
+    return m[1];
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    requestsPerSec: Number(grab(/Requests\/sec:\s+([\d.]+)/)),
+    p50: wrkMs(grab(/\s50%\s+(\S+)/)),
+    p99: wrkMs(grab(/\s99%\s+(\S+)/)),
+    total: Number(grab(/(\d+) requests in/)),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    errors: socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+  };
+}
+
 /** The built product (`dist/`), built first when missing. */
 export function ensureBuilt(): void {
   if (
