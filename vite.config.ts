@@ -78,8 +78,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The libraries of the landing page's critical path in one chunk instead of ~50 tiny
-        // ones (see scripts/landing-chunk.ts).
-        codeSplitting: { groups: [{ name: "vendor-landing", test: landing.test }] },
+        // ones, the signed-in frame's code in one more, and the libraries of the dashboard's pages
+        // in a third (see scripts/landing-chunk.ts).
+        codeSplitting: {
+          groups: [
+            { name: "vendor-landing", test: landing.test, priority: 2 },
+            // Only what the test names: by default a group also takes its modules' dependencies,
+            // which would move the entry's own modules (auth, HTTP) into the frame's chunk.
+            { name: "frame", test: landing.frameTest, priority: 1, includeDependenciesRecursively: false },
+            { name: "vendor-dashboard", test: landing.pagesTest, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

@@ -15,12 +15,29 @@
  * other 300 exports of the package, so components only other pages use (tables, pickers,
  * comboboxes, dropzone...) stay out of the chunk and lazy. Anything the parser does not
  * understand is followed whole (a larger chunk, never a missing module).
+ *
+ * The signed-in frame (the `/dashboard` layout route and what it imports statically: the
+ * navigation, the top bar, the query and sync providers, and their Mantine components) gets a
+ * chunk of its own the same way, library and app code together, less what the landing's chunk
+ * and the entry already hold: a cold dashboard load fetched ~60 files of a few KB for it, each a
+ * round trip on a phone's network (docs/benchmarks.md, issue 19). The libraries the dashboard's
+ * pages import (tables, inputs, selects, modals, forms) go into one more, so a page's own chunk
+ * is what is left to fetch.
  */
 import type { Plugin, Rollup } from "vite";
 
 const ROUTES = "/src/app/routes/";
 const LANDING = /\/src\/app\/routes\/(_[^/]+\/)*index\.tsx(\?|$)/;
 const LIBRARY = /[\\/]node_modules[\\/]/;
+const FRAME = /\/src\/app\/routes\/dashboard\.tsx$/;
+const DASHBOARD_PAGES = /\/src\/app\/routes\/dashboard\//;
+/**
+ * The UI libraries every dashboard page draws with (Mantine's components and what they stand
+ * on, the icons). Heavier libraries only some pages use (charts, Dexie, barcodes, spreadsheets,
+ * PDF) stay in those pages' chunks.
+ */
+const PAGE_UI =
+  /[\\/]node_modules[\\/](@mantine[\\/](core|hooks|form)|@floating-ui|@tabler[\\/]icons-react|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|clsx|react-textarea-autosize|react-number-format|@babel[\\/]runtime)[\\/]/;
 
 /** `import ... from "x"`, `export ... from "x"` and `import "x"` statements of a module. */
 const STATEMENT = /(?:^|[;\n}])\s*(import|export)\s*([\w$*{}\s,]*?)\s*(?:from\s*)?["']([^"']+)["']/g;
@@ -87,6 +104,11 @@ function isBarrel(code: string): boolean {
   return lines.length > 0 && lines.every((l) => BARREL_LINE.test(l));
 }
 
+/** The module ids of the `/dashboard` layout route (with its ?tsr-split parts). */
+function frameModules(ids: string[]): string[] {
+  return ids.filter((id) => FRAME.test(id.split("?")[0] as string));
+}
+
 /** The module ids of "/" and its pathless layouts (with their ?tsr-split parts). */
 function landingModules(ids: string[]): string[] {
   const index = ids.map((id) => id.split("?")[0] as string).find((file) => LANDING.test(file));
@@ -98,13 +120,11 @@ function landingModules(ids: string[]): string[] {
   return ids.filter((id) => files.includes(id.split("?")[0] as string));
 }
 
-async function collect(ctx: Rollup.PluginContext, critical: Set<string>) {
-  const ids = [...ctx.getModuleIds()];
+/** Every module statically reachable from `roots`, barrels followed by name, into `critical`. */
+async function collect(ctx: Rollup.PluginContext, critical: Set<string>, roots: string[]) {
   const whole = new Set<string>();
   const barrelNames = new Map<string, Set<string>>();
-  const queue: [string, string[] | null][] = [];
-  for (const id of ids) if (ctx.getModuleInfo(id)?.isEntry) queue.push([id, null]);
-  for (const id of landingModules(ids)) queue.push([id, null]);
+  const queue: [string, string[] | null][] = roots.map((id) => [id, null]);
 
   const resolve = async (spec: string, importer: string) => (await ctx.resolve(spec, importer))?.id;
 
@@ -175,17 +195,37 @@ async function collect(ctx: Rollup.PluginContext, critical: Set<string>) {
 
 export function landingChunk() {
   const critical = new Set<string>();
+  const frame = new Set<string>();
+  const pages = new Set<string>();
   const plugin: Plugin = {
     name: "blocklot:landing-chunk",
     apply: "build",
     buildStart() {
       critical.clear();
+      frame.clear();
+      pages.clear();
     },
     async buildEnd() {
-      await collect(this, critical);
+      const ids = [...this.getModuleIds()];
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+      await collect(this, critical, [...entries, ...landingModules(ids)]);
+      await collect(this, frame, frameModules(ids));
+      await collect(
+        this,
+        pages,
+        ids.filter((id) => DASHBOARD_PAGES.test(id.split("?")[0] as string)),
+      );
     },
   };
   /** Library code on the landing page's critical path (known from buildEnd on). */
   const test = (id: string) => critical.has(id) && LIBRARY.test(id);
-  return { plugin, test };
+  /**
+   * The signed-in frame's code that neither the entry nor the landing's chunk holds. Workers'
+   * modules are left alone (a worker cannot load the page's chunks).
+   */
+  const frameTest = (id: string) => frame.has(id) && !critical.has(id) && !id.includes("?worker");
+  /** The UI library code of the dashboard's pages that neither of the chunks above holds. */
+  const pagesTest = (id: string) =>
+    pages.has(id) && PAGE_UI.test(id) && !critical.has(id) && !frame.has(id) && !id.includes("?worker");
+  return { plugin, test, frameTest, pagesTest };
 }

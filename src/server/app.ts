@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { registerModules } from "./modules";
 import type { ServerSyncedType } from "./modules/sync/types";
 import { authPlugin } from "./plugins/auth";
+import { registerCompression } from "./plugins/compression";
 import { errorBody, installErrorHandler } from "./plugins/errors";
 import { installJsonBodyParser } from "./plugins/json-body";
 import { serverLogOutput } from "./plugins/log-output";
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   installErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

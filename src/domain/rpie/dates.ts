@@ -2,6 +2,8 @@
 
 export const toIso = (d: Date): string => d.toISOString().slice(0, 10);
 
+import { dateTimeFormat } from "../intl-cache";
+
 export const utcDate = (year: number, month: number, day: number): Date =>
   new Date(Date.UTC(year, month - 1, day));
 
@@ -18,7 +20,7 @@ export const daysBetween = (from: string, to: string): number =>
 
 /** Today's date in New York, where the deadline is counted. */
 export function todayInNewYork(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  const parts = dateTimeFormat("en-CA", {
     timeZone: "America/New_York",
     year: "numeric",
     month: "2-digit",

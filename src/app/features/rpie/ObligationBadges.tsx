@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Group, Text } from "@mantine/core";
+import { dateTimeFormat, numberFormat } from "../../../domain/intl-cache";
 import type { Exclusion } from "../../../domain/rpie/rules";
 import { AppTooltip } from "../../ui/tooltip";
 import { EXCLUSION_LABELS } from "./labels";
@@ -20,13 +21,13 @@ export function useRpieFormat() {
   const { i18n } = useLingui();
   return {
     money: (n: number) =>
-      new Intl.NumberFormat(i18n.locale, {
+      numberFormat(i18n.locale, {
         style: "currency",
         currency: "USD",
         maximumFractionDigits: 0,
       }).format(n),
     date: (iso: string) =>
-      new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeZone: "UTC" }).format(
+      dateTimeFormat(i18n.locale, { dateStyle: "medium", timeZone: "UTC" }).format(
         new Date(`${iso}T00:00:00Z`),
       ),
   };

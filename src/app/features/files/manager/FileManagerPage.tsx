@@ -26,6 +26,7 @@ import {
   type ManagedFile,
   previewOf,
 } from "../../../../domain/files/file-manager";
+import { dateTimeFormat } from "../../../../domain/intl-cache";
 import { dashedBbl } from "../../../../domain/properties/bbl";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -45,7 +46,7 @@ const SOURCE_COLORS: Record<FileSource, string> = { statement: "blue", output: "
 
 function FileRow({ file, onPreview }: { file: ManagedFile; onPreview: (f: ManagedFile) => void }) {
   const { t, i18n } = useLingui();
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(new Date(file.createdAt));
+  const date = dateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(new Date(file.createdAt));
   const where = file.bbl ? `${dashedBbl(file.bbl)}${file.address ? ` · ${file.address}` : ""}` : t`Inventory`;
   const download = () =>
     downloadManagedFile(file).catch(() => toast.error(t`${file.name} could not be downloaded. Try again.`));

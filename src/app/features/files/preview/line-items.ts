@@ -1,3 +1,4 @@
+import { numberFormat } from "../../../../domain/intl-cache";
 import type { LineItem } from "./file-preview-api";
 
 export interface IndexedLineItem extends LineItem {
@@ -28,7 +29,7 @@ export function groupBySection(items: LineItem[]): LineItemGroup[] {
 /** An amount as money: US dollars, cents only when there are any, negatives in parentheses. */
 export function formatAmount(n: number, locale: string): string {
   const cents = !Number.isInteger(Math.round(n * 100) / 100);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: "currency",
     currency: "USD",
     currencySign: "accounting",

@@ -40,6 +40,7 @@ import {
 } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
+import { dateTimeFormat } from "../../../../domain/intl-cache";
 import type { Item } from "../../../../domain/inventory/item";
 import { PHOTO_LIMITS, type PhotoLink, photoIdOf } from "../../../../domain/inventory/photos";
 import { HttpError } from "../../../lib/http";
@@ -246,7 +247,7 @@ function LinkSection({ item }: { item: Item | null | undefined }) {
     );
 
   const { link } = state;
-  const until = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" }).format(
+  const until = dateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" }).format(
     new Date(link.expiresAt),
   );
   return (
