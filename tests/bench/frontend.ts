@@ -198,8 +198,7 @@ async function runFrontendBench(
   const peer = peerDir ? await startPeer(resolve(peerDir)) : null;
   const all = new Map<string, Omit<PageResult, "page">[]>();
   // "dashboard" names "dashboard (seller, cold)": a name with a comma cannot be given whole.
-  const chosen = (p: BenchPage) =>
-    !only || only.some((n) => p.name === n || p.name.startsWith(`${n} (`));
+  const chosen = (p: BenchPage) => !only || only.some((n) => p.name === n || p.name.startsWith(`${n} (`));
   try {
     const sessions = new Map<string, Record<string, string>>();
     for (const p of PAGES.filter(chosen)) {

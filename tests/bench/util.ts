@@ -151,7 +151,7 @@ export function hasWrk(): boolean {
 }
 
 /** A wrk latency ("812.00us", "14.20ms", "1.02s") in milliseconds. */
-export function wrkMs(text: string): number {
+function wrkMs(text: string): number {
   const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
   if (!m) throw new Error(`not a wrk latency: ${text}`);
   const n = Number(m[1]);

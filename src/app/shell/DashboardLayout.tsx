@@ -2,8 +2,9 @@ import "../ui/theme/full-styles";
 import { AppShell, Box, Container, Divider, Overlay, ScrollArea } from "@mantine/core";
 import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "@tanstack/react-router";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { useSettings } from "../lib/settings/use-settings";
+import { whenIdle } from "../lib/when-idle";
 import { Logo } from "../ui/Logo";
 import { HORIZONTAL_NAV_HEIGHT, NAV_WIDTH, TOP_BAR_HEIGHT } from "../ui/shell-constants";
 import { BREAKPOINTS_PX } from "../ui/theme/theme";
@@ -24,9 +25,22 @@ export function DashboardLayout({ children }: { area?: ShellArea; children: Reac
   const { settings } = useSettings();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useLocation({ select: (l) => l.pathname });
-  const large = useMediaQuery(`(min-width: ${BREAKPOINTS_PX.lg / 16}em)`, true);
+  // Read at once (not after a first render that assumes a desktop): on a phone the first
+  // render then leaves the closed drawer's navigation out instead of rendering it and dropping it.
+  const large = useMediaQuery(`(min-width: ${BREAKPOINTS_PX.lg / 16}em)`, true, {
+    getInitialValueInEffect: false,
+  });
   const horizontal = settings.layout === "horizontal";
   const horizontalBar = horizontal && large;
+
+  // The navigation is half of the frame's elements (about 300). Where it is out of sight on the
+  // first paint (a phone's closed drawer, the horizontal layout's hidden navbar) it is rendered
+  // once the page has shown and the browser is idle, in slices (a transition), or at once when
+  // the drawer opens; the page's own content renders first (docs/benchmarks.md, issue 19).
+  const navInSight = opened || (large && !horizontal);
+  const [navIdle, setNavIdle] = useState(false);
+  useEffect(() => whenIdle(() => startTransition(() => setNavIdle(true))), []);
+  const showNav = navIdle || navInSight;
 
   useHotkeys([["Escape", close]]);
   // The slide-out drawer closes whenever the page changes.
@@ -74,11 +88,9 @@ export function DashboardLayout({ children }: { area?: ShellArea; children: Reac
           </Link>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea} px="sm" type="scroll">
-          <NavMenu />
+          {showNav ? <NavMenu /> : null}
         </AppShell.Section>
-        <AppShell.Section p="md">
-          <NeedHelp />
-        </AppShell.Section>
+        <AppShell.Section p="md">{showNav ? <NeedHelp /> : null}</AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <Container fluid={settings.stretch} size="xl" px={0} py="md">
