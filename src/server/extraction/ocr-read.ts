@@ -4,7 +4,7 @@ import { isNumericLike, parseAmount, parsePercent } from "../../domain/line-item
 import { layoutPage } from "../../domain/line-items/page";
 import { skewAngle, straighten } from "./deskew";
 import { ocrEngine, type Reading } from "./ocr";
-import { cropPixels, decodePage, type PagePixels, pnm } from "./page-pixels";
+import { asGrey, decodePage, type PagePixels, pnm } from "./page-pixels";
 
 /**
  * OCR of a scanned page as positioned words (tesseract's word boxes and confidences), for
@@ -105,10 +105,9 @@ export async function rereadFigures(
       continue;
     }
     cropOf.push(crops.length);
-    // Cut in JavaScript first: a pipeline on the whole page's pixels costs tens of ms a crop.
-    const crop = cropPixels(pixels, { left, top, width, height });
     crops.push(
-      await sharp(crop.data, { raw: crop.raw })
+      await sharp(pixels.data, { raw: pixels.raw })
+        .extract({ left, top, width, height })
         .resize({ width: Math.round(width * REREAD_SCALE), kernel: "lanczos3" })
         .median(3)
         .normalise()
@@ -116,9 +115,10 @@ export async function rereadFigures(
         .extend({ top: 20, bottom: 20, left: 20, right: 20, background: "#ffffff" })
         .raw()
         .toBuffer({ resolveWithObject: true })
-        // PNM, not PNG: the same pixels without encoding and decoding them.
+        // PNM, not PNG: the same pixels without encoding and decoding them; one channel where
+        // the three are equal (a third less of tesseract's time on a crop, the same reading).
         .then(({ data, info }) =>
-          Buffer.concat(pnm({ data, raw: { ...info, channels: info.channels as 1 | 3 } })),
+          Buffer.concat(pnm(asGrey({ data, raw: { ...info, channels: info.channels as 1 | 3 } }))),
         ),
     );
   }

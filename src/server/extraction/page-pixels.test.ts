@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { cropPixels, decodePage, keepPixelsWithin, keptPixelBytes, PagePixelStore, pnm } from "./page-pixels";
+import { asGrey, decodePage, keepPixelsWithin, keptPixelBytes, PagePixelStore, pnm } from "./page-pixels";
 
 /** A grey page `width` × `height` whose pixel (x, y) is (x + y) mod 256, as a PNG. */
 async function page(width: number, height: number) {
@@ -14,15 +14,22 @@ async function page(width: number, height: number) {
 afterEach(() => keepPixelsWithin(1024));
 
 describe("decoded scan pages", () => {
-  it("decode to one 8-bit grey channel, given to tesseract as PGM, cropped row by row", async () => {
+  it("decode to one 8-bit grey channel, given to tesseract as PGM", async () => {
     const pixels = await decodePage(await page(40, 30));
     expect(pixels.raw).toEqual({ width: 40, height: 30, channels: 1 });
     const [header, data] = pnm(pixels);
     expect(header.toString("latin1")).toBe("P5\n40 30\n255\n");
     expect(data).toBe(pixels.data);
-    const crop = cropPixels(pixels, { left: 5, top: 7, width: 3, height: 2 });
-    expect(crop.raw).toEqual({ width: 3, height: 2, channels: 1 });
-    expect([...crop.data]).toEqual([12, 13, 14, 13, 14, 15]);
+    expect(pixels.data[7 * 40 + 5]).toBe(12);
+  });
+
+  it("colour crops whose channels are equal become one grey channel (PGM), others stay colour", () => {
+    const raw = { width: 2, height: 1, channels: 3 as const };
+    const grey = asGrey({ data: Buffer.from([7, 7, 7, 200, 200, 200]), raw });
+    expect(grey.raw.channels).toBe(1);
+    expect([...grey.data]).toEqual([7, 200]);
+    const colour = { data: Buffer.from([7, 7, 7, 200, 201, 200]), raw };
+    expect(asGrey(colour)).toBe(colour);
   });
 
   it("are kept for re-reads up to a sixth of the thread's memory (EXTRACTION_MEMORY_MB), the rest decoded again", async () => {

@@ -34,19 +34,17 @@ export function pnm(pixels: PagePixels): [Buffer, Buffer] {
   return [Buffer.from(`${magic}\n${width} ${height}\n255\n`, "latin1"), pixels.data];
 }
 
-/** A rectangle of the pixels, copied row by row (a crop's pipeline then never sees the page). */
-export function cropPixels(
-  pixels: PagePixels,
-  rect: { left: number; top: number; width: number; height: number },
-): PagePixels {
-  const { width: w, channels: ch } = pixels.raw;
-  const row = rect.width * ch;
-  const data = Buffer.allocUnsafe(row * rect.height);
-  for (let y = 0; y < rect.height; y++) {
-    const from = ((rect.top + y) * w + rect.left) * ch;
-    pixels.data.copy(data, y * row, from, from + row);
+/** Colour pixels whose channels are all equal as one grey channel; other pixels as they are. */
+export function asGrey(pixels: PagePixels): PagePixels {
+  const { data, raw } = pixels;
+  if (raw.channels !== 3) return pixels;
+  const grey = Buffer.allocUnsafe(raw.width * raw.height);
+  for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
+    const v = data[j] as number;
+    if (data[j + 1] !== v || data[j + 2] !== v) return pixels;
+    grey[i] = v;
   }
-  return { data, raw: { width: rect.width, height: rect.height, channels: ch } };
+  return { data: grey, raw: { ...raw, channels: 1 } };
 }
 
 /** The share of a thread's memory (EXTRACTION_MEMORY_MB) kept as decoded pages for re-reads. */
