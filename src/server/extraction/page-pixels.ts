@@ -11,8 +11,21 @@ export interface PagePixels {
   raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
-export async function decodePage(image: Buffer): Promise<PagePixels> {
-  const { data, info } = await sharp(image)
+/** A page rendered to a canvas: its RGBA pixels (a PDF page, never encoded as PNG). */
+export interface RgbaImage {
+  rgba: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** A page image (an encoded image, or a rendered page's RGBA pixels) as grey pixels. */
+export async function decodePage(image: Buffer | RgbaImage): Promise<PagePixels> {
+  const input = Buffer.isBuffer(image)
+    ? sharp(image)
+    : sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
+        raw: { width: image.width, height: image.height, channels: 4 },
+      });
+  const { data, info } = await input
     .flatten({ background: "#ffffff" })
     .greyscale()
     .extractChannel(0)
@@ -79,7 +92,7 @@ export class PagePixelStore {
   }
 
   /** Page `page`'s pixels: kept ones, else decoded from `image()` (the page rendered or read again). */
-  async get(page: number, image: () => Promise<Buffer>): Promise<PagePixels> {
+  async get(page: number, image: () => Promise<Buffer | RgbaImage>): Promise<PagePixels> {
     return this.pages.get(page) ?? decodePage(await image());
   }
 }
