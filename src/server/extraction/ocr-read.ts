@@ -4,7 +4,7 @@ import { isNumericLike, parseAmount, parsePercent } from "../../domain/line-item
 import { layoutPage } from "../../domain/line-items/page";
 import { skewAngle, straighten } from "./deskew";
 import { ocrEngine, type Reading } from "./ocr";
-import { asGrey, decodePage, type PagePixels, pnm, type RgbaImage } from "./page-pixels";
+import { asGrey, decodePage, type PageImage, type PagePixels, pnm } from "./page-pixels";
 
 /**
  * OCR of a scanned page as positioned words (tesseract's word boxes and confidences), for
@@ -30,11 +30,11 @@ export interface OcrWords {
 }
 
 /**
- * The words of a page image (an encoded image, or a rendered PDF page's RGBA pixels), straightened. The image is decoded once to greyscale
+ * The words of a page image (an encoded image, a rendered PDF page's pixels, or grey pixels), straightened. The image is decoded once to greyscale
  * pixels: the engine reads those, the skew is measured from them beside recognition, and the
  * crops of figures read again later (`readStatement`) are cut from them.
  */
-export async function ocrWords(number: number, image: Buffer | RgbaImage): Promise<OcrWords> {
+export async function ocrWords(number: number, image: PageImage): Promise<OcrWords> {
   const engine = await ocrEngine();
   const pixels = await decodePage(image);
   const [reading, angle] = await Promise.all([engine.readPage(pixels), skewAngle(pixels)]);

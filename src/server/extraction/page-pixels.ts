@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 /**
  * A scanned page decoded once (greyscale, raw, white where the image was transparent): the
@@ -18,14 +18,23 @@ export interface RgbaImage {
   height: number;
 }
 
-/** A page image (an encoded image, or a rendered page's RGBA pixels) as grey pixels. */
-export async function decodePage(image: Buffer | RgbaImage): Promise<PagePixels> {
+/** A page to read: an encoded image, a rendered page's RGBA pixels, or grey pixels already. */
+export type PageImage = Buffer | RgbaImage | PagePixels;
+
+/** A page image as grey pixels (grey pixels as they are). */
+export async function decodePage(image: PageImage): Promise<PagePixels> {
+  if ("raw" in image) return image;
   const input = Buffer.isBuffer(image)
     ? sharp(image)
     : sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
         raw: { width: image.width, height: image.height, channels: 4 },
       });
-  const { data, info } = await input
+  return greyPixels(input);
+}
+
+/** An image's pixels as one 8-bit grey channel, white where it was transparent. */
+export async function greyPixels(image: Sharp): Promise<PagePixels> {
+  const { data, info } = await image
     .flatten({ background: "#ffffff" })
     .greyscale()
     .extractChannel(0)
@@ -92,7 +101,7 @@ export class PagePixelStore {
   }
 
   /** Page `page`'s pixels: kept ones, else decoded from `image()` (the page rendered or read again). */
-  async get(page: number, image: () => Promise<Buffer | RgbaImage>): Promise<PagePixels> {
+  async get(page: number, image: () => Promise<PageImage>): Promise<PagePixels> {
     return this.pages.get(page) ?? decodePage(await image());
   }
 }
