@@ -49,7 +49,10 @@ export interface Config {
   extractionWorkers: number;
   /** Most pages extracted from one document (EXTRACTION_MAX_PAGES, default 500). */
   extractionMaxPages: number;
-  /** Heap ceiling of one extraction thread, in MB; a file that needs more fails with a reason. */
+  /**
+   * Heap ceiling of one extraction thread, in MB; a file that needs more fails with a reason. A
+   * sixth of it is what a thread keeps of decoded scan pages for re-reads (page-pixels.ts).
+   */
   extractionMemoryMb: number;
   /** Which OCR engine reads scans (OCR_ENGINE, TESSERACT_PATH, OCR_TIMEOUT_SECONDS; docs/files.md "OCR"). */
   ocr: OcrConfig;
@@ -132,9 +135,8 @@ export type OcrEngineSetting = "auto" | "native" | "wasm";
 
 export interface OcrConfig {
   /**
-   * OCR_ENGINE: `native` (the tesseract binary), `wasm` (tesseract.js, the default) or `auto`.
-   * wasm stays the default until native's few differences (two right totals flagged on one scan,
-   * docs/files.md "OCR") are understood.
+   * OCR_ENGINE: `auto` (the default: native where the binary runs, else wasm), `native` (the
+   * tesseract binary) or `wasm` (tesseract.js). docs/files.md "OCR".
    */
   engine: OcrEngineSetting;
   /** The native binary (TESSERACT_PATH, default `tesseract` on PATH): absolute once found. */
@@ -391,7 +393,7 @@ function onPath(name: string, path: string | undefined): string | undefined {
  * start (extraction/ocr-setup.ts). `workDir` holds the engine's files (DATA_DIR/ocr on a server).
  */
 export function loadOcrConfig(env: Env, workDir: string): OcrConfig {
-  const engine = (env.OCR_ENGINE || "wasm").trim().toLowerCase() as OcrEngineSetting;
+  const engine = (env.OCR_ENGINE || "auto").trim().toLowerCase() as OcrEngineSetting;
   if (!OCR_ENGINES.includes(engine)) {
     throw new Error(`OCR_ENGINE must be auto, native or wasm, got "${env.OCR_ENGINE}"`);
   }

@@ -12,7 +12,7 @@ import { amountAccuracy } from "../fixtures/statements/score";
 /**
  * OCR on this 2-core machine: one letter page per test at 300 dpi, through the same worker
  * thread pool the server uses, with native tesseract (OCR_ENGINE=native, or auto where
- * scripts/test-deps.sh installs it) and with tesseract.js (wasm, the default).
+ * scripts/test-deps.sh installs it) and with tesseract.js (wasm, where native is not installed).
  */
 let pool: ExtractionPool;
 let wasmPool: ExtractionPool;
@@ -58,7 +58,7 @@ describe("OCR", () => {
     await readsScannedPdf(pool);
   }, 180_000);
 
-  it("the same with tesseract.js (OCR_ENGINE=wasm, the default)", async () => {
+  it("the same with tesseract.js (OCR_ENGINE=wasm, what auto takes without native)", async () => {
     await readsScannedPdf(wasmPool);
   }, 180_000);
 

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import heicDecode from "heic-decode";
 import sharp, { type Metadata } from "sharp";
 import { EXTRACTION_LIMITS, imageSizeProblem } from "./limits";
+import { greyPixels, type PagePixels } from "./page-pixels";
 import { DocumentProblem } from "./types";
 
 /** Largest image decoded (the limit of item photos, limits.ts); bigger ones are refused unread. */
@@ -9,13 +10,14 @@ export const MAX_IMAGE_PIXELS = EXTRACTION_LIMITS.image.maxPixels;
 
 /**
  * Reads the image header only (no decoding) and refuses decompression bombs, then yields
- * each page (TIFFs can hold several) as a greyscale PNG ready for OCR.
+ * each page (TIFFs can hold several), turned upright by its EXIF orientation, as grey pixels
+ * ready for OCR (page-pixels.ts; no PNG in between).
  */
 export async function* imagePagesForOcr(
   path: string,
   maxPages: number,
   kind?: string,
-): AsyncGenerator<Buffer> {
+): AsyncGenerator<PagePixels> {
   if (kind === "heic") {
     yield* heicPagesForOcr(path, maxPages);
     return;
@@ -37,11 +39,7 @@ export async function* imagePagesForOcr(
   }
   for (let page = 0; page < pages; page++) {
     try {
-      yield await sharp(path, { page, limitInputPixels: MAX_IMAGE_PIXELS })
-        .rotate()
-        .greyscale()
-        .png()
-        .toBuffer();
+      yield await greyPixels(sharp(path, { page, limitInputPixels: MAX_IMAGE_PIXELS }).rotate());
     } catch (err) {
       throw new DocumentProblem(imageReadProblem(err));
     }
@@ -53,7 +51,7 @@ export function tooLarge(width: number, height: number): string {
 }
 
 /** HEIC (iPhone photos): libvips here has no HEVC decoder, so libheif (WebAssembly) decodes it. */
-async function* heicPagesForOcr(path: string, maxPages: number): AsyncGenerator<Buffer> {
+async function* heicPagesForOcr(path: string, maxPages: number): AsyncGenerator<PagePixels> {
   const heicProblem =
     "This HEIC image is damaged or cannot be read. Export it as JPEG or PNG and upload again.";
   let images: Awaited<ReturnType<typeof heicDecode.all>>;
@@ -77,12 +75,11 @@ async function* heicPagesForOcr(path: string, maxPages: number): AsyncGenerator<
       } catch {
         throw new DocumentProblem(heicProblem);
       }
-      yield await sharp(Buffer.from(decoded.data.buffer), {
-        raw: { width: decoded.width, height: decoded.height, channels: 4 },
-      })
-        .greyscale()
-        .png()
-        .toBuffer();
+      yield await greyPixels(
+        sharp(Buffer.from(decoded.data.buffer), {
+          raw: { width: decoded.width, height: decoded.height, channels: 4 },
+        }),
+      );
     }
   } finally {
     images.dispose?.();

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Word } from "../../domain/line-items";
+import type { PagePixels } from "./page-pixels";
 
 /**
  * The OCR engine's interface, settings and model, shared by both engines and the choice
@@ -13,10 +14,11 @@ import type { Word } from "../../domain/line-items";
 export interface OcrEngine {
   readonly name: OcrSetup["engine"];
   /**
-   * A page image (PNG) read as one block of text lines: its words where they are on the image,
-   * with confidences (0–100), in reading order, and the text of each line.
+   * A page (its decoded greyscale pixels, page-pixels.ts) read as one block of text lines: its
+   * words where they are on the image, with confidences (0–100), in reading order, and the
+   * text of each line.
    */
-  readPage(image: Buffer): Promise<PageReading>;
+  readPage(pixels: PagePixels): Promise<PageReading>;
   /** Each crop (PNG) read as one line of digits and money signs; null where nothing was read. */
   readFigures(crops: readonly Buffer[]): Promise<(Reading | null)[]>;
 }

@@ -95,7 +95,7 @@ describe("the tesseract child process", () => {
     await expect(engine.readFigures([Buffer.from("a"), Buffer.from("b")])).rejects.toThrow(/exit code 3/);
     const listed = readFileSync(join(dir, "list-seen"), "utf8").trim().split("\n");
     expect(listed).toHaveLength(2);
-    expect(listed[0]).toMatch(new RegExp(`^${join(dir, "tmp")}/figures-[^/]+/0001\\.png$`));
+    expect(listed[0]).toMatch(new RegExp(`^${join(dir, "tmp")}/figures-[^/]+/0001\\.pnm$`));
     expect(readdirSync(join(dir, "tmp"))).toEqual([]);
   });
 });

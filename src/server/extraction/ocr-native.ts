@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Word } from "../../domain/line-items";
 import { type NativeOcrSetup, OCR_PARAMS, type OcrEngine, type Reading } from "./ocr-engine";
+import { pnm } from "./page-pixels";
 
 /**
  * Native tesseract (Debian `tesseract-ocr`) as a child process: no shell, a page image on
@@ -32,11 +33,14 @@ export class NativeOcrError extends Error {
 /** Most TSV one run may print (a dense 300-dpi page prints well under 1 MB). */
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
-/** Runs the binary with `args` (and `input` on stdin); its stdout, or an error saying what went wrong. */
+/**
+ * Runs the binary with `args` (and `input` on stdin, buffers written one after the other); its
+ * stdout, or an error saying what went wrong.
+ */
 export function runTesseract(
   setup: Pick<NativeOcrSetup, "binary" | "timeoutMs">,
   args: readonly string[],
-  input?: Buffer,
+  input?: Buffer | readonly Buffer[],
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
@@ -57,7 +61,9 @@ export function runTesseract(
     );
     // A child that dies before reading its input closes the pipe; the exit above says why.
     child.stdin?.on("error", () => {});
-    child.stdin?.end(input);
+    const parts = input === undefined ? [] : Buffer.isBuffer(input) ? [input] : input;
+    for (const part of parts) child.stdin?.write(part);
+    child.stdin?.end();
   });
 }
 
@@ -179,11 +185,12 @@ export function figureReading(page: TsvPage | undefined): Reading | null {
 export function nativeEngine(setup: NativeOcrSetup): OcrEngine {
   return {
     name: "native",
-    async readPage(image) {
+    async readPage(pixels) {
+      // The page as greyscale PGM on stdin: no PNG decoding or colour thresholding in tesseract.
       const tsv = await runTesseract(
         setup,
         ["stdin", "stdout", ...common(setup), "--psm", OCR_PARAMS.pageSegMode],
-        image,
+        pnm(pixels),
       );
       const page = parseTsv(tsv).get(1);
       return { words: page?.words ?? [], lines: page?.lines ?? [] };
@@ -195,7 +202,7 @@ export function nativeEngine(setup: NativeOcrSetup): OcrEngine {
       await mkdir(setup.tmpDir, { recursive: true });
       const dir = await mkdtemp(join(setup.tmpDir, "figures-"));
       try {
-        const paths = crops.map((_, i) => join(dir, `${String(i + 1).padStart(4, "0")}.png`));
+        const paths = crops.map((_, i) => join(dir, `${String(i + 1).padStart(4, "0")}.pnm`));
         await Promise.all(crops.map((crop, i) => writeFile(paths[i] as string, crop)));
         const list = join(dir, "crops.txt");
         await writeFile(list, `${paths.join("\n")}\n`);

@@ -42,10 +42,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("OCR_ENGINE settings", () => {
-  it("defaults to wasm, with tesseract found on PATH for auto and native; refuses an unknown engine", () => {
+  it("defaults to auto, with tesseract found on PATH for auto and native; refuses an unknown engine", () => {
     const bin = fake("tesseract", "5.3.0");
     const c = loadOcrConfig({ PATH: `/nonexistent:${join(dir, "bin")}` }, "data/ocr");
-    expect(c).toMatchObject({ engine: "wasm", tesseractPath: bin, timeoutMs: 300_000 });
+    expect(c).toMatchObject({ engine: "auto", tesseractPath: bin, timeoutMs: 300_000 });
     expect(c.workDir).toBe(join(process.cwd(), "data", "ocr"));
     expect(
       loadOcrConfig({ OCR_ENGINE: "AUTO", TESSERACT_PATH: "bin/t", OCR_TIMEOUT_SECONDS: "20" }, "/d"),

@@ -1,6 +1,7 @@
 import { createWorker, type Worker as OcrWorker, OEM } from "tesseract.js";
 import type { Word } from "../../domain/line-items";
 import { engModelDir, OCR_PARAMS, type OcrEngine, type Reading } from "./ocr-engine";
+import { pnm } from "./page-pixels";
 
 /**
  * tesseract.js (Tesseract compiled to WebAssembly): the engine where native tesseract is not
@@ -35,8 +36,10 @@ function ocrWorker(): Promise<OcrWorker> {
 export function wasmEngine(): OcrEngine {
   return {
     name: "wasm",
-    async readPage(image) {
+    async readPage(pixels) {
       const w = await ocrWorker();
+      // The page as greyscale PGM, as native tesseract gets it (leptonica reads PNM).
+      const image = Buffer.concat(pnm(pixels));
       const { data } = await w.recognize(image, {}, { text: true, blocks: true });
       const words: Word[] = [];
       const lines: string[] = [];

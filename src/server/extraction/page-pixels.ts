@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 /**
  * A scanned page decoded once (greyscale, raw, white where the image was transparent): the
@@ -7,30 +7,92 @@ import sharp from "sharp";
  */
 export interface PagePixels {
   data: Buffer;
+  /** One 8-bit channel (grey) from `decodePage`; crops keep it. */
   raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
-export async function decodePage(image: Buffer): Promise<PagePixels> {
-  const { data, info } = await sharp(image)
+/** A page rendered to a canvas: its RGBA pixels (a PDF page, never encoded as PNG). */
+export interface RgbaImage {
+  rgba: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** A page to read: an encoded image, a rendered page's RGBA pixels, or grey pixels already. */
+export type PageImage = Buffer | RgbaImage | PagePixels;
+
+/** A page image as grey pixels (grey pixels as they are). */
+export async function decodePage(image: PageImage): Promise<PagePixels> {
+  if ("raw" in image) return image;
+  const input = Buffer.isBuffer(image)
+    ? sharp(image)
+    : sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
+        raw: { width: image.width, height: image.height, channels: 4 },
+      });
+  return greyPixels(input);
+}
+
+/** An image's pixels as one 8-bit grey channel, white where it was transparent. */
+export async function greyPixels(image: Sharp): Promise<PagePixels> {
+  const { data, info } = await image
     .flatten({ background: "#ffffff" })
     .greyscale()
-    .raw()
+    .extractChannel(0)
+    .raw({ depth: "uchar" })
     .toBuffer({ resolveWithObject: true });
-  return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+  return { data, raw: { width: info.width, height: info.height, channels: 1 } };
 }
 
 /**
- * Most bytes of decoded pages one extraction keeps for its re-reads (about 19 letter pages at
- * 300 dpi); a page past that is decoded again from its image if a figure on it is re-read.
+ * Pixels as a binary PNM image (PGM for grey, PPM for colour): what the OCR engines are given
+ * instead of a PNG. Tesseract then neither decodes a PNG nor, for a page, thresholds three colour
+ * channels (a third of its time on a 300-dpi page; benchmarks.md, 2026-11-28 second session).
+ * The header and the pixels, as two buffers to write one after the other.
  */
-const MAX_KEPT_BYTES = 160 * 1024 * 1024;
+export function pnm(pixels: PagePixels): [Buffer, Buffer] {
+  const { width, height, channels } = pixels.raw;
+  if (channels !== 1 && channels !== 3) throw new Error(`pnm: 1 or 3 channels, not ${channels}`);
+  const magic = channels === 1 ? "P5" : "P6";
+  return [Buffer.from(`${magic}\n${width} ${height}\n255\n`, "latin1"), pixels.data];
+}
 
-/** The decoded pages of one document, kept within MAX_KEPT_BYTES. */
+/** Colour pixels whose channels are all equal as one grey channel; other pixels as they are. */
+export function asGrey(pixels: PagePixels): PagePixels {
+  const { data, raw } = pixels;
+  if (raw.channels !== 3) return pixels;
+  const grey = Buffer.allocUnsafe(raw.width * raw.height);
+  for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
+    const v = data[j] as number;
+    if (data[j + 1] !== v || data[j + 2] !== v) return pixels;
+    grey[i] = v;
+  }
+  return { data: grey, raw: { ...raw, channels: 1 } };
+}
+
+/** The share of a thread's memory (EXTRACTION_MEMORY_MB) kept as decoded pages for re-reads. */
+const KEPT_SHARE = 1 / 6;
+
+/**
+ * Most bytes of decoded pages one extraction keeps for its re-reads, for a thread of `memoryMb`
+ * (EXTRACTION_MEMORY_MB): a sixth, about 170 MB or 20 letter pages at 300 dpi at the default
+ * 1,024 MB. A page past that is decoded again from its image if a figure on it is re-read.
+ */
+export const keptPixelBytes = (memoryMb: number) => Math.floor(memoryMb * 1024 * 1024 * KEPT_SHARE);
+
+/** This thread's cap (set from the pool's memory limit at the thread's start, `keepPixelsWithin`). */
+let maxKeptBytes = keptPixelBytes(1024);
+
+/** Sets this thread's cap on kept pages from its memory limit in MB (extraction thread start). */
+export function keepPixelsWithin(memoryMb: number) {
+  maxKeptBytes = keptPixelBytes(memoryMb);
+}
+
+/** The decoded pages of one document, kept within this thread's cap (`keepPixelsWithin`). */
 export class PagePixelStore {
   private readonly pages = new Map<number, PagePixels>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = MAX_KEPT_BYTES) {}
+  constructor(private readonly maxBytes = maxKeptBytes) {}
 
   keep(page: number, pixels: PagePixels) {
     if (this.bytes + pixels.data.length > this.maxBytes) return;
@@ -39,7 +101,7 @@ export class PagePixelStore {
   }
 
   /** Page `page`'s pixels: kept ones, else decoded from `image()` (the page rendered or read again). */
-  async get(page: number, image: () => Promise<Buffer>): Promise<PagePixels> {
+  async get(page: number, image: () => Promise<PageImage>): Promise<PagePixels> {
     return this.pages.get(page) ?? decodePage(await image());
   }
 }

@@ -7,7 +7,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/types/src/displa
 import type { PageLineItem, StatementLayout } from "../../domain/line-items";
 import { EXTRACTION_LIMITS, type TextBudget } from "./limits";
 import { ocrWords } from "./ocr-read";
-import { PagePixelStore } from "./page-pixels";
+import { PagePixelStore, type RgbaImage } from "./page-pixels";
 import { type PdfTextItem, textLayerPage } from "./pdf-words";
 import { readStatement } from "./read-statement";
 import { DocumentProblem, type ExtractedPage } from "./types";
@@ -99,9 +99,14 @@ export async function renderPageToCanvas(page: PDFPageProxy, scale: number, maxP
   return canvas;
 }
 
-async function renderForOcr(page: PDFPageProxy): Promise<Buffer> {
+/**
+ * A scanned page rendered for OCR: the canvas's RGBA pixels as they are (encoding a 300-dpi
+ * page as PNG, to decode it again at once, took longer than recognising it).
+ */
+async function renderForOcr(page: PDFPageProxy): Promise<RgbaImage> {
   const canvas = await renderPageToCanvas(page, OCR_DPI / 72);
-  return canvas.toBuffer("image/png");
+  const { data, width, height } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  return { rgba: data, width, height };
 }
 
 /** Opens a PDF with the settings extraction uses; an unreadable file is a DocumentProblem. */

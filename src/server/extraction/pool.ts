@@ -44,7 +44,7 @@ function threadEntry(): { url: URL; ts: boolean } {
 function spawn(memoryMb: number, ocr: OcrSetup | undefined): Worker {
   const entry = threadEntry();
   const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
-  const workerData = { ocr };
+  const workerData = { ocr, memoryMb };
   if (!entry.ts) return new Worker(entry.url, { resourceLimits, workerData });
   // Development and tests run the TypeScript source: register tsx inside the thread first.
   const api = import.meta.resolve("tsx/esm/api");

@@ -1,7 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseWordPages, type Word, type WordPage } from "../../domain/line-items";
+import type { OcrEngine } from "./ocr";
 import { unsureFigures } from "./ocr-read";
-import { vouchedFigures } from "./read-statement";
+import { readStatement, vouchedFigures } from "./read-statement";
+
+/** The engine's figure readings, call by call (each call is one tesseract run): how many crops. */
+const figureCalls: number[] = [];
+vi.mock("./ocr", () => ({
+  ocrEngine: async (): Promise<OcrEngine> => ({
+    name: "native",
+    readPage: async () => ({ words: [], lines: [] }),
+    readFigures: async (crops) => {
+      figureCalls.push(crops.length);
+      return crops.map(() => null);
+    },
+  }),
+}));
 
 /**
  * Which figures of a scanned page are read again: unreadable ones always, figures read with
@@ -48,5 +62,23 @@ describe("figures read again on a scanned page", () => {
   it("never re-reads figures read surely", () => {
     const page = scan("$42,484.57", 96);
     expect(unsureFigures(page, vouchedFigures(parseWordPages([page])).get(1))).toEqual([]);
+  });
+});
+
+describe("reading figures again", () => {
+  it("reads a figure once when it is both unsure and under a total that does not add up", async () => {
+    figureCalls.length = 0;
+    const page = scan("$42,484.57", 70);
+    const pixels = {
+      data: Buffer.alloc(600 * 800, 255),
+      raw: { width: 600, height: 800, channels: 1 as const },
+    };
+    await readStatement(
+      [{ number: 1, text: "", source: "ocr", words: page, imageWords: [...page.words] }],
+      async () => pixels,
+    );
+    // The rent first (unsure); then the failing total's figures: the total and its other two
+    // parts, not the rent again (its crop, so its reading, would be the same).
+    expect(figureCalls).toEqual([1, 3]);
   });
 });

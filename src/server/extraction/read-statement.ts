@@ -7,6 +7,7 @@ import {
   type Word,
   type WordPage,
 } from "../../domain/line-items";
+import type { Reading } from "./ocr";
 import { applyReadings, figureKey, rereadFigures, unsureFigures } from "./ocr-read";
 import type { PagePixels } from "./page-pixels";
 import type { ExtractedPage } from "./types";
@@ -28,8 +29,9 @@ export async function readStatement(
     pages.filter((p) => p.source === "ocr" && p.words && p.imageWords).map((p) => [p.number, p]),
   );
   if (ocrPages.size > 0) {
-    if (await rereadUnsure(parsed, wordPages, ocrPages, pixelsOf)) parsed = parseWordPages(wordPages);
-    parsed = await recheckFailedTotals(parsed, wordPages, ocrPages, pixelsOf);
+    const reread = figureReader(ocrPages, pixelsOf);
+    if (await rereadUnsure(parsed, wordPages, ocrPages, reread)) parsed = parseWordPages(wordPages);
+    parsed = await recheckFailedTotals(parsed, wordPages, ocrPages, reread);
   }
   return { lineItems: parsed.items, layout: parsed.layout };
 }
@@ -68,12 +70,39 @@ export function vouchedFigures(parsed: ParsedStatement): Map<number, Set<string>
   return out;
 }
 
+/** Reads a page's figures (groups of its image words) from crops, one engine call at most. */
+type FigureReader = (page: number, groups: readonly number[][]) => Promise<(Reading | null)[]>;
+
+/**
+ * A `FigureReader` that reads each figure of a page once: a figure re-read as unsure and again
+ * under a failing total is the same crop, so the same reading, and is not sent twice.
+ */
+function figureReader(
+  ocrPages: Map<number, ExtractedPage>,
+  pixelsOf: (page: number) => Promise<PagePixels>,
+): FigureReader {
+  const read = new Map<number, Map<string, Reading | null>>();
+  return async (number, groups) => {
+    const known = read.get(number) ?? new Map<string, Reading | null>();
+    read.set(number, known);
+    const missing = groups.filter((g) => !known.has(figureKey(g)));
+    if (missing.length > 0) {
+      const page = ocrPages.get(number) as ExtractedPage;
+      const readings = await rereadFigures(await pixelsOf(number), page.imageWords as Word[], missing);
+      missing.forEach((g, k) => {
+        known.set(figureKey(g), readings[k] ?? null);
+      });
+    }
+    return groups.map((g) => known.get(figureKey(g)) ?? null);
+  };
+}
+
 /** Re-reads each scanned page's unsure figures (one engine call a page); how many changed. */
 async function rereadUnsure(
   parsed: ParsedStatement,
   wordPages: WordPage[],
   ocrPages: Map<number, ExtractedPage>,
-  pixelsOf: (page: number) => Promise<PagePixels>,
+  reread: FigureReader,
 ): Promise<number> {
   const vouched = vouchedFigures(parsed);
   let changed = 0;
@@ -83,7 +112,7 @@ async function rereadUnsure(
     const groups = unsureFigures(wordPage, vouched.get(number));
     if (groups.length === 0) continue;
     const imageWords = page.imageWords as Word[];
-    const readings = await rereadFigures(await pixelsOf(number), imageWords, groups);
+    const readings = await reread(number, groups);
     changed += applyReadings({ page: wordPage, imageWords }, groups, readings, { onlyBetter: true });
   }
   return changed;
@@ -93,7 +122,7 @@ async function recheckFailedTotals(
   parsed: ParsedStatement,
   wordPages: WordPage[],
   ocrPages: Map<number, ExtractedPage>,
-  pixelsOf: (page: number) => Promise<PagePixels>,
+  reread: FigureReader,
 ): Promise<ParsedStatement> {
   const bad = failing(parsed);
   if (bad.length === 0) return parsed;
@@ -116,7 +145,7 @@ async function recheckFailedTotals(
     const page = ocrPages.get(number) as ExtractedPage;
     const index = wordPages.findIndex((p) => p.number === number);
     const groups = [...set].map((s) => s.split(",").map(Number));
-    const readings = await rereadFigures(await pixelsOf(number), page.imageWords as Word[], groups);
+    const readings = await reread(number, groups);
     applyReadings(
       { page: wordPages[index] as WordPage, imageWords: page.imageWords as Word[] },
       groups,
