@@ -3,28 +3,23 @@
  * millisecond (far more on a slow phone), and a list formats a date or an amount per row on every
  * render: the properties page made two per property row (docs/benchmarks.md, issue 19).
  */
-const numbers = new Map<string, Intl.NumberFormat>();
-const dates = new Map<string, Intl.DateTimeFormat>();
-
-const keyOf = (locale: string | undefined, options: object | undefined) =>
-  `${locale ?? ""}|${options ? JSON.stringify(options) : ""}`;
-
-export function numberFormat(locale?: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let f = numbers.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    numbers.set(key, f);
-  }
-  return f;
+function cachedBy<O extends object, F>(make: (locale?: string, options?: O) => F) {
+  const made = new Map<string, F>();
+  return (locale?: string, options?: O): F => {
+    const key = `${locale ?? ""}|${options ? JSON.stringify(options) : ""}`;
+    let f = made.get(key);
+    if (!f) {
+      f = make(locale, options);
+      made.set(key, f);
+    }
+    return f;
+  };
 }
 
-export function dateTimeFormat(locale?: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let f = dates.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    dates.set(key, f);
-  }
-  return f;
-}
+export const numberFormat = cachedBy(
+  (locale?: string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
+);
+
+export const dateTimeFormat = cachedBy(
+  (locale?: string, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
+);
