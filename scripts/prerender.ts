@@ -21,6 +21,7 @@
  *
  * Usage: tsx scripts/prerender.ts [appDir]   (default dist/app)
  */
+import { createHash } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
@@ -169,13 +170,44 @@ export function pageHtml(
     // JavaScript they load here.
     ...assets.fullStyles.map((f) => `<noscript><link rel="stylesheet" href="/${f}"></noscript>`),
   ].join("\n    ");
-  let html = template.replace(entry[0], "");
+  // The boot shell's font preload (index.html) serves signed-in pages only.
+  const fontPreload = /\s*<!--[^>]*boot shell[^>]*-->\s*<link rel="preload" as="font"[^>]*>/;
+  if (!fontPreload.test(template)) throw new Error("index.html: no boot shell font preload");
+  let html = template.replace(entry[0], "").replace(fontPreload, "");
   for (const m of preloads) html = html.replace(m[0], "");
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace("</head>", `  ${head}\n  </head>`)
     .replace(root, () => `<div id="root" data-prerendered>${page.html}</div>`)
     .replace("</body>", `  ${loader}\n  </body>`);
+}
+
+const SHELL_HEADINGS_BLOCK = '<script type="application/json" id="shell-headings">{}</script>';
+
+/** index.html with the boot shell's headings in its data block (`<` escaped: it stays one block). */
+export function withShellHeadings(
+  template: string,
+  headings: Record<string, Record<string, string>>,
+): string {
+  if (!template.includes(SHELL_HEADINGS_BLOCK)) throw new Error("index.html: no empty #shell-headings block");
+  const json = JSON.stringify(headings).replace(/</g, "\\u003c");
+  return template.replace(SHELL_HEADINGS_BLOCK, () => SHELL_HEADINGS_BLOCK.replace("{}", json));
+}
+
+/**
+ * The service worker precaches index.html under the MD5 of the file `vite build` wrote (Workbox's
+ * revision): after it changed here, its entry gets the new file's, so an installed app fetches it.
+ */
+export function restampPrecachedIndex(appDir: string, before: string, after: string): void {
+  const md5 = (s: string) => createHash("md5").update(s).digest("hex");
+  const swFile = join(appDir, "sw.js");
+  const entry = (html: string) => `{"revision":"${md5(html)}","url":"index.html"}`;
+  const sw = readFileSync(swFile, "utf8");
+  if (sw.split(entry(before)).length !== 2) throw new Error("sw.js: no single precache entry for index.html");
+  writeFileSync(
+    swFile,
+    sw.replace(entry(before), () => entry(after)),
+  );
 }
 
 export const fileFor = (path: string) =>
@@ -227,7 +259,7 @@ export async function prerenderApp(appDir: string): Promise<{ path: string; file
   const work = mkdtempSync(join(ROOT, "node_modules/.cache/prerender-"));
   try {
     const entry = await buildEntry(work);
-    const { render } = (await import(
+    const { render, shellHeadings } = (await import(
       pathToFileURL(entry).href
     )) as typeof import("../src/app/ssr/prerender-entry");
     const outDir = join(appDir, PRERENDER_DIR);
@@ -262,6 +294,11 @@ export async function prerenderApp(appDir: string): Promise<{ path: string; file
         throw new Error(`prerender: ${path} must hold its slot (${SERVER_SLOT}) once`);
     }
     writeFileSync(join(outDir, ROUTES_FILE), `${JSON.stringify(routes, null, 2)}\n`);
+    // The boot shell's headings (src/app/shell/boot-shell.ts) go into the app's own index.html
+    // only: the prerendered pages above are public and never show it.
+    const index = withShellHeadings(template, await shellHeadings());
+    writeFileSync(join(appDir, "index.html"), index);
+    restampPrecachedIndex(appDir, template, index);
     return written;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -47,10 +47,15 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
   es: () => import("./locales/es/messages.po"),
 };
 
+/** A language's catalog (English has none: its messages are the source text). */
+export function loadCatalog(locale: Locale): Promise<{ messages: Messages }> {
+  return catalogs[locale]();
+}
+
 /** Loads and activates a language; any failure falls back to English. */
 export async function activateLocale(locale: Locale): Promise<Locale> {
   try {
-    const { messages } = await catalogs[locale]();
+    const { messages } = await loadCatalog(locale);
     i18n.loadAndActivate({ locale, messages });
   } catch (error) {
     console.error(`Could not load the ${locale} catalog`, error);

@@ -1,8 +1,9 @@
 import { Trans } from "@lingui/react/macro";
-import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { lazy, Suspense, useRef } from "react";
+import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useAuth } from "../features/auth/auth-context";
 import { useSettings } from "../lib/settings/use-settings";
+import { removeBootShell } from "../shell/boot-shell";
 import { SplashScreen } from "../ui/SplashScreen";
 import { AfterMount } from "../ui/useMounted";
 
@@ -59,6 +60,12 @@ function RootLayout() {
   const { openDrawer } = useSettings();
   const drawerWanted = useRef(false);
   if (openDrawer) drawerWanted.current = true;
+  // index.html's frame-and-heading stand-in goes once the app shows the page it stood for (or
+  // whatever came instead: the sign-in page, an error): the route has loaded and rendered.
+  const settled = useRouterState({ select: (s) => s.status === "idle" && !s.isLoading });
+  useEffect(() => {
+    if (isInitialized && settled) removeBootShell();
+  }, [isInitialized, settled]);
   return (
     <>
       {isInitialized ? <Outlet /> : <SplashScreen />}

@@ -166,3 +166,77 @@ describe("a prerendered form sent before React handles it", () => {
     });
   });
 });
+
+/** index.html's boot shell script against a fake document: what it shows, or null when hidden. */
+function bootShell(stored: Record<string, string>, pathname: string) {
+  const shellCode = (html.match(/<script id="boot-shell-script">([\s\S]*?)<\/script>/) ?? [])[1] as string;
+  const title = { textContent: "" };
+  const navAttrs: Record<string, string> = {};
+  const shellAttrs: Record<string, string> = {};
+  const shell = {
+    hidden: true,
+    dir: "",
+    setAttribute: (k: string, v: string) => {
+      shellAttrs[k] = v;
+    },
+    querySelector: (s: string) =>
+      s === ".bs-title"
+        ? title
+        : {
+            setAttribute: (k: string, v: string) => {
+              navAttrs[k] = v;
+            },
+          },
+  };
+  const headings = {
+    "/dashboard/properties": { en: "Properties", de: "Immobilien", es: "Propiedades" },
+  };
+  const document = {
+    getElementById: (id: string) =>
+      id === "boot-shell"
+        ? shell
+        : id === "shell-headings"
+          ? { textContent: JSON.stringify(headings) }
+          : null,
+  };
+  const localStorage = { getItem: (k: string) => stored[k] ?? null };
+  new Function("document", "localStorage", "location", shellCode)(document, localStorage, { pathname });
+  return shell.hidden ? null : { text: title.textContent, dir: shell.dir, nav: navAttrs, attrs: shellAttrs };
+}
+
+describe("index.html boot shell script", () => {
+  const session = { accessToken: "a", refreshToken: "r" };
+
+  it("shows the page's heading for a stored session, in the stored language", () => {
+    expect(bootShell(session, "/dashboard/properties")).toEqual({
+      text: "Properties",
+      dir: "",
+      nav: { "data-nav-color": "evident" },
+      attrs: {},
+    });
+    expect(bootShell(session, "/dashboard/properties/")?.text).toBe("Properties");
+    expect(bootShell({ ...session, "app.language": "es" }, "/dashboard/properties")?.text).toBe(
+      "Propiedades",
+    );
+  });
+
+  it("follows the settings that change the frame", () => {
+    const settings = { navColor: "discrete", direction: "rtl", responsiveFontSizes: false };
+    expect(
+      bootShell({ ...session, "app.settings": JSON.stringify(settings) }, "/dashboard/properties"),
+    ).toEqual({
+      text: "Properties",
+      dir: "rtl",
+      nav: { "data-nav-color": "discrete" },
+      attrs: { "data-fixed-font-sizes": "" },
+    });
+  });
+
+  it("stays hidden without a session, on a path it has no heading for, or in the horizontal layout", () => {
+    expect(bootShell({}, "/dashboard/properties")).toBeNull();
+    expect(bootShell(session, "/dashboard/kanban")).toBeNull();
+    const horizontal = { "app.settings": JSON.stringify({ layout: "horizontal" }) };
+    expect(bootShell({ ...session, ...horizontal }, "/dashboard/properties")).toBeNull();
+    expect(bootShell({ ...session, "app.settings": "{not json" }, "/dashboard/properties")).toBeNull();
+  });
+});

@@ -10,8 +10,9 @@ import { createMemoryHistory } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { App } from "../App";
-import { i18n } from "../i18n/i18n";
+import { i18n, LOCALES, type Locale, loadCatalog } from "../i18n/i18n";
 import { createAppRouter } from "../router";
+import { SHELL_HEADINGS } from "../shell/shell-headings";
 import { serverHead } from "../ui/usePageTitle";
 
 export interface Prerendered {
@@ -72,4 +73,18 @@ export async function render(path: string): Promise<Prerendered> {
       (m) => m.status === "notFound" || (m as { globalNotFound?: boolean }).globalNotFound === true,
     ),
   };
+}
+
+/**
+ * The boot shell's headings (shell/shell-headings.ts) in every language, by path: index.html
+ * paints them before the app runs (scripts/prerender.ts writes them into it).
+ */
+export async function shellHeadings(): Promise<Record<string, Record<Locale, string>>> {
+  const out: Record<string, Record<Locale, string>> = {};
+  for (const locale of Object.keys(LOCALES) as Locale[]) {
+    i18n.loadAndActivate({ locale, messages: (await loadCatalog(locale)).messages });
+    for (const [path, heading] of Object.entries(SHELL_HEADINGS))
+      out[path] = { ...out[path], [locale]: i18n._(heading) } as Record<Locale, string>;
+  }
+  return out;
 }
