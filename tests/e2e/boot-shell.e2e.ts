@@ -19,21 +19,32 @@ interface ShellSeen {
 }
 
 /**
- * Records what index.html's boot shell showed before the app ran (at DOMContentLoaded the app's
- * modules have run, but it renders only after its routes and session are loaded).
+ * Records what index.html's boot shell showed before the app ran: the moment its script shows it
+ * (a mutation observer from the document's start), whenever the app removes it afterwards.
  */
 async function watchShell(page: Page) {
   await page.addInitScript(() => {
-    document.addEventListener("DOMContentLoaded", () => {
-      const shell = document.getElementById("boot-shell");
-      const title = shell?.querySelector(".bs-title");
+    const w = window as unknown as { shellSeen: ShellSeen };
+    w.shellSeen = { shown: false, text: "", top: -1, left: -1 };
+    const record = (shell: HTMLElement) => {
+      const title = shell.querySelector(".bs-title");
       const box = title?.getBoundingClientRect();
-      (window as unknown as { shellSeen: ShellSeen }).shellSeen = {
-        shown: !!shell && !shell.hidden,
+      w.shellSeen = {
+        shown: !shell.hidden,
         text: title?.textContent ?? "",
         top: box?.top ?? -1,
         left: box?.left ?? -1,
       };
+    };
+    const watch = new MutationObserver(() => {
+      const shell = document.getElementById("boot-shell");
+      if (shell && !shell.hidden && !w.shellSeen.shown) record(shell);
+    });
+    watch.observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["hidden"],
     });
   });
 }

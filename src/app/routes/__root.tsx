@@ -3,7 +3,7 @@ import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router"
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { useAuth } from "../features/auth/auth-context";
 import { useSettings } from "../lib/settings/use-settings";
-import { removeBootShell } from "../shell/boot-shell";
+import { removeBootShellUnlessHeld } from "../shell/boot-shell";
 import { SplashScreen } from "../ui/SplashScreen";
 import { AfterMount } from "../ui/useMounted";
 
@@ -64,7 +64,7 @@ function RootLayout() {
   // whatever came instead: the sign-in page, an error): the route has loaded and rendered.
   const settled = useRouterState({ select: (s) => s.status === "idle" && !s.isLoading });
   useEffect(() => {
-    if (isInitialized && settled) removeBootShell();
+    if (isInitialized && settled) removeBootShellUnlessHeld();
   }, [isInitialized, settled]);
   return (
     <>

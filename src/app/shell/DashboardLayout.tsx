@@ -8,6 +8,7 @@ import { whenIdle } from "../lib/when-idle";
 import { Logo } from "../ui/Logo";
 import { HORIZONTAL_NAV_HEIGHT, NAV_WIDTH, TOP_BAR_HEIGHT } from "../ui/shell-constants";
 import { BREAKPOINTS_PX } from "../ui/theme/theme";
+import { holdBootShell, removeBootShell } from "./boot-shell";
 import { HorizontalNav } from "./HorizontalNav";
 import { NavMenu } from "./NavMenu";
 import { NeedHelp } from "./NeedHelp";
@@ -94,9 +95,28 @@ export function DashboardLayout({ children }: { area?: ShellArea; children: Reac
       </AppShell.Navbar>
       <AppShell.Main>
         <Container fluid={settings.stretch} size="xl" px={0} py="md">
-          {children}
+          <AfterFrame>{children}</AfterFrame>
         </Container>
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/**
+ * The page of the frame's first render comes after the frame has committed, as a transition:
+ * React then renders it in slices between which the browser can paint and handle input, instead
+ * of one long task for frame and page together (issue 19). Later pages render as before.
+ */
+function AfterFrame({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  // The boot shell stays until the page is there (this effect runs before __root's).
+  useEffect(() => {
+    const release = holdBootShell();
+    startTransition(() => setShown(true));
+    return release;
+  }, []);
+  useEffect(() => {
+    if (shown) removeBootShell();
+  }, [shown]);
+  return shown ? children : null;
 }

@@ -14,7 +14,6 @@ export const SHELL_HEADINGS: Readonly<Record<string, MessageDescriptor>> = {
   "/dashboard/file-manager": msg`File manager`,
   "/dashboard/account": msg`Account`,
   "/dashboard/company-account": msg`Company Account`,
-  "/dashboard/describe-inventory": msg`Describe and List`,
   "/dashboard/listing": msg`Listing Management`,
   "/dashboard/print-inventory-label": msg`Print Labels`,
   "/dashboard/add-item": msg`Create Item`,
