@@ -83,7 +83,7 @@ export async function rereadFigures(
   if (groups.length === 0) return [];
   const meta = pixels.raw;
   // Crops of figures that are not on the page (no words, no area) are not read.
-  const crops: Promise<Buffer>[] = [];
+  const crops: Buffer[] = [];
   const cropOf: (number | null)[] = [];
   for (const g of groups) {
     const ws = g.map((i) => words[i]).filter((x): x is Word => !!x);
@@ -105,9 +105,8 @@ export async function rereadFigures(
       continue;
     }
     cropOf.push(crops.length);
-    // Started together, awaited together: libvips works on the next crop while one waits.
     crops.push(
-      sharp(pixels.data, { raw: pixels.raw })
+      await sharp(pixels.data, { raw: pixels.raw })
         .extract({ left, top, width, height })
         .resize({ width: Math.round(width * REREAD_SCALE), kernel: "lanczos3" })
         .median(3)
@@ -123,7 +122,7 @@ export async function rereadFigures(
         ),
     );
   }
-  const readings = await (await ocrEngine()).readFigures(await Promise.all(crops));
+  const readings = await (await ocrEngine()).readFigures(crops);
   return cropOf.map((k) => (k === null ? null : (readings[k] ?? null)));
 }
 
