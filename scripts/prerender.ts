@@ -171,7 +171,7 @@ export function pageHtml(
     ...assets.fullStyles.map((f) => `<noscript><link rel="stylesheet" href="/${f}"></noscript>`),
   ].join("\n    ");
   // The boot shell's font preload (index.html) serves signed-in pages only.
-  const fontPreload = /\s*<!--[^>]*boot shell[^>]*-->\s*<link rel="preload" as="font"[^>]*>/;
+  const fontPreload = /\s*<!--[^>]*-->\s*<link rel="preload" as="font"[^>]*\bdata-boot-shell\b[^>]*>/;
   if (!fontPreload.test(template)) throw new Error("index.html: no boot shell font preload");
   let html = template.replace(entry[0], "").replace(fontPreload, "");
   for (const m of preloads) html = html.replace(m[0], "");
