@@ -7,6 +7,7 @@ import {
   mergeAdminPage,
   mergeMessages,
   readersByMessage,
+  threadMessages,
 } from "./chat-rules";
 
 const thread = (id: string, unreadCount = 0) => ({ id, unreadCount }) as ChatThreadApi;
@@ -27,6 +28,16 @@ describe("chat rules", () => {
       ["c", "c"],
     ]);
     expect(mergeMessages(out, [msg("b", 2, 2, "stale")])[1]?.body).toBe("edited");
+  });
+  it("shows a queued message once when the server's copy has come before the device caught up", () => {
+    const device = [msg("a", 1, 1), msg("q2", QUEUED_SEQ, 0), msg("q1", QUEUED_SEQ, 0, "mine")];
+    const server = [msg("a", 1, 1), msg("q1", 2, 2, "mine")];
+    const out = threadMessages(device, server);
+    expect(out.map((m) => [m.id, m.seq])).toEqual([
+      ["a", 1],
+      ["q1", 2],
+      ["q2", QUEUED_SEQ],
+    ]);
   });
   it("sets a seen thread's unread count to 0 and puts a new thread at the front", () => {
     expect(markThreadSeen([thread("a", 3), thread("b", 1)], "a").map((t) => t.unreadCount)).toEqual([0, 1]);

@@ -19,6 +19,23 @@ export function mergeMessages(list: ChatMessageApi[], incoming: ChatMessageApi[]
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
 
+/**
+ * What a thread shows: the device's numbered messages merged with the server's, then the device's
+ * own queued ones in the order written. A queued message the server has already answered with (its
+ * id is among the numbered ones, before the outbox has caught up on this device) shows once, as sent.
+ */
+export function threadMessages(device: ChatMessageApi[], server: ChatMessageApi[]): ChatMessageApi[] {
+  const numbered = mergeMessages(
+    device.filter((m) => m.seq !== QUEUED_SEQ),
+    server,
+  );
+  const sent = new Set(numbered.map((m) => m.id));
+  const queued = device
+    .filter((m) => m.seq === QUEUED_SEQ && !sent.has(m.id))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  return [...numbered, ...queued];
+}
+
 /** Marking a thread seen sets its unread count to 0. */
 export function markThreadSeen(threads: ChatThreadApi[], id: string): ChatThreadApi[] {
   return threads.map((t) => (t.id === id ? { ...t, unreadCount: 0 } : t));

@@ -18,7 +18,7 @@ import { cacheMessages, chatOutboxStates, deviceMessages, queueChatMessage } fro
 import { getDb, type PhotoUploadRecord } from "../../offline/db";
 import { drainFileUploads } from "../../offline/page-file-uploads";
 import { useSyncEngine } from "../../offline/sync-engine";
-import { mergeMessages } from "./chat-rules";
+import { threadMessages } from "./chat-rules";
 import { useChatThread } from "./use-chat-thread";
 
 type DeliveryState = "queued" | "sent" | "failed";
@@ -78,15 +78,7 @@ export function useOfflineChatThread(thread: ChatThreadApi, author: { id: string
   const uploadsOf = (m: ChatMessageApi): PhotoUploadRecord[] =>
     (byMessage.get(m.id) ?? []).filter((r) => r.state === "failed" || m.seq === QUEUED_SEQ);
 
-  const messages = useMemo(() => {
-    const rows = device ?? [];
-    const numbered = mergeMessages(
-      rows.filter((m) => m.seq !== QUEUED_SEQ),
-      chat.messages,
-    );
-    const queued = rows.filter((m) => m.seq === QUEUED_SEQ).sort((a, b) => a.id.localeCompare(b.id));
-    return [...numbered, ...queued];
-  }, [device, chat.messages]);
+  const messages = useMemo(() => threadMessages(device ?? [], chat.messages), [device, chat.messages]);
 
   const delivery = (m: ChatMessageApi): Delivery | null => {
     if (m.authorId !== author.id) return null;
