@@ -1,6 +1,6 @@
 // Over 600 lines on purpose: one behaviour table of the engine (outbox, drain, merge, feed) on one shared fake server and device database.
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonBodyText } from "../app/lib/json-text";
 import { bulkBodyKey, openImport, queueItemChunk } from "../app/offline/bulk";
 import { type BlocklotDb, createDb } from "../app/offline/db";
@@ -806,6 +806,31 @@ describe("pull", () => {
     // a pulled tombstone does not remove it either
     await e.drain();
     expect(await db.items.get(id)).toMatchObject({ quantity: 8, title: "Theirs" });
+  });
+
+  it("writes a large page in slices; a page cut short keeps the old cursor and is read again", async () => {
+    const s = engine();
+    const ids = Array.from({ length: 250 }, () => newId());
+    for (const [i, id] of ids.entries()) await s.write.put("item", COMPANY, id, fields({ sku: `L${i}` }));
+    await s.drain();
+    await db.items.clear(); // a fresh device
+    await db.meta.clear();
+    // the device's storage refuses the page's third slice (quota): the pull stops there
+    const items = db.table("items");
+    const bulkPut = items.bulkPut.bind(items);
+    let puts = 0;
+    const refuse = vi.spyOn(items, "bulkPut").mockImplementation((...args) => {
+      if (++puts === 3) throw new Error("QuotaExceededError");
+      return bulkPut(...args);
+    });
+    const e = engine({ pageSize: 500 });
+    await expect(e.pull(COMPANY)).rejects.toThrow("QuotaExceededError");
+    refuse.mockRestore();
+    expect(await db.items.count()).toBe(200); // two slices of 100 were written
+    expect(await db.meta.get(cursorKey(COMPANY))).toBeUndefined(); // the cursor did not pass them
+    expect(await e.pull(COMPANY)).toEqual({ applied: 250, skipped: 0, pages: 1 });
+    expect(await db.items.count()).toBe(250);
+    expect((await db.meta.get(cursorKey(COMPANY)))?.value).toBe(String(api.seq));
   });
 
   it("a row already at the feed's version is not written again; a newer one is", async () => {

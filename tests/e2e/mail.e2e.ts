@@ -87,6 +87,7 @@ describe("mail", () => {
       .click();
     await expect.poll(() => labelSelect.inputValue()).toMatch(/^Inbox/);
     await labelSelect.click();
+    await page.getByRole("option", { name: /^Inbox/ }).waitFor();
     expect(await page.getByRole("option", { name: "Renters" }).count()).toBe(0);
     await page.keyboard.press("Escape");
 

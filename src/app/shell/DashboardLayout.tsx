@@ -1,5 +1,5 @@
 import "../ui/theme/full-styles";
-import { AppShell, Box, Container, Divider, Overlay, ScrollArea } from "@mantine/core";
+import { AppShell, Box, Container, Divider, Overlay } from "@mantine/core";
 import { useDisclosure, useHotkeys, useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation } from "@tanstack/react-router";
 import { type ReactNode, startTransition, useEffect, useState } from "react";
@@ -88,7 +88,7 @@ export function DashboardLayout({ children }: { area?: ShellArea; children: Reac
             <span>Blocklot</span>
           </Link>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea} px="sm" type="scroll">
+        <AppShell.Section grow px="sm" className={classes.navScroll}>
           {showNav ? <NavMenu /> : null}
         </AppShell.Section>
         <AppShell.Section p="md">{showNav ? <NeedHelp /> : null}</AppShell.Section>

@@ -88,6 +88,13 @@ export function buildTheme({
       // A toast's description under its title is gray-6 in Mantine (3.3:1 on white): the theme's
       // dimmed colour meets WCAG AA (4.5:1) in both schemes.
       Notification: { styles: { description: { color: "var(--mantine-color-dimmed)" } } },
+      // A closed Select's or Autocomplete's list is not rendered: Mantine keeps it mounted (hidden)
+      // and positions it on mount, a forced style recalculation in the first render of every page
+      // with a select (docs/benchmarks.md, issue 19).
+      Combobox: { defaultProps: { keepMounted: false } },
+      // Wide tables scroll with the browser's own scrollbar: Mantine's ScrollArea measures itself
+      // and renders again after every mount and resize, in the page's first task.
+      TableScrollContainer: { defaultProps: { type: "native" } },
       // Spec section 9: tooltip delays and width (touch delays: AppTooltip, ../tooltip).
       Tooltip: {
         defaultProps: {
