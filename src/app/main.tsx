@@ -1,4 +1,4 @@
-import { type ReactNode, StrictMode, useEffect } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { startPwa } from "./features/pwa/pwa-store";
@@ -171,10 +171,15 @@ async function start() {
     await activateLocale(locale).catch(() => undefined);
     // createRoot replaces any prerendered markup; the attribute also ends the boot splash.
     container?.removeAttribute("data-prerendered");
-    createRoot(container as HTMLElement).render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
+    // As a transition: React renders the first tree in slices between which the browser can
+    // paint and handle input, not in one long task (the boot shell or splash shows meanwhile).
+    const root = createRoot(container as HTMLElement);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+      ),
     );
   }
   // The rest of Mantine's styles (dialogs, tables, pickers...) arrive just after the first

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Button, Group, Modal, Select, Stack, Text, TextInput, 
 import { useMediaQuery } from "@mantine/hooks";
 import { IconBuildingCommunity, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, useState } from "react";
+import { type ComponentType, useDeferredValue, useState } from "react";
 import { ROLES } from "../../../domain/roles";
 import { ListEmpty } from "../../ui/server-list/ListEmpty";
 import { ListPager } from "../../ui/server-list/ListPager";
@@ -76,10 +76,15 @@ export function PropertiesPage({
   const [deleting, setDeleting] = useState<Property | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 
-  const list = useQuery({
-    ...propertiesQueries.list(listPage),
-    placeholderData: keepPreviousData,
-  });
+  // The rows render in slices between which the browser paints and handles input: a query's answer
+  // re-renders at once and in one task otherwise (useSyncExternalStore), 25 rows of badges and
+  // buttons about 100 ms on a phone (docs/benchmarks.md, issue 19).
+  const list = useDeferredValue(
+    useQuery({
+      ...propertiesQueries.list(listPage),
+      placeholderData: keepPreviousData,
+    }),
+  );
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: propertiesKeys.all });
 
