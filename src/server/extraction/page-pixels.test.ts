@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { asGrey, decodePage, keepPixelsWithin, keptPixelBytes, PagePixelStore, pnm } from "./page-pixels";
+import { decodePage, keepPixelsWithin, keptPixelBytes, PagePixelStore, pnm } from "./page-pixels";
 
 /** A grey page `width` × `height` whose pixel (x, y) is (x + y) mod 256, as a PNG. */
 async function page(width: number, height: number) {
@@ -21,15 +21,6 @@ describe("decoded scan pages", () => {
     expect(header.toString("latin1")).toBe("P5\n40 30\n255\n");
     expect(data).toBe(pixels.data);
     expect(pixels.data[7 * 40 + 5]).toBe(12);
-  });
-
-  it("colour crops whose channels are equal become one grey channel (PGM), others stay colour", () => {
-    const raw = { width: 2, height: 1, channels: 3 as const };
-    const grey = asGrey({ data: Buffer.from([7, 7, 7, 200, 200, 200]), raw });
-    expect(grey.raw.channels).toBe(1);
-    expect([...grey.data]).toEqual([7, 200]);
-    const colour = { data: Buffer.from([7, 7, 7, 200, 201, 200]), raw };
-    expect(asGrey(colour)).toBe(colour);
   });
 
   it("are kept for re-reads up to a sixth of the thread's memory (EXTRACTION_MEMORY_MB), the rest decoded again", async () => {

@@ -56,19 +56,6 @@ export function pnm(pixels: PagePixels): [Buffer, Buffer] {
   return [Buffer.from(`${magic}\n${width} ${height}\n255\n`, "latin1"), pixels.data];
 }
 
-/** Colour pixels whose channels are all equal as one grey channel; other pixels as they are. */
-export function asGrey(pixels: PagePixels): PagePixels {
-  const { data, raw } = pixels;
-  if (raw.channels !== 3) return pixels;
-  const grey = Buffer.allocUnsafe(raw.width * raw.height);
-  for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
-    const v = data[j] as number;
-    if (data[j + 1] !== v || data[j + 2] !== v) return pixels;
-    grey[i] = v;
-  }
-  return { data: grey, raw: { ...raw, channels: 1 } };
-}
-
 /** The share of a thread's memory (EXTRACTION_MEMORY_MB) kept as decoded pages for re-reads. */
 const KEPT_SHARE = 1 / 6;
 
