@@ -327,7 +327,10 @@ function greyOfLightness(l: number): number {
 export function stretchContrast(image: GreyImage, lowerPercent = 1, upperPercent = 99): GreyImage {
   const { data: src } = image;
   const counts = new Uint32Array(101);
-  for (let i = 0; i < src.length; i++) counts[Math.trunc(LIGHTNESS[src[i] as number] as number)]++;
+  for (let i = 0; i < src.length; i++) {
+    const l = Math.trunc(LIGHTNESS[src[i] as number] as number);
+    counts[l] = (counts[l] as number) + 1;
+  }
   const min = percentile(counts, src.length, lowerPercent);
   const max = percentile(counts, src.length, upperPercent);
   if (Math.abs(max - min) <= 1) return image;
