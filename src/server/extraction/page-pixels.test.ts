@@ -1,6 +1,14 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { asGrey, decodePage, keepPixelsWithin, keptPixelBytes, PagePixelStore, pnm } from "./page-pixels";
+import {
+  decodePage,
+  greyPixels,
+  keepPixelsWithin,
+  keptPixelBytes,
+  opaqueGrey,
+  PagePixelStore,
+  pnm,
+} from "./page-pixels";
 
 /** A grey page `width` × `height` whose pixel (x, y) is (x + y) mod 256, as a PNG. */
 async function page(width: number, height: number) {
@@ -23,13 +31,25 @@ describe("decoded scan pages", () => {
     expect(pixels.data[7 * 40 + 5]).toBe(12);
   });
 
-  it("colour crops whose channels are equal become one grey channel (PGM), others stay colour", () => {
-    const raw = { width: 2, height: 1, channels: 3 as const };
-    const grey = asGrey({ data: Buffer.from([7, 7, 7, 200, 200, 200]), raw });
-    expect(grey.raw.channels).toBe(1);
-    expect([...grey.data]).toEqual([7, 200]);
-    const colour = { data: Buffer.from([7, 7, 7, 200, 201, 200]), raw };
-    expect(asGrey(colour)).toBe(colour);
+  it("that are grey and opaque keep their one channel, as sharp's greyscale would give it", async () => {
+    const rgba = new Uint8ClampedArray([0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255, 7, 7, 7, 255]);
+    const pixels = await decodePage({ rgba, width: 2, height: 2 });
+    expect([...pixels.data]).toEqual([0, 128, 255, 7]);
+    const viaSharp = await greyPixels(
+      sharp(Buffer.from(rgba), { raw: { width: 2, height: 2, channels: 4 } }),
+    );
+    expect([...viaSharp.data]).toEqual([...pixels.data]);
+    expect([...(opaqueGrey(Uint8Array.from([9, 9, 9, 40, 40, 40]), 2, 1, 3)?.data ?? [])]).toEqual([9, 40]);
+    expect([...(opaqueGrey(Uint8Array.from([9, 255, 40, 255]), 2, 1, 2)?.data ?? [])]).toEqual([9, 40]);
+  });
+
+  it("in colour or with transparency are left to sharp (flattened on white, then greyscale)", async () => {
+    expect(opaqueGrey(Uint8Array.from([9, 9, 9, 255, 40, 41, 40, 255]), 2, 1, 4)).toBeNull();
+    expect(opaqueGrey(Uint8Array.from([9, 9, 9, 255, 40, 40, 40, 0]), 2, 1, 4)).toBeNull();
+    expect(opaqueGrey(Uint8Array.from([9, 255, 40, 254]), 2, 1, 2)).toBeNull();
+    // A transparent black pixel is white on the page.
+    const rgba = new Uint8ClampedArray([0, 0, 0, 0, 100, 100, 100, 255]);
+    expect([...(await decodePage({ rgba, width: 2, height: 1 })).data]).toEqual([255, 100]);
   });
 
   it("are kept for re-reads up to a sixth of the thread's memory (EXTRACTION_MEMORY_MB), the rest decoded again", async () => {

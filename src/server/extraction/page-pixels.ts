@@ -21,15 +21,62 @@ export interface RgbaImage {
 /** A page to read: an encoded image, a rendered page's RGBA pixels, or grey pixels already. */
 export type PageImage = Buffer | RgbaImage | PagePixels;
 
-/** A page image as grey pixels (grey pixels as they are). */
+/**
+ * A page image as grey pixels (grey pixels as they are). A page that is grey and opaque already
+ * (a scan: every pixel's colour channels equal, no transparency) keeps its one channel as it
+ * is, the values `greyPixels` would give, without sharp's flatten and greyscale (a rendered
+ * canvas is not handed to sharp at all); other images go through `greyPixels`.
+ */
 export async function decodePage(image: PageImage): Promise<PagePixels> {
   if ("raw" in image) return image;
-  const input = Buffer.isBuffer(image)
-    ? sharp(image)
-    : sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
+  if (Buffer.isBuffer(image)) {
+    const { data, info } = await sharp(image).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+    return opaqueGrey(data, info.width, info.height, info.channels) ?? greyPixels(sharp(image));
+  }
+  return (
+    opaqueGrey(image.rgba, image.width, image.height, 4) ??
+    greyPixels(
+      sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
         raw: { width: image.width, height: image.height, channels: 4 },
-      });
-  return greyPixels(input);
+      }),
+    )
+  );
+}
+
+/**
+ * 8-bit pixels of 1–4 channels (grey, grey and alpha, RGB, RGBA) as one grey channel when every
+ * pixel is opaque and its colour channels are equal; null otherwise.
+ */
+export function opaqueGrey(
+  data: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  channels: number,
+): PagePixels | null {
+  const raw = { width, height, channels: 1 as const };
+  const n = width * height;
+  if (channels === 1) return { data: Buffer.from(data.buffer, data.byteOffset, n), raw };
+  const grey = Buffer.allocUnsafe(n);
+  if (channels === 4 && data.byteOffset % 4 === 0) {
+    // A pixel at a time as one 32-bit word (little-endian: alpha in the top byte).
+    const words = new Uint32Array(data.buffer, data.byteOffset, n);
+    for (let i = 0; i < n; i++) {
+      const w = words[i] as number;
+      const v = w & 0xff;
+      if (w !== (0xff000000 | (v * 0x010101)) >>> 0) return null;
+      grey[i] = v;
+    }
+    return { data: grey, raw };
+  }
+  const alpha = channels === 2 || channels === 4;
+  const colours = alpha ? channels - 1 : channels;
+  for (let i = 0, j = 0; i < n; i++, j += channels) {
+    const v = data[j] as number;
+    for (let c = 1; c < colours; c++) if (data[j + c] !== v) return null;
+    if (alpha && data[j + channels - 1] !== 255) return null;
+    grey[i] = v;
+  }
+  return { data: grey, raw };
 }
 
 /** An image's pixels as one 8-bit grey channel, white where it was transparent. */
@@ -54,19 +101,6 @@ export function pnm(pixels: PagePixels): [Buffer, Buffer] {
   if (channels !== 1 && channels !== 3) throw new Error(`pnm: 1 or 3 channels, not ${channels}`);
   const magic = channels === 1 ? "P5" : "P6";
   return [Buffer.from(`${magic}\n${width} ${height}\n255\n`, "latin1"), pixels.data];
-}
-
-/** Colour pixels whose channels are all equal as one grey channel; other pixels as they are. */
-export function asGrey(pixels: PagePixels): PagePixels {
-  const { data, raw } = pixels;
-  if (raw.channels !== 3) return pixels;
-  const grey = Buffer.allocUnsafe(raw.width * raw.height);
-  for (let i = 0, j = 0; i < grey.length; i++, j += 3) {
-    const v = data[j] as number;
-    if (data[j + 1] !== v || data[j + 2] !== v) return pixels;
-    grey[i] = v;
-  }
-  return { data: grey, raw: { ...raw, channels: 1 } };
 }
 
 /** The share of a thread's memory (EXTRACTION_MEMORY_MB) kept as decoded pages for re-reads. */

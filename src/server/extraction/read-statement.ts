@@ -30,7 +30,10 @@ export async function readStatement(
   );
   if (ocrPages.size > 0) {
     const reread = figureReader(ocrPages, pixelsOf);
-    if (await rereadUnsure(parsed, wordPages, ocrPages, reread)) parsed = parseWordPages(wordPages);
+    // The figures of totals that fail as first read go with the unsure ones: most still fail
+    // after those are read again, and reading them now saves a second tesseract run a page.
+    const ahead = figuresOf(parsed, failing(parsed), ocrPages);
+    if (await rereadUnsure(parsed, wordPages, ocrPages, reread, ahead)) parsed = parseWordPages(wordPages);
     parsed = await recheckFailedTotals(parsed, wordPages, ocrPages, reread);
   }
   return { lineItems: parsed.items, layout: parsed.layout };
@@ -70,6 +73,30 @@ export function vouchedFigures(parsed: ParsedStatement): Map<number, Set<string>
   return out;
 }
 
+/** The figures behind each of `totals`, by scanned page (word keys): the total's cell and its parts' cells. */
+function figuresOf(
+  parsed: ParsedStatement,
+  totals: readonly { line: number; column: number }[],
+  ocrPages: Map<number, ExtractedPage>,
+): Map<number, Set<string>> {
+  const byPage = new Map<number, Set<string>>();
+  for (const { line, column } of totals) {
+    const item = parsed.items[line] as PageLineItem;
+    for (const l of [line, ...(item.parts ?? []).map((p) => p.line)]) {
+      const t = parsed.trace[l];
+      const cell = t?.cells[column];
+      if (!t || !cell || !ocrPages.has(t.page)) continue;
+      const set = byPage.get(t.page) ?? new Set<string>();
+      set.add(figureKey(cell.words));
+      byPage.set(t.page, set);
+    }
+  }
+  return byPage;
+}
+
+/** A figure's word indices from its key (`figureKey`). */
+const groupOf = (key: string) => key.split(",").map(Number);
+
 /** Reads a page's figures (groups of its image words) from crops, one engine call at most. */
 type FigureReader = (page: number, groups: readonly number[][]) => Promise<(Reading | null)[]>;
 
@@ -97,12 +124,16 @@ function figureReader(
   };
 }
 
-/** Re-reads each scanned page's unsure figures (one engine call a page); how many changed. */
+/**
+ * Re-reads each scanned page's unsure figures (one engine call a page); how many changed. The
+ * figures `ahead` (by page, as word keys) are read in the same call, for later, not applied.
+ */
 async function rereadUnsure(
   parsed: ParsedStatement,
   wordPages: WordPage[],
   ocrPages: Map<number, ExtractedPage>,
   reread: FigureReader,
+  ahead: Map<number, Set<string>>,
 ): Promise<number> {
   const vouched = vouchedFigures(parsed);
   let changed = 0;
@@ -110,9 +141,11 @@ async function rereadUnsure(
     const index = wordPages.findIndex((p) => p.number === number);
     const wordPage = wordPages[index] as WordPage;
     const groups = unsureFigures(wordPage, vouched.get(number));
-    if (groups.length === 0) continue;
+    const unsure = new Set(groups.map(figureKey));
+    const later = [...(ahead.get(number) ?? [])].filter((k) => !unsure.has(k)).map(groupOf);
+    if (groups.length + later.length === 0) continue;
     const imageWords = page.imageWords as Word[];
-    const readings = await reread(number, groups);
+    const readings = (await reread(number, [...groups, ...later])).slice(0, groups.length);
     changed += applyReadings({ page: wordPage, imageWords }, groups, readings, { onlyBetter: true });
   }
   return changed;
@@ -126,25 +159,13 @@ async function recheckFailedTotals(
 ): Promise<ParsedStatement> {
   const bad = failing(parsed);
   if (bad.length === 0) return parsed;
-  // The figures behind each failing total, by page: the total's cell and its parts' cells.
-  const byPage = new Map<number, Set<string>>();
-  for (const { line, column } of bad) {
-    const item = parsed.items[line] as PageLineItem;
-    for (const l of [line, ...(item.parts ?? []).map((p) => p.line)]) {
-      const t = parsed.trace[l];
-      const cell = t?.cells[column];
-      if (!t || !cell || !ocrPages.has(t.page)) continue;
-      const set = byPage.get(t.page) ?? new Set<string>();
-      set.add(figureKey(cell.words));
-      byPage.set(t.page, set);
-    }
-  }
+  const byPage = figuresOf(parsed, bad, ocrPages);
   if (byPage.size === 0) return parsed;
   const saved = wordPages.map((p) => ({ ...p, words: [...p.words] }));
   for (const [number, set] of byPage) {
     const page = ocrPages.get(number) as ExtractedPage;
     const index = wordPages.findIndex((p) => p.number === number);
-    const groups = [...set].map((s) => s.split(",").map(Number));
+    const groups = [...set].map(groupOf);
     const readings = await reread(number, groups);
     applyReadings(
       { page: wordPages[index] as WordPage, imageWords: page.imageWords as Word[] },
