@@ -1,7 +1,7 @@
 module.exports = {
-  plugins: {
-    "postcss-preset-mantine": {},
-    "postcss-simple-vars": {
+  plugins: [
+    require("postcss-preset-mantine")(),
+    require("postcss-simple-vars")({
       variables: {
         "mantine-breakpoint-xs": "0em",
         "mantine-breakpoint-sm": "37.5em",
@@ -9,6 +9,7 @@ module.exports = {
         "mantine-breakpoint-lg": "75em",
         "mantine-breakpoint-xl": "90em",
       },
-    },
-  },
+    }),
+    require("./scripts/postcss-font-display.cjs")(),
+  ],
 };

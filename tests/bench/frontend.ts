@@ -5,7 +5,11 @@
  * page, plus the landing-page size budget (scripts/size-budget.ts).
  *
  * Run: npx tsx tests/bench/frontend.ts [--runs=N] [--pages=landing,articles,...] [--json] [--details] [--save=DIR]
+ *        [--ab=A=/tmp/appA,B=/tmp/appB]
  * (--pages: only the pages of those names, and the peer's pages of the same name)
+ * (--ab: builds of the app compared, each copied from dist/app and served by its own seeded
+ * server with STATIC_DIR; every page is measured once per build per round, the builds' order
+ * rotated each round, and the medians printed per build with every run's TBT)
  * (builds first if dist is missing; --save writes each full Lighthouse report as JSON)
  *
  * Signed-in pages are loaded cold (HTTP cache, Cache Storage and service workers cleared) with
@@ -24,7 +28,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { APP_START_BUDGET_KB, measure, PUBLIC_SCRIPT_BUDGET_KB } from "../../scripts/size-budget";
-import { ensureBuilt, type Figure, ROOT, sessionOf, startSeededServer } from "./util";
+import { ensureBuilt, type Figure, ROOT, type SeededServer, sessionOf, startSeededServer } from "./util";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 interface BenchPage {
@@ -64,6 +68,10 @@ interface PageResult {
   lcpMs: number;
   tbtMs: number;
   transferredKb: number;
+  /** Main-thread work, scaled by Lighthouse's CPU slowdown (mainthread-work-breakdown). */
+  mainThreadMs: number;
+  /** Cumulative layout shift. */
+  cls: number;
 }
 
 const median = (xs: number[]) => {
@@ -147,6 +155,8 @@ async function lighthouseOnce(
       lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
       tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? Number.NaN),
       transferredKb: Math.round((audits["total-byte-weight"]?.numericValue ?? Number.NaN) / 1024),
+      mainThreadMs: Math.round(audits["mainthread-work-breakdown"]?.numericValue ?? Number.NaN),
+      cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN) * 1000) / 1000,
     };
   } finally {
     await chrome.kill();
@@ -233,6 +243,8 @@ async function runFrontendBench(
       lcpMs: pick("lcpMs"),
       tbtMs: pick("tbtMs"),
       transferredKb: pick("transferredKb"),
+      mainThreadMs: pick("mainThreadMs"),
+      cls: pick("cls"),
     };
   });
   return { pages, size, load: { before, after: loadavg() } };
@@ -307,11 +319,79 @@ export async function frontendBench(): Promise<Figure[]> {
   return figures;
 }
 
+/**
+ * Builds of the app compared on the same machine in the same minutes (--ab): one seeded server
+ * per build (STATIC_DIR), every chosen page once per build per round, the order of the builds
+ * rotated each round so a change in load falls on all of them.
+ */
+async function runAbBench(builds: [string, string][], runs: number, only?: string[]): Promise<string> {
+  const before = loadavg();
+  const servers: { name: string; server: SeededServer; sessions: Map<string, Record<string, string>> }[] = [];
+  const pages = PAGES.filter((p) => !only || only.some((n) => p.name === n || p.name.startsWith(`${n} (`)));
+  const results = new Map<string, Omit<PageResult, "page">[]>();
+  try {
+    // One after another: PGlite processes started together can crash (electric-sql/pglite#1053).
+    for (const [name, dir] of builds) {
+      process.env.STATIC_DIR = resolve(dir);
+      const server = await startSeededServer(`ab-${name}`);
+      const sessions = new Map<string, Record<string, string>>();
+      for (const p of pages) {
+        if (!p.as || sessions.has(p.as)) continue;
+        const password = p.as === server.seller.email ? server.seller.password : server.accounts.get(p.as);
+        if (!password) throw new Error(`the seed printed no password for ${p.as}`);
+        sessions.set(p.as, await sessionOf(server.url, p.as, password));
+      }
+      servers.push({ name, server, sessions });
+    }
+    for (let i = 0; i < runs; i++) {
+      const order = [...servers.slice(i % servers.length), ...servers.slice(0, i % servers.length)];
+      for (const p of pages) {
+        for (const { name, server, sessions } of order) {
+          const values = p.as ? sessions.get(p.as) : undefined;
+          const storage = values ? { probePath: "/api/health", values } : undefined;
+          const r = await lighthouseOnce(`${server.url}${p.path}`, storage);
+          const key = `${p.name}\t${name}`;
+          results.set(key, [...(results.get(key) ?? []), r]);
+        }
+      }
+    }
+  } finally {
+    for (const { server } of servers) await server.stop();
+    delete process.env.STATIC_DIR;
+  }
+  const lines = [
+    "| page | build | LCP | TBT | CLS | main thread | TBT of each run |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  for (const [key, rs] of results) {
+    const [page, name] = key.split("\t");
+    lines.push(
+      `| ${page} | ${name} | ${(median(rs.map((r) => r.lcpMs)) / 1000).toFixed(1)} s | ${median(rs.map((r) => r.tbtMs))} ms | ${median(rs.map((r) => r.cls))} | ${median(rs.map((r) => r.mainThreadMs))} ms | ${rs.map((r) => r.tbtMs).join(", ")} |`,
+    );
+  }
+  lines.push(
+    `Load average before / after: ${before.map((l) => l.toFixed(1)).join(" ")} / ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
+  return lines.join("\n");
+}
+
 async function main() {
   const runsArg = process.argv.find((a) => a.startsWith("--runs="));
   const runs = runsArg ? Math.max(1, Number(runsArg.split("=")[1])) : 1;
   const pagesArg = process.argv.find((a) => a.startsWith("--pages="));
   const only = pagesArg?.slice("--pages=".length).split(",");
+  const abArg = process.argv.find((a) => a.startsWith("--ab="));
+  if (abArg) {
+    const builds = abArg
+      .slice("--ab=".length)
+      .split(",")
+      .map((b) => b.split("=") as [string, string]);
+    if (builds.some(([name, dir]) => !name || !dir)) throw new Error("--ab wants NAME=DIR,NAME=DIR");
+    console.log(await runAbBench(builds, runs, only));
+    return;
+  }
   const result = await runFrontendBench(runs, only);
   if (process.argv.includes("--json")) console.log(JSON.stringify(result.pages));
   console.log(formatFrontendBench(result));

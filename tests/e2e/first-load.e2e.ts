@@ -127,4 +127,43 @@ describe("signed-in first load", () => {
     await page.getByRole("button", { name: "Account menu" }).waitFor({ timeout: 15_000 });
     await context.close();
   });
+
+  it("does not move the page while it loads, even when the web fonts come late (a slow line)", async () => {
+    const owner = inject("demoAccounts").companyAdmin;
+    const { token, refreshToken } = await sessionOf(owner.email, owner.password);
+    for (const path of ["/dashboard/properties", "/dashboard/inventory-info"]) {
+      const { context, page } = await newPage(browser, { width: 412, height: 823, touch: true });
+      await context.addInitScript(
+        ([access, refresh]) => {
+          localStorage.setItem("accessToken", access as string);
+          localStorage.setItem("refreshToken", refresh as string);
+          localStorage.setItem("acceptedCookies", "true");
+          // Every layout shift the page makes, as Lighthouse's CLS counts them.
+          const w = window as unknown as { shifts: number[] };
+          w.shifts = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+              if (!e.hadRecentInput) w.shifts.push(e.value);
+          }).observe({ type: "layout-shift", buffered: true });
+        },
+        [token, refreshToken],
+      );
+      // The fonts arrive a second and a half after they are asked for, as on a slow phone line.
+      await context.route(/\.woff2$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 20_000 });
+      // Loaded: the page's data is on screen and the late fonts have come.
+      if (path.endsWith("properties"))
+        await page.getByTestId("property-row").first().waitFor({ timeout: 20_000 });
+      else await page.getByTestId("status-counts").waitFor({ timeout: 20_000 });
+      await page.waitForLoadState("networkidle");
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const cls = shifts.reduce((a, b) => a + b, 0);
+      expect(cls, `${path} moved by ${shifts.join(" + ")}`).toBeLessThan(0.05);
+      await context.close();
+    }
+  });
 });

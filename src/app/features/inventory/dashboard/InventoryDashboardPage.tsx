@@ -14,10 +14,12 @@ import {
   Group,
   Loader,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconFileImport, IconPackages } from "@tabler/icons-react";
@@ -83,36 +85,50 @@ export function InventoryDashboardPage() {
               </Text>
             )}
           </Group>
-          {counts === undefined ? (
-            <Center py="md">
-              <Loader size="sm" role="status" aria-label={t`Loading counts`} />
-            </Center>
-          ) : (
-            <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm" data-testid="status-counts">
-              {ITEM_STATUSES.map((s) => {
-                const label = i18n._(ITEM_STATUS_LABELS[s]);
-                const value = counts?.byStatus[s] ?? 0;
-                return (
-                  <Card key={s} withBorder radius="md" p="sm" data-testid={`status-count-${s}`}>
-                    <Group gap={6} wrap="nowrap" align="flex-start">
-                      <ColorSwatch
-                        color={`var(--mantine-color-${ITEM_STATUS_COLORS[s]}-6)`}
-                        size={10}
-                        withShadow={false}
-                        mt={4}
-                        aria-hidden
-                      />
-                      <Text size="xs" fw={600} c="dimmed" lh={1.3}>
-                        {label}
-                      </Text>
-                    </Group>
+          {/* The grid is laid out while the counts load (a placeholder for each number), so
+              nothing below moves when they come. */}
+          <SimpleGrid
+            cols={{ base: 2, xs: 3, md: 4 }}
+            spacing="sm"
+            data-testid={counts ? "status-counts" : undefined}
+            aria-busy={counts === undefined}
+          >
+            {ITEM_STATUSES.map((s) => {
+              const label = i18n._(ITEM_STATUS_LABELS[s]);
+              const value = counts?.byStatus[s] ?? 0;
+              return (
+                <Card key={s} withBorder radius="md" p="sm" data-testid={`status-count-${s}`}>
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <ColorSwatch
+                      color={`var(--mantine-color-${ITEM_STATUS_COLORS[s]}-6)`}
+                      size={10}
+                      withShadow={false}
+                      mt={4}
+                      aria-hidden
+                    />
+                    <Text size="xs" fw={600} c="dimmed" lh={1.3}>
+                      {label}
+                    </Text>
+                  </Group>
+                  {counts ? (
                     <Text fz="xl" fw={700} mt={4} aria-label={t`${label}: ${n(value)} items`}>
                       {n(value)}
                     </Text>
-                  </Card>
-                );
-              })}
-            </SimpleGrid>
+                  ) : (
+                    <Skeleton
+                      h="calc(var(--mantine-font-size-xl) * var(--mantine-line-height-md))"
+                      w="3ch"
+                      mt={4}
+                    />
+                  )}
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+          {counts === undefined && (
+            <VisuallyHidden role="status">
+              <Trans>Loading counts</Trans>
+            </VisuallyHidden>
           )}
           {waiting > 0 && (
             <Text size="sm" c="dimmed">
