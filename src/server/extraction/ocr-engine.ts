@@ -16,11 +16,16 @@ export interface OcrEngine {
   /**
    * A page (its decoded greyscale pixels, page-pixels.ts) read as one block of text lines: its
    * words where they are on the image, with confidences (0–100), in reading order, and the
-   * text of each line.
+   * text of each line. The pixels may still be on their way (being decoded): native tesseract
+   * starts and loads its model meanwhile.
    */
-  readPage(pixels: PagePixels): Promise<PageReading>;
-  /** Each crop (PNG) read as one line of digits and money signs; null where nothing was read. */
-  readFigures(crops: readonly Buffer[]): Promise<(Reading | null)[]>;
+  readPage(pixels: PagePixels | Promise<PagePixels>): Promise<PageReading>;
+  /**
+   * Each crop (PGM) read as one line of digits and money signs; null where nothing was read.
+   * The crops may be made as they are taken (an iterator): native tesseract reads the first
+   * while the next are made.
+   */
+  readFigures(crops: Iterable<Buffer>): Promise<(Reading | null)[]>;
 }
 
 interface PageReading {

@@ -32,14 +32,20 @@ export interface OcrWords {
 }
 
 /**
- * The words of a page image (an encoded image, a rendered PDF page's pixels, or grey pixels), straightened. The image is decoded once to greyscale
+ * The words of a page image (an encoded image, a rendered PDF page's pixels, or grey pixels, or
+ * a promise of one still being rendered), straightened. The image is decoded once to greyscale
  * pixels: the engine reads those, the skew is measured from them beside recognition, and the
  * crops of figures read again later (`readStatement`) are cut from them.
  */
-export async function ocrWords(number: number, image: PageImage): Promise<OcrWords> {
+export async function ocrWords(number: number, image: PageImage | Promise<PageImage>): Promise<OcrWords> {
+  // The engine is handed the page while it is rendered or decoded: native tesseract starts and
+  // loads its model meanwhile (benchmarks.md, 2026-11-28 fifth session). A failed render or
+  // decode is the answer below; it is marked handled here in case the engine fails first.
+  const decoded = Promise.resolve(image).then(decodePage);
+  decoded.catch(() => {});
   const engine = await ocrEngine();
-  const pixels = await decodePage(image);
-  const [reading, angle] = await Promise.all([engine.readPage(pixels), skewAngle(pixels)]);
+  const [reading, angle] = await Promise.all([engine.readPage(decoded), decoded.then(skewAngle)]);
+  const pixels = await decoded;
   const { width, height } = pixels.raw;
   const imageWords = reading.words;
   const page: WordPage = {
@@ -84,42 +90,43 @@ export async function rereadFigures(
 ): Promise<(Reading | null)[]> {
   if (groups.length === 0) return [];
   const meta = pixels.raw;
-  // Crops of figures that are not on the page (no words, no area) are not read.
-  const crops: Buffer[] = [];
+  // Crops of figures that are not on the page (no words, no area) are not read. Each crop is
+  // made when the engine takes it, so native tesseract reads the first while the next are made.
   const cropOf: (number | null)[] = [];
-  for (const g of groups) {
-    const ws = g.map((i) => words[i]).filter((x): x is Word => !!x);
-    if (ws.length === 0) {
-      cropOf.push(null);
-      continue;
-    }
-    const x0 = Math.min(...ws.map((x) => x.x0));
-    const x1 = Math.max(...ws.map((x) => x.x1));
-    const y0 = Math.min(...ws.map((x) => x.y0));
-    const y1 = Math.max(...ws.map((x) => x.y1));
-    const h = Math.max(8, y1 - y0);
-    const left = Math.max(0, Math.floor(x0 - h * 0.6));
-    const top = Math.max(0, Math.floor(y0 - h * 0.45));
-    const width = Math.min(meta.width - left, Math.ceil(x1 - x0 + h * 1.2));
-    const height = Math.min(meta.height - top, Math.ceil(h * 1.9));
-    if (width <= 2 || height <= 2) {
-      cropOf.push(null);
-      continue;
-    }
-    cropOf.push(crops.length);
-    // One grey channel as PGM: the same pixels without encoding them (a third less of
-    // tesseract's time on a crop than three equal channels).
-    const crop = figureCrop(pixels, { left, top, width, height }, REREAD_SCALE, CROP_BORDER);
-    crops.push(
-      Buffer.concat(
+  function* crops(): Generator<Buffer> {
+    let made = 0;
+    for (const g of groups) {
+      const ws = g.map((i) => words[i]).filter((x): x is Word => !!x);
+      if (ws.length === 0) {
+        cropOf.push(null);
+        continue;
+      }
+      const x0 = Math.min(...ws.map((x) => x.x0));
+      const x1 = Math.max(...ws.map((x) => x.x1));
+      const y0 = Math.min(...ws.map((x) => x.y0));
+      const y1 = Math.max(...ws.map((x) => x.y1));
+      const h = Math.max(8, y1 - y0);
+      const left = Math.max(0, Math.floor(x0 - h * 0.6));
+      const top = Math.max(0, Math.floor(y0 - h * 0.45));
+      const width = Math.min(meta.width - left, Math.ceil(x1 - x0 + h * 1.2));
+      const height = Math.min(meta.height - top, Math.ceil(h * 1.9));
+      if (width <= 2 || height <= 2) {
+        cropOf.push(null);
+        continue;
+      }
+      cropOf.push(made++);
+      // One grey channel as PGM: the same pixels without encoding them (a third less of
+      // tesseract's time on a crop than three equal channels).
+      const crop = figureCrop(pixels, { left, top, width, height }, REREAD_SCALE, CROP_BORDER);
+      yield Buffer.concat(
         pnm({
           data: Buffer.from(crop.data.buffer, crop.data.byteOffset, crop.data.byteLength),
           raw: { width: crop.width, height: crop.height, channels: 1 },
         }),
-      ),
-    );
+      );
+    }
   }
-  const readings = await (await ocrEngine()).readFigures(crops);
+  const readings = await (await ocrEngine()).readFigures(crops());
   return cropOf.map((k) => (k === null ? null : (readings[k] ?? null)));
 }
 

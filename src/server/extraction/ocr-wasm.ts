@@ -39,7 +39,7 @@ export function wasmEngine(): OcrEngine {
     async readPage(pixels) {
       const w = await ocrWorker();
       // The page as greyscale PGM, as native tesseract gets it (leptonica reads PNM).
-      const image = Buffer.concat(pnm(pixels));
+      const image = Buffer.concat(pnm(await pixels));
       const { data } = await w.recognize(image, {}, { text: true, blocks: true });
       const words: Word[] = [];
       const lines: string[] = [];

@@ -172,7 +172,8 @@ export async function extractPdf(
         const words = textLayerPage(n, content.items as PdfTextItem[], view);
         pages.push({ number: n, text, source: "text", words });
       } else {
-        const ocr = await ocrWords(n, await renderForOcr(page));
+        // The render is handed over unfinished: native tesseract loads its model meanwhile.
+        const ocr = await ocrWords(n, renderForOcr(page));
         budget?.add(ocr.text);
         pixels.keep(n, ocr.pixels);
         pages.push({ number: n, text: ocr.text, source: "ocr", words: ocr.page, imageWords: ocr.imageWords });

@@ -11,8 +11,9 @@ vi.mock("./ocr", () => ({
     name: "native",
     readPage: async () => ({ words: [], lines: [] }),
     readFigures: async (crops) => {
-      figureCalls.push(crops.length);
-      return crops.map(() => null);
+      const all = [...crops];
+      figureCalls.push(all.length);
+      return all.map(() => null);
     },
   }),
 }));
