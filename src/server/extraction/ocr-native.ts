@@ -278,7 +278,7 @@ export function nativeEngine(setup: NativeOcrSetup): OcrEngine {
 }
 
 /** How long a figure run started ahead waits for crops before it is ended (its stdin closed). */
-export const FIGURE_RUN_IDLE_MS = 30_000;
+const FIGURE_RUN_IDLE_MS = 30_000;
 
 /**
  * A figure run started ahead of its crops: tesseract with its model loaded (on the other core,
