@@ -192,6 +192,21 @@ async function startPeer(dir: string): Promise<{ url: string; stop(): Promise<vo
   };
 }
 
+/** The stored session of each account the signed-in pages are loaded as, by its email. */
+async function sessionsFor(
+  server: SeededServer,
+  pages: BenchPage[],
+): Promise<Map<string, Record<string, string>>> {
+  const sessions = new Map<string, Record<string, string>>();
+  for (const p of pages) {
+    if (!p.as || sessions.has(p.as)) continue;
+    const password = p.as === server.seller.email ? server.seller.password : server.accounts.get(p.as);
+    if (!password) throw new Error(`the seed printed no password for ${p.as}`);
+    sessions.set(p.as, await sessionOf(server.url, p.as, password));
+  }
+  return sessions;
+}
+
 async function runFrontendBench(
   runs = 1,
   only?: string[],
@@ -210,13 +225,7 @@ async function runFrontendBench(
   // "dashboard" names "dashboard (seller, cold)": a name with a comma cannot be given whole.
   const chosen = (p: BenchPage) => !only || only.some((n) => p.name === n || p.name.startsWith(`${n} (`));
   try {
-    const sessions = new Map<string, Record<string, string>>();
-    for (const p of PAGES.filter(chosen)) {
-      if (!p.as || sessions.has(p.as)) continue;
-      const password = p.as === server.seller.email ? server.seller.password : server.accounts.get(p.as);
-      if (!password) throw new Error(`the seed printed no password for ${p.as}`);
-      sessions.set(p.as, await sessionOf(server.url, p.as, password));
-    }
+    const sessions = await sessionsFor(server, PAGES.filter(chosen));
     const order = [...PAGES, ...(peer ? PEER_PAGES : [])].filter(chosen);
     // Interleaved: every page once per round, so load changes hit ours and the peer alike.
     for (let i = 0; i < runs; i++) {
@@ -334,14 +343,7 @@ async function runAbBench(builds: [string, string][], runs: number, only?: strin
     for (const [name, dir] of builds) {
       process.env.STATIC_DIR = resolve(dir);
       const server = await startSeededServer(`ab-${name}`);
-      const sessions = new Map<string, Record<string, string>>();
-      for (const p of pages) {
-        if (!p.as || sessions.has(p.as)) continue;
-        const password = p.as === server.seller.email ? server.seller.password : server.accounts.get(p.as);
-        if (!password) throw new Error(`the seed printed no password for ${p.as}`);
-        sessions.set(p.as, await sessionOf(server.url, p.as, password));
-      }
-      servers.push({ name, server, sessions });
+      servers.push({ name, server, sessions: await sessionsFor(server, pages) });
     }
     for (let i = 0; i < runs; i++) {
       const order = [...servers.slice(i % servers.length), ...servers.slice(0, i % servers.length)];
