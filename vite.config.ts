@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { entryPreloads } from "./scripts/entry-preloads";
 import { landingChunk } from "./scripts/landing-chunk";
+import { mantineUseId } from "./scripts/mantine-use-id";
 
 const landing = landingChunk();
 const preloads = entryPreloads();
@@ -31,6 +32,7 @@ export default defineConfig({
     // extracted) then shows in English instead of as its hash id.
     react({ babel: { plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]] } }),
     lingui(),
+    mantineUseId(),
     landing.plugin,
     preloads.plugin,
     VitePWA({

@@ -4,11 +4,12 @@ import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
 import type { AppRouter } from "./router";
 import { AppThemeProvider } from "./shell/AppThemeProvider";
+import { AfterIdle } from "./ui/after-idle";
 import { TOAST_LIMIT } from "./ui/toast";
-import { AfterMount } from "./ui/useMounted";
 
-// The toast container (transitions, scroll locking) is not needed for the first paint; toasts
-// shown before it arrives wait in the notifications store and appear when it mounts.
+// The toast container (transitions, scroll locking, a portal) is not needed for the first paint:
+// it mounts once the browser is idle after it; toasts shown before then wait in the
+// notifications store and appear when it mounts.
 const Notifications = lazy(() => import("./ui/toast-container"));
 
 export interface AppProps {
@@ -29,11 +30,11 @@ export function App({ router, prerendered = false }: AppProps) {
     <AppI18nProvider>
       <AppThemeProvider>
         {/* Client-only: not in the prerendered HTML, so it mounts after hydration. */}
-        <AfterMount>
+        <AfterIdle>
           <Suspense fallback={null}>
             <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
           </Suspense>
-        </AfterMount>
+        </AfterIdle>
         <AuthProvider navigate={navigate} assumeGuest={prerendered}>
           <RouterProvider router={router} />
         </AuthProvider>

@@ -5,7 +5,7 @@
  * `storagemutated` event (this page, other tabs and the service worker) for the given tables.
  */
 import { Dexie, type ObservabilitySet } from "dexie";
-import { type DependencyList, useEffect, useState } from "react";
+import { type DependencyList, startTransition, useEffect, useState } from "react";
 
 export function useThrottledLiveQuery<T>(
   query: () => Promise<T>,
@@ -41,7 +41,8 @@ export function useThrottledLiveQuery<T>(
       running = true;
       try {
         const next = await query();
-        if (!cancelled) setValue(next);
+        // As a transition: the numbers render in slices, not in one long task (issue 19).
+        if (!cancelled) startTransition(() => setValue(next));
       } catch {
         // a closed database (sign-out, upgrade): the next change reads again
       } finally {

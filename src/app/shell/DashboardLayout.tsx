@@ -23,6 +23,22 @@ export type ShellArea = "dashboard" | "admin" | "marketplace";
  * or a horizontal menu bar, the 64 px top bar, and the page in a Compact or Wide column.
  */
 export function DashboardLayout({ children }: { area?: ShellArea; children: ReactNode }) {
+  // On a cold load index.html's boot shell shows the frame and the page's heading. The router
+  // mounts this layout in a synchronous render (its state is an external store), so the frame
+  // would be rendered and committed in one long task: while the shell covers it, the frame's
+  // first render comes instead as a transition, in slices (issue 19). Client-side navigations
+  // (no shell) render it at once.
+  const [behindShell, setBehindShell] = useState(() => document.getElementById("boot-shell") !== null);
+  useEffect(() => {
+    if (!behindShell) return;
+    const release = holdBootShell();
+    startTransition(() => setBehindShell(false));
+    return release;
+  }, [behindShell]);
+  return behindShell ? null : <DashboardFrame>{children}</DashboardFrame>;
+}
+
+function DashboardFrame({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useLocation({ select: (l) => l.pathname });

@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { whenIdle } from "../lib/when-idle";
 
 /** False until the browser was idle once after the first commit (lib/when-idle.ts). */
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  // As a transition: what appears renders in slices between which the page stays responsive.
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   return idle;
 }
 

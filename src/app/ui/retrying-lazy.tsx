@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, startTransition, useEffect, useState } from "react";
 
 /** The first retry after a failed load waits this long; each next one twice as long. */
 const FIRST_RETRY_MS = 1_000;
@@ -31,7 +31,8 @@ export function retryingLazy<P extends object>(
         load().then(
           (c) => {
             loaded = c;
-            if (live) setComponent(() => c);
+            // As a transition: the loaded part renders in slices (the fallback shows meanwhile).
+            if (live) startTransition(() => setComponent(() => c));
           },
           () => {
             if (!live || !navigator.onLine) return;

@@ -27,6 +27,20 @@ type Action =
 const initialState: AuthState = { isAuthenticated: false, isInitialized: false, user: null, token: null };
 const guestState: AuthState = { ...initialState, isInitialized: true };
 
+/**
+ * The state the provider starts in: a stored session that is still valid is read at once, so
+ * the first render is the signed-in page's and not a splash the whole app renders again after
+ * (one render of the frame less on every signed-in first load, issue 19). Anything else (no
+ * session, an expired one to refresh) starts uninitialised and is settled on mount.
+ */
+function startingState(assumeGuest: boolean): AuthState {
+  if (assumeGuest) return guestState;
+  const token = tokenStore.access();
+  if (token && !isTokenExpired(token) && userFromToken(token))
+    return { ...withToken(initialState, token), isInitialized: true };
+  return initialState;
+}
+
 function withToken(state: AuthState, token: string | null): AuthState {
   const user = token ? userFromToken(token) : null;
   return { ...state, isAuthenticated: user !== null, user, token: user ? token : null };
@@ -35,8 +49,9 @@ function withToken(state: AuthState, token: string | null): AuthState {
 function authReducer(state: AuthState, action: Action): AuthState {
   switch (action.type) {
     case "INITIALIZE":
-      // A hydrated guest page that finds no session stays as it is (no re-render).
-      if (state.isInitialized && !state.token && !action.token) return state;
+      // A hydrated guest page that finds no session, or a session already read from storage
+      // when the provider was created, stays as it is (no re-render).
+      if (state.isInitialized && state.token === action.token) return state;
       return { ...withToken(state, action.token), isInitialized: true };
     case "SIGN_IN":
     case "REGISTER":
@@ -75,7 +90,7 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, navigate, assumeGuest = false }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, assumeGuest ? guestState : initialState);
+  const [state, dispatch] = useReducer(authReducer, assumeGuest, startingState);
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
