@@ -14,10 +14,8 @@
 
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
-import { chromium } from "playwright-core";
+import { openColdTab } from "./cold-page";
 import { type Figure, sessionOf, startSeededServer } from "./util";
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const PAGES = [
   {
@@ -67,31 +65,9 @@ async function once(
   page: (typeof PAGES)[number],
   storage: Record<string, string>,
 ): Promise<Run> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
-  });
+  const { browser, tab, cdp } = await openColdTab(base, storage);
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const probe = await context.newPage();
-    await probe.goto(`${base}/api/health`);
-    await probe.evaluate((e) => {
-      for (const [k, v] of e) localStorage.setItem(k, v);
-    }, Object.entries(storage));
-    await probe.close();
-    const tab = await context.newPage();
-    const cdp = await context.newCDPSession(tab);
     await cdp.send("Network.enable");
-    await cdp.send("Network.clearBrowserCache");
-    await cdp.send("Storage.clearDataForOrigin", {
-      origin: base,
-      storageTypes: "cache_storage,service_workers",
-    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const requests: { t: number; url: string }[] = [];
     let start = 0;

@@ -11,11 +11,9 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromium } from "playwright-core";
 import { SourceMapConsumer } from "source-map-js";
+import { openColdTab } from "./cold-page";
 import { ROOT, sessionOf, startSeededServer } from "./util";
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const PAGES: Record<string, { path: string; as: string; heading: string }> = {
   "inventory-info": {
@@ -84,30 +82,8 @@ class Namer {
 }
 
 async function traceOnce(base: string, page: (typeof PAGES)[string], storage: Record<string, string>) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
-  });
+  const { browser, tab, cdp } = await openColdTab(base, storage);
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const probe = await context.newPage();
-    await probe.goto(`${base}/api/health`);
-    await probe.evaluate((e) => {
-      for (const [k, v] of e) localStorage.setItem(k, v);
-    }, Object.entries(storage));
-    await probe.close();
-    const tab = await context.newPage();
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send("Network.clearBrowserCache");
-    await cdp.send("Storage.clearDataForOrigin", {
-      origin: base,
-      storageTypes: "cache_storage,service_workers",
-    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await browser.startTracing(tab, {
       categories: [
