@@ -35,10 +35,14 @@ const guestState: AuthState = { ...initialState, isInitialized: true };
  */
 function startingState(assumeGuest: boolean): AuthState {
   if (assumeGuest) return guestState;
+  const token = usableStoredToken();
+  return token ? { ...withToken(initialState, token), isInitialized: true } : initialState;
+}
+
+/** The stored access token when it is unexpired and names a user; null otherwise. */
+function usableStoredToken(): string | null {
   const token = tokenStore.access();
-  if (token && !isTokenExpired(token) && userFromToken(token))
-    return { ...withToken(initialState, token), isInitialized: true };
-  return initialState;
+  return token && !isTokenExpired(token) && userFromToken(token) ? token : null;
 }
 
 function withToken(state: AuthState, token: string | null): AuthState {
@@ -113,11 +117,12 @@ export function AuthProvider({ children, navigate, assumeGuest = false }: AuthPr
   }, [endSession]);
 
   const initialize = useCallback(async () => {
-    const token = tokenStore.access();
-    if (token && !isTokenExpired(token) && userFromToken(token)) {
-      dispatch({ type: "INITIALIZE", token });
+    const usable = usableStoredToken();
+    if (usable) {
+      dispatch({ type: "INITIALIZE", token: usable });
       return;
     }
+    const token = tokenStore.access();
     if (!tokenStore.refresh()) {
       dispatch({ type: "INITIALIZE", token: null });
       return;
