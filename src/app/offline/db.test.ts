@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import { SYNC_STORES } from "../../sync/db";
-import { type BlocklotDb, createDb, SCHEMA } from "./db";
+import { type BlocklotDb, condensedSchema, createDb, SCHEMA } from "./db";
 import { SYNCED_TYPES } from "./synced-types";
 
 const opened: BlocklotDb[] = [];
@@ -70,6 +70,28 @@ describe("Dexie schema", () => {
       "photoUploads",
       "products",
     ]);
+  });
+
+  it("declares only the versions with an upgrade and the last, and opens the same tables and indexes as the whole history", async () => {
+    expect(condensedSchema().map((s) => s.version)).toEqual(
+      SCHEMA.filter((s, i) => s.upgrade || i === SCHEMA.length - 1).map((s) => s.version),
+    );
+    const shape = (db: BlocklotDb) =>
+      db.tables
+        .map((t) => [t.name, t.schema.primKey.src, t.schema.indexes.map((i) => i.src).sort()])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const condensed = createDb(fresh());
+    const whole = createDb(fresh(), { upTo: SCHEMA.at(-1)?.version });
+    opened.push(condensed, whole);
+    await Promise.all([condensed.open(), whole.open()]);
+    expect(condensed.verno).toBe(whole.verno);
+    expect(shape(condensed)).toEqual(shape(whole));
+    // a table a later version drops is not declared
+    const dropped = condensedSchema([
+      { version: 1, stores: { a: "id", b: "id" } },
+      { version: 2, stores: { b: null, c: "id, x" } },
+    ]);
+    expect(dropped).toEqual([{ version: 2, stores: { a: "id", b: null, c: "id, x" } }]);
   });
 
   it("holds a table for every synced type and the sync engine's tables as it declares them", async () => {
