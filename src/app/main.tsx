@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
 import { startPwa } from "./features/pwa/pwa-store";
 import { activateLocale, DEFAULT_LOCALE, storedLocale } from "./i18n/i18n";
+import { warmUpIntl } from "./i18n/intl-warmup";
 import { CLICK_QUEUED, HELD_LABELS, HYDRATED, WAITING_BUTTONS } from "./lib/island-rules";
 import { createAppRouter } from "./router";
 
@@ -143,6 +144,9 @@ function AfterCommit({ onCommit, children }: { onCommit: () => void; children: R
   return children;
 }
 
+/** Resolves in a new task: what the browser has waiting (input, paint, parsing) runs first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   if (hydrate) {
     // The route's chunks load before hydrating, so the first client render is the prerendered one.
@@ -162,6 +166,13 @@ async function start() {
       </StrictMode>,
     );
   } else {
+    // The language's number and date formats are loaded on another thread meanwhile (the first
+    // one made on the page was a long task of its own inside the dashboard's first render).
+    warmUpIntl(locale);
+    // The modules' evaluation and the router's creation end their task here; the first load
+    // (matching, loaders, the route chunks' preload links) runs in the next: two shorter tasks
+    // instead of one of ~0.8 s on a 4× slower CPU (docs/benchmarks.md, #19).
+    await nextTask();
     // The route's code and its loaders' data (a signed-in page's first request) are asked for
     // now, beside the language, instead of once React has rendered the frame: on a cold
     // dashboard load that was ~1 s later on a slow phone (docs/benchmarks.md, #19). React's
