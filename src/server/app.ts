@@ -105,11 +105,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const spa = config.staticDir && existsSync(resolve(config.staticDir, "index.html"));
   if (spa) await serveApp(app, config.staticDir as string);
+  // index.html naming the signed-in frame's chunks (scripts/frame-shell.ts), for the frame's areas.
+  const frameShell = spa && existsSync(resolve(config.staticDir as string, "frame.html"));
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(api|auth-jwt)(\/|$|\?)/.test(request.url);
     if (spa && (request.method === "GET" || request.method === "HEAD") && !isApi) {
       // Client-side routing: the app shows its own 404 page for unknown paths.
-      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+      const page = frameShell && FRAME_AREAS.test(request.url) ? "frame.html" : "index.html";
+      return reply.header("cache-control", "no-cache").type("text/html").sendFile(page);
     }
     return reply
       .status(404)
@@ -117,6 +120,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   return app;
 }
+
+/** The paths drawn in the signed-in frame (DashboardLayout), which get frame.html. */
+const FRAME_AREAS = /^\/(dashboard|admin|marketplace)(\/|$|\?)/;
 
 /**
  * Public pages prerendered at build time (scripts/prerender.ts): path → file under

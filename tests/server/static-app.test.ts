@@ -11,6 +11,11 @@ beforeAll(async () => {
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Blocklot</title><div id=root></div>");
   writeFileSync(join(dir, "assets", "app-1234.js"), "console.log('app')");
+  // scripts/frame-shell.ts output: index.html naming the signed-in frame's chunks.
+  writeFileSync(
+    join(dir, "frame.html"),
+    '<!doctype html><title>Blocklot</title><link rel="modulepreload" href="/assets/frame-1.js"><div id=root></div>',
+  );
   // scripts/prerender.ts output: two prerendered pages and their map.
   mkdirSync(join(dir, "prerendered"));
   writeFileSync(
@@ -87,6 +92,21 @@ describe("serving the built app beside the API", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
       expect(res.body).toContain("<title>Blocklot</title>");
+    }
+  });
+
+  it("serves the areas drawn in the signed-in frame with the frame's chunks named (frame.html)", async () => {
+    for (const url of ["/dashboard", "/dashboard/inventory-info", "/admin/users?page=2", "/marketplace"]) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body, url).toContain('rel="modulepreload" href="/assets/frame-1.js"');
+    }
+    // other client-side routes (and look-alike paths) get the plain index.html
+    for (const url of ["/dashboards", "/auth/google/login", "/administration"]) {
+      const res = await server.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain("modulepreload");
     }
   });
 

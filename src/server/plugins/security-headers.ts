@@ -26,6 +26,8 @@ const DENIED_FEATURES = ["microphone", "geolocation", "payment", "usb", "serial"
 function inlineScriptHashes(staticDir: string | undefined): string[] {
   if (!staticDir || !existsSync(join(staticDir, "index.html"))) return [];
   const pages = [join(staticDir, "index.html")];
+  // index.html with the frame's preload links (scripts/frame-shell.ts): the same scripts today.
+  if (existsSync(join(staticDir, "frame.html"))) pages.push(join(staticDir, "frame.html"));
   const prerendered = join(staticDir, "prerendered");
   if (existsSync(prerendered)) {
     for (const f of readdirSync(prerendered)) if (f.endsWith(".html")) pages.push(join(prerendered, f));
