@@ -144,6 +144,10 @@ function analyse(events: TraceEvent[], namer: Namer, top: number) {
     }
     return n;
   };
+  // The renderer's own trace events (layout, style, parsing, IndexedDB...) on the main thread.
+  const slices = events
+    .filter((e) => e.ph === "X" && e.pid === main.pid && e.tid === main.tid && e.name !== "RunTask")
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   let blocking = 0;
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
@@ -188,10 +192,35 @@ function analyse(events: TraceEvent[], namer: Namer, top: number) {
       console.log(`   from ${share(n)}: ${entry}`);
     for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
       console.log(`   ${share(n).padStart(4)} ${name}`);
+    console.log(`   trace: ${eventSelfTimes(slices, task).join(", ")}`);
   }
   console.log(
     `\n${tasks.length} tasks over 50 ms, ${Math.round(blocking)} ms over 50 ms in all (4x CPU, real trace)`,
   );
+}
+
+/**
+ * The task's trace events by self time (an event's length less its children's): what the
+ * renderer did natively, which the JS samples show only as "(program)".
+ */
+function eventSelfTimes(slices: TraceEvent[], task: TraceEvent): string[] {
+  const end = task.ts + (task.dur ?? 0);
+  const self = new Map<string, number>();
+  const open: TraceEvent[] = [];
+  for (const e of slices) {
+    if (e.ts < task.ts || e.ts >= end) continue;
+    while (open.length && (open.at(-1) as TraceEvent).ts + ((open.at(-1) as TraceEvent).dur ?? 0) <= e.ts)
+      open.pop();
+    const parent = open.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0));
+    self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
+    open.push(e);
+  }
+  return [...self]
+    .filter(([, us]) => us >= 5000)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([name, us]) => `${name} ${Math.round(us / 1000)} ms`);
 }
 
 async function main() {
