@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameFiles, frameShell, type Manifest } from "./frame-shell";
+import { frameFiles, frameShell, type Manifest, routePreloads } from "./frame-shell";
 
 /** A build's manifest as Vite writes it: the entry, the frame group and what they import. */
 const manifest: Manifest = {
@@ -43,5 +43,71 @@ describe("frame.html (the signed-in frame's chunks named in index.html)", () => 
   it("fails the build when the frame chunk or the manifest link is gone", () => {
     expect(() => frameFiles({ "index.html": { file: "assets/index-1.js", isEntry: true } })).toThrow(/frame/);
     expect(() => frameShell("<head></head>", { scripts: [], styles: [] })).toThrow(/manifest/);
+  });
+
+  it("lists each frame route's own chunks (its page and the layouts it nests in), none of the entry's or the frame's", () => {
+    const routeTree = `
+import { Route as DashboardRouteImport } from "./routes/dashboard"
+import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
+import { Route as DashboardShopRouteImport } from "./routes/dashboard/shop"
+import { Route as DashboardShopItemRouteImport } from "./routes/dashboard/shop.$itemId"
+import { Route as PricingRouteImport } from "./routes/pricing"
+declare module "@tanstack/react-router" {
+  interface FileRoutesByPath {
+    "/dashboard": { id: "/dashboard"; path: "/dashboard"; fullPath: "/dashboard"
+      preLoaderRoute: typeof DashboardRouteImport }
+    "/dashboard/": { id: "/dashboard/"; path: "/"; fullPath: "/dashboard/"
+      preLoaderRoute: typeof DashboardIndexRouteImport }
+    "/dashboard/shop": { id: "/dashboard/shop"; path: "/shop"; fullPath: "/dashboard/shop"
+      preLoaderRoute: typeof DashboardShopRouteImport }
+    "/dashboard/shop/$itemId": { id: "/dashboard/shop/$itemId"; path: "/$itemId"; fullPath: "/dashboard/shop/$itemId"
+      preLoaderRoute: typeof DashboardShopItemRouteImport }
+    "/pricing": { id: "/pricing"; path: "/pricing"; fullPath: "/pricing"
+      preLoaderRoute: typeof PricingRouteImport }
+  }
+}`;
+    const routes: Manifest = {
+      ...manifest,
+      "src/app/routes/dashboard/index.tsx?tsr-split=component": {
+        file: "assets/home-1.js",
+        imports: ["_frame-1.js"],
+      },
+      "src/app/routes/dashboard/shop.tsx?tsr-split=component": {
+        file: "assets/shop-1.js",
+        imports: ["_lib-1.js"],
+      },
+      "src/app/routes/dashboard/shop.tsx?tsr-split=loader": {
+        file: "assets/shop-loader-1.js",
+        imports: ["_vendor-1.js"],
+      },
+      "src/app/routes/dashboard/shop.$itemId.tsx?tsr-split=component": {
+        file: "assets/item-1.js",
+        imports: ["_lib-1.js", "_title-1.js"],
+        css: ["assets/item-1.css"],
+      },
+      "_lib-1.js": { file: "assets/lib-1.js" },
+      "src/app/routes/pricing.tsx?tsr-split=component": { file: "assets/pricing-1.js" },
+    };
+    const byPath = new Map(routePreloads(routes, routeTree, /^\/dashboard(\/|$)/).map((r) => [r.path, r]));
+    expect([...byPath.keys()].sort()).toEqual(["/dashboard", "/dashboard/shop", "/dashboard/shop/$itemId"]);
+    // the index page is what shows at its layout's path
+    expect(byPath.get("/dashboard")?.scripts).toEqual(["assets/home-1.js"]);
+    expect(byPath.get("/dashboard/shop")?.scripts.sort()).toEqual([
+      "assets/lib-1.js",
+      "assets/shop-1.js",
+      "assets/shop-loader-1.js",
+    ]);
+    // a nested page names its layout's chunks too, and nothing the frame already loads (title-1)
+    expect(byPath.get("/dashboard/shop/$itemId")).toEqual({
+      path: "/dashboard/shop/$itemId",
+      scripts: expect.arrayContaining([
+        "assets/item-1.js",
+        "assets/lib-1.js",
+        "assets/shop-1.js",
+        "assets/shop-loader-1.js",
+      ]),
+      styles: ["assets/item-1.css"],
+    });
+    expect(byPath.get("/dashboard/shop/$itemId")?.scripts).not.toContain("assets/title-1.js");
   });
 });

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
 import type { Database } from "./db/client";
+import { FRAME_AREAS, loadFramePage } from "./frame-page";
 import { livePlugin } from "./live/plugin";
 import { setMailDomain } from "./mail/mailbox";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -105,14 +106,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const spa = config.staticDir && existsSync(resolve(config.staticDir, "index.html"));
   if (spa) await serveApp(app, config.staticDir as string);
-  // index.html naming the signed-in frame's chunks (scripts/frame-shell.ts), for the frame's areas.
-  const frameShell = spa && existsSync(resolve(config.staticDir as string, "frame.html"));
+  // index.html naming the signed-in frame's chunks (and the route's), for the frame's areas.
+  const framePage = spa ? loadFramePage(config.staticDir as string) : null;
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(api|auth-jwt)(\/|$|\?)/.test(request.url);
     if (spa && (request.method === "GET" || request.method === "HEAD") && !isApi) {
       // Client-side routing: the app shows its own 404 page for unknown paths.
-      const page = frameShell && FRAME_AREAS.test(request.url) ? "frame.html" : "index.html";
-      return reply.header("cache-control", "no-cache").type("text/html").sendFile(page);
+      if (framePage && FRAME_AREAS.test(request.url))
+        return reply.header("cache-control", "no-cache").type("text/html").send(framePage(request.url));
+      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
     return reply
       .status(404)
@@ -120,9 +122,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   return app;
 }
-
-/** The paths drawn in the signed-in frame (DashboardLayout), which get frame.html. */
-const FRAME_AREAS = /^\/(dashboard|admin|marketplace)(\/|$|\?)/;
 
 /**
  * Public pages prerendered at build time (scripts/prerender.ts): path → file under

@@ -14,7 +14,13 @@ beforeAll(async () => {
   // scripts/frame-shell.ts output: index.html naming the signed-in frame's chunks.
   writeFileSync(
     join(dir, "frame.html"),
-    '<!doctype html><title>Blocklot</title><link rel="modulepreload" href="/assets/frame-1.js"><div id=root></div>',
+    '<!doctype html><title>Blocklot</title><link rel="modulepreload" href="/assets/frame-1.js"><link rel="manifest" href="/manifest.webmanifest"><div id=root></div>',
+  );
+  writeFileSync(
+    join(dir, "frame-routes.json"),
+    JSON.stringify([
+      { path: "/dashboard/inventory-info", scripts: ["assets/inventory-info-1.js"], styles: [] },
+    ]),
   );
   // scripts/prerender.ts output: two prerendered pages and their map.
   mkdirSync(join(dir, "prerendered"));
@@ -102,6 +108,11 @@ describe("serving the built app beside the API", () => {
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body, url).toContain('rel="modulepreload" href="/assets/frame-1.js"');
     }
+    // a route's own chunks are named for its path only
+    const page = await server.app.inject({ method: "GET", url: "/dashboard/inventory-info" });
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/inventory-info-1.js">');
+    const other = await server.app.inject({ method: "GET", url: "/dashboard/properties" });
+    expect(other.body).not.toContain("inventory-info-1.js");
     // other client-side routes (and look-alike paths) get the plain index.html
     for (const url of ["/dashboards", "/auth/google/login", "/administration"]) {
       const res = await server.app.inject({ method: "GET", url });
