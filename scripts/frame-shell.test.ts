@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { frameFiles, frameShell, type Manifest, routePreloads } from "./frame-shell";
+import { frameFiles, frameShell, routePreloads } from "./frame-shell";
+import type { Manifest } from "./vite-manifest";
 
 /** A build's manifest as Vite writes it: the entry, the frame group and what they import. */
 const manifest: Manifest = {

@@ -19,39 +19,29 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { FRAME_AREAS, type PreloadFiles, preloadLinks, withLinks } from "../src/server/frame-page";
+import { closure, type Manifest, type ManifestChunk } from "./vite-manifest";
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-export type Manifest = Record<string, ManifestChunk>;
-
-/** The keys of `roots` and of every chunk they import statically. */
-function closure(manifest: Manifest, roots: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length) {
-    const key = stack.pop() as string;
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    stack.push(...(manifest[key].imports ?? []));
-  }
-  return seen;
-}
-
-/** The frame's files the entry does not load already: its scripts and its stylesheets. */
-export function frameFiles(manifest: Manifest): PreloadFiles {
+/** The frame group's chunk (vite.config.ts codeSplitting groups). */
+function frameKey(manifest: Manifest): string {
   const frame = Object.keys(manifest).find((key) => manifest[key]?.name === "frame" && !key.endsWith(".css"));
   if (!frame) throw new Error("the build has no chunk named frame (vite.config.ts codeSplitting groups)");
-  const entry = closure(
+  return frame;
+}
+
+/** The entry's chunks and what they import. */
+const entryClosure = (manifest: Manifest) =>
+  closure(
     manifest,
     Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
   );
-  return filesOf(manifest, [frame], entry, new Set([...entry].flatMap((key) => manifest[key]?.css ?? [])));
+
+const stylesOf = (manifest: Manifest, keys: Set<string>) =>
+  new Set([...keys].flatMap((key) => manifest[key]?.css ?? []));
+
+/** The frame's files the entry does not load already: its scripts and its stylesheets. */
+export function frameFiles(manifest: Manifest): PreloadFiles {
+  const entry = entryClosure(manifest);
+  return filesOf(manifest, [frameKey(manifest)], entry, stylesOf(manifest, entry));
 }
 
 /** The files of `roots`' static closure less `loaded` (keys): scripts and stylesheets. */
@@ -89,12 +79,8 @@ export function routePreloads(manifest: Manifest, routeTree: string, areas: RegE
     const file = fileOf.get(m[2] as string);
     if (file) routes.set(m[1] as string, file);
   }
-  const frame = Object.keys(manifest).find((key) => manifest[key]?.name === "frame" && !key.endsWith(".css"));
-  const loaded = closure(manifest, [
-    ...Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
-    ...(frame ? [frame] : []),
-  ]);
-  const loadedStyles = new Set([...loaded].flatMap((key) => manifest[key]?.css ?? []));
+  const loaded = new Set([...entryClosure(manifest), ...closure(manifest, [frameKey(manifest)])]);
+  const loadedStyles = stylesOf(manifest, loaded);
   const chunksOf = (file: string) =>
     ["component", "loader"]
       .map((split) => `src/app/routes/${file}.tsx?tsr-split=${split}`)

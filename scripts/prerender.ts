@@ -40,6 +40,7 @@ import { build } from "vite";
 import type { Prerendered } from "../src/app/ssr/prerender-entry";
 import { ARTICLE_TEMPLATES, SERVER_SLOT } from "../src/domain/articles/public";
 import { islandLoader } from "./island-loader";
+import { closure, type Manifest, type ManifestChunk } from "./vite-manifest";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -63,14 +64,6 @@ export const PRERENDERED_PATHS = [
 export const PRERENDER_DIR = "prerendered";
 export const ROUTES_FILE = "routes.json";
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 /** "/_public/" → src/app/routes/_public/index.tsx, "/auth/google" → src/app/routes/auth/google.tsx. */
 export function routeFile(routeId: string): string {
   if (routeId === "__root__") return "src/app/routes/__root.tsx";
@@ -78,31 +71,19 @@ export function routeFile(routeId: string): string {
   return `src/app/routes/${path === "" || path.endsWith("/") ? `${path}index` : path}.tsx`;
 }
 
-function closure(manifest: Manifest, keys: string[]): string[] {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length) {
-    const key = stack.pop() as string;
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    stack.push(...(manifest[key].imports ?? []));
-  }
-  return [...seen];
-}
-
 /** Chunks (JS and CSS files) a page's matched routes load, beyond what index.html already links. */
 export function routeAssets(manifest: Manifest, routeIds: string[]) {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry) as string;
-  const inEntry = new Set(closure(manifest, [entryKey]));
+  const inEntry = closure(manifest, [entryKey]);
   const files = routeIds.map(routeFile);
   const routeKeys = Object.keys(manifest).filter((k) => files.includes(k.split("?")[0] as string));
-  const keys = closure(manifest, routeKeys).filter((k) => !inEntry.has(k));
+  const keys = [...closure(manifest, routeKeys)].filter((k) => !inEntry.has(k));
   // ui/theme/full-styles.ts: a shared chunk ("_full-styles-<hash>.js") or its own entry.
   const fullStylesKey = Object.keys(manifest).find((k) =>
     /(^_full-styles-[\w-]+\.js|src\/app\/ui\/theme\/full-styles\.ts)$/.test(k),
   );
   const fullStyles = fullStylesKey
-    ? closure(manifest, [fullStylesKey]).flatMap((k) => manifest[k]?.css ?? [])
+    ? [...closure(manifest, [fullStylesKey])].flatMap((k) => manifest[k]?.css ?? [])
     : [];
   return {
     js: keys.map((k) => (manifest[k] as ManifestChunk).file).filter((f) => f.endsWith(".js")),
