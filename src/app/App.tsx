@@ -1,16 +1,18 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
 import type { AppRouter } from "./router";
 import { AppThemeProvider } from "./shell/AppThemeProvider";
 import { AfterIdle } from "./ui/after-idle";
+import { lazyWithRetry } from "./ui/retrying-lazy";
 import { TOAST_LIMIT } from "./ui/toast";
 
 // The toast container (transitions, scroll locking, a portal) is not needed for the first paint:
 // it mounts once the browser is idle after it; toasts shown before then wait in the
-// notifications store and appear when it mounts.
-const Notifications = lazy(() => import("./ui/toast-container"));
+// notifications store and appear when it mounts. Outside the router there is no error page to
+// fall back on: a failed load must not unmount the app (lazyWithRetry).
+const Notifications = lazyWithRetry(() => import("./ui/toast-container").then((m) => m.default));
 
 export interface AppProps {
   router: AppRouter;

@@ -179,6 +179,41 @@ describe("photos by link", () => {
     }
   });
 
+  it("a part of the app's shell whose code does not arrive (the connection dropped mid-load) leaves the page working", async () => {
+    const title = `Dropped chunk ${run}`;
+    const id = await createItem(title);
+    const link = (await api("POST", `/api/inventory/items/${id}/photo-link`, {})).body;
+    // No service worker: the context's routes see every request the page makes.
+    const { context, page } = await newPage(browser, { ...PHONE, serviceWorkers: "block" });
+    const dropped = /\/assets\/(toast-container|DeferredShell|SettingsButton)-[\w-]+\.js$/;
+    const refused = new Set<string>();
+    await context.route(dropped, (route) => {
+      refused.add(dropped.exec(route.request().url())?.[1] ?? "");
+      return route.abort("internetdisconnected");
+    });
+    try {
+      await context.addInitScript(() => localStorage.setItem("acceptedCookies", "true"));
+      await page.goto(new URL(link.url).pathname);
+      await expect.poll(() => page.getByText(title, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+      // The toasts, the PWA's notices and the Settings button were each asked for and refused.
+      await expect
+        .poll(() => [...refused].sort(), { timeout: 20_000 })
+        .toEqual(["DeferredShell", "SettingsButton", "toast-container"]);
+      // The page is still there and works: a photo is taken and kept.
+      await takePhoto(page, 1);
+      expect(await page.getByRole("button", { name: "Settings", exact: true }).count()).toBe(0);
+      // The connection is back: the missing parts arrive, and the photo is still there.
+      await context.unroute(dropped);
+      await page.evaluate(() => window.dispatchEvent(new Event("online")));
+      await expect
+        .poll(() => page.getByRole("button", { name: "Settings", exact: true }).count(), { timeout: 15_000 })
+        .toBe(1);
+      expect(await page.getByRole("img", { name: "Photo 1", exact: true }).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("with the phone page closed, the service worker sends the waiting photo", async () => {
     const id = await createItem(`Closed page ${run}`);
     const link = (await api("POST", `/api/inventory/items/${id}/photo-link`, {})).body;
@@ -336,8 +371,9 @@ describe("a first visit to the photo page (no cookie choice, no service worker y
         const banner = page.getByTestId("cookie-banner");
         await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
         // The service worker installs on this first visit: the moment "Ready to work offline" comes up.
+        // (It precaches the whole app first: up to a minute on a loaded 2-core runner.)
         await expect
-          .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 20_000 })
+          .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 60_000 })
           .toBe(true);
         await new Promise((r) => setTimeout(r, 1500));
         const card = page.getByRole("status").filter({ hasText: "Ready to work offline" });
@@ -375,6 +411,6 @@ describe("a first visit to the photo page (no cookie choice, no service worker y
       } finally {
         await context.close();
       }
-    });
+    }, 120_000);
   }
 });

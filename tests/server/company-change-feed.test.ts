@@ -68,7 +68,7 @@ describe("company change feed (database notifications)", () => {
       expect(states).toEqual([true]);
       // The database ends the feed's connection (a restart, a failover, an idle timeout).
       const ended = await server.database.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN company_changed'`,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN company_changed' and datname = current_database()`,
       );
       expect((ended as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
       await expect.poll(() => states.includes(false)).toBe(true);

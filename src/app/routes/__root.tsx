@@ -4,28 +4,32 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { useAuth } from "../features/auth/auth-context";
 import { useSettings } from "../lib/settings/use-settings";
 import { removeBootShellUnlessHeld } from "../shell/boot-shell";
+import { lazyWithRetry } from "../ui/retrying-lazy";
 import { SplashScreen } from "../ui/SplashScreen";
 import { AfterMount } from "../ui/useMounted";
 
 // Progress bar and PWA notices: fetched right after the first render
 // (after hydration on a prerendered page) instead of before it (see shell/DeferredShell.tsx).
-const DeferredShell = lazy(() => import("../shell/DeferredShell"));
+// These parts load in the background while the page is in use: should the connection drop
+// before one arrives, the page stays and the part comes later (lazyWithRetry), where `lazy`
+// would replace the page with the error page.
+const DeferredShell = lazyWithRetry(() => import("../shell/DeferredShell").then((m) => m.default));
 
 // The cookie banner is part of a first visit's first paint, so it is in the prerendered HTML
 // (ssr/prerender-entry.tsx); its code still loads after the page's.
-const CookieBanner = lazy(() =>
-  import("../features/cookies/CookieBanner").then((m) => ({ default: m.CookieBanner })),
+const CookieBanner = lazyWithRetry(() =>
+  import("../features/cookies/CookieBanner").then((m) => m.CookieBanner),
 );
 
 // The floating Settings button is in the prerendered HTML, so it is there before the app runs
 // (a click on it starts the app, scripts/island-loader.ts); its code loads with the page's.
-const SettingsButton = lazy(() =>
-  import("../features/settings/SettingsButton").then((m) => ({ default: m.SettingsButton })),
+const SettingsButton = lazyWithRetry(() =>
+  import("../features/settings/SettingsButton").then((m) => m.SettingsButton),
 );
 
 // The drawer (and its Mantine inputs) loads the first time it opens, not with every page.
-const SettingsDrawer = lazy(() =>
-  import("../features/settings/SettingsDrawer").then((m) => ({ default: m.SettingsDrawer })),
+const SettingsDrawer = lazyWithRetry(() =>
+  import("../features/settings/SettingsDrawer").then((m) => m.SettingsDrawer),
 );
 
 // The 404/500 pages (and their illustrations) load only when shown. Should their chunk fail

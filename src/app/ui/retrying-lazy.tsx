@@ -1,4 +1,11 @@
-import { type ComponentType, startTransition, useEffect, useState } from "react";
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  startTransition,
+  useEffect,
+  useState,
+} from "react";
 
 /** The first retry after a failed load waits this long; each next one twice as long. */
 const FIRST_RETRY_MS = 1_000;
@@ -55,4 +62,22 @@ export function retryingLazy<P extends object>(
     }, [Component]);
     return Component ? <Component {...props} /> : <Fallback />;
   };
+}
+
+/**
+ * React's `lazy` (it suspends, so a part of a prerendered page hydrates in place), whose failed
+ * load becomes a `retryingLazy` of the same code: nothing in its place until a later attempt
+ * succeeds, instead of the error page. For the parts of the shell that load in the background
+ * after the page (toasts, the PWA's notices, the cookie banner, the Settings button): a phone
+ * whose connection drops before they arrive keeps the page it is using, camera and all.
+ */
+export function lazyWithRetry<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() =>
+    load().then(
+      (c) => ({ default: c }),
+      () => ({ default: retryingLazy(load) }),
+    ),
+  );
 }
