@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { type BuildOptions, buildApp } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
 /**
- * A fresh server for one test file: an in-memory PGlite by default, or — when
+ * A fresh server for one test file: an in-memory PGlite by default (a copy of the migrated
+ * database global-setup.ts dumped once for the run), or — when
  * DATABASE_URL is set (the CI's PostgreSQL pass) — a new empty database created on
  * that server and dropped afterwards.
  */
@@ -36,6 +39,15 @@ async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: 
   };
 }
 
+let migrated: Blob | undefined;
+/** The run's migrated PGlite dump (tests/server/global-setup.ts), read once per test process. */
+function migratedPglite(): Blob | undefined {
+  const file = inject("pgliteMigrated");
+  if (!file) return undefined;
+  migrated ??= new Blob([readFileSync(file)]);
+  return migrated;
+}
+
 export async function startTestServer(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
@@ -57,7 +69,9 @@ export async function startTestServer(
       ...overrides,
     },
   );
-  const database = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : { memory: true });
+  const database = await openDatabase(
+    pgDb ? { databaseUrl: pgDb.url } : { memory: true, from: migratedPglite() },
+  );
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config, database, logger: false, ...build });

@@ -34,6 +34,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /** With `memory`: start from this data-directory dump (e.g. an already migrated one) instead of an initdb. */
+  from?: Blob;
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover, admin kill). */
   onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
@@ -74,7 +76,7 @@ export async function openDatabase(opts: {
   let client: PGlite;
   let release = () => {};
   if (opts.memory) {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(opts.from ? { loadDataDir: opts.from } : {}) });
   } else {
     const dir = resolve(opts.dataDir ?? "./data", "pglite");
     mkdirSync(dir, { recursive: true });

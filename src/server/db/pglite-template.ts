@@ -27,12 +27,15 @@ export function readTemplate(): Blob | null {
   return path ? new Blob([readFileSync(path)]) : null;
 }
 
-/** Writes the template (run by `npm run build:server`). */
-export async function writeTemplate(outFile: string) {
+/**
+ * Writes the template (run by `npm run build:server`; the tests' global setup writes an
+ * uncompressed one, quicker to load, that each test server copies).
+ */
+export async function writeTemplate(outFile: string, compression: "gzip" | "none" = "gzip") {
   const pg = new PGlite({ extensions });
   await pg.waitReady;
   await migrate(drizzle(pg), { migrationsFolder: migrationsDir() });
-  const blob = await pg.dumpDataDir("gzip");
+  const blob = await pg.dumpDataDir(compression);
   await pg.close();
   writeFileSync(outFile, Buffer.from(await blob.arrayBuffer()));
 }
