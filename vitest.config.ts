@@ -12,7 +12,7 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default leaves one core to itself: one test file at a time on a 2-core runner. The
     // files wait on their databases (PGlite, PostgreSQL) part of the time, so two at once finish
-    // the suite about a fifth sooner there.
+    // the suite sooner there (docs/operations.md, "The test suites").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // One migrated PGlite database for the run, copied by each test server (tests/server/harness.ts).
     globalSetup: ["tests/server/global-setup.ts"],
