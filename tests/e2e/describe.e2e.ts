@@ -136,6 +136,7 @@ describe("describe and list", () => {
     await retype(page, "1");
     await page.keyboard.press("Control+Enter");
     await expect.poll(() => openItem(page)).toBe(third.id);
+    await expect.poll(() => focusedId(page)).toBe("describe-title");
 
     // the last one: saved as it is, and the page says the list is done
     await page.keyboard.press("Control+Enter");

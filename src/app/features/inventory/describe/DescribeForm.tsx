@@ -24,7 +24,7 @@ import {
 } from "@mantine/core";
 import { getHotkeyHandler } from "@mantine/hooks";
 import { IconCamera, IconDeviceFloppy, IconPlayerSkipForward } from "@tabler/icons-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
   DIMENSION_UNITS,
   ITEM_CATEGORIES,
@@ -102,9 +102,10 @@ export function DescribeForm({
     };
   }, [db, item.id]);
 
-  // Focus the first field when the item opens (keyboard flow: save and next lands here).
+  // Focus the first field when the item opens (keyboard flow: save and next lands here), before
+  // the form is painted: a key pressed as soon as the form shows must land in it, not on the page.
   const ready = edits !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (ready) document.getElementById(fieldId("title"))?.focus();
   }, [ready]);
 
