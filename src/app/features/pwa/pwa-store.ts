@@ -74,10 +74,15 @@ export function startPwa() {
     // that install, so the first-visit notice comes from here.
     if ((window as { __swFirstInstall?: boolean }).__swFirstInstall)
       void navigator.serviceWorker.ready.then(() => set({ offlineReady: true }));
-    void box.register().then((reg) => {
-      // Look for a new version every hour while the app stays open.
-      if (reg) setInterval(() => void reg.update(), 60 * 60 * 1000);
-    });
+    box.register().then(
+      (reg) => {
+        // Look for a new version every hour while the app stays open.
+        if (reg) setInterval(() => void reg.update(), 60 * 60 * 1000);
+      },
+      // Refused (a browser policy or private window that blocks service workers): the app
+      // works online as it is; only offline use and the update notice are missing.
+      (e: unknown) => console.warn("Service worker not registered:", e),
+    );
   });
 }
 
