@@ -15,8 +15,11 @@ const GOOGLE_SIGN_IN = "https://accounts.google.com";
  */
 const CLARITY_HOSTS = ["https://*.clarity.ms", "https://c.bing.com"];
 
-/** Features no page uses: denied to every document and frame. */
-const DENIED_FEATURES = ["microphone", "geolocation", "payment", "usb", "serial", "bluetooth", "midi"];
+/**
+ * Features no page uses: denied to every document and frame. Only names Chromium knows: an
+ * unknown one ("bluetooth") is a console warning on every page.
+ */
+const DENIED_FEATURES = ["microphone", "geolocation", "payment", "usb", "serial", "midi"];
 
 /**
  * The `'sha256-…'` sources of every inline script in the built pages (index.html and the
