@@ -790,6 +790,24 @@ describe("pull", () => {
     expect(await e.pull(COMPANY)).toEqual({ applied: 0, skipped: 0, pages: 1 });
   });
 
+  it("two engines on one database (the page's and its pull worker's) pull one after the other", async () => {
+    const s = engine();
+    for (const sku of ["W1", "W2", "W3"]) await s.write.put("item", COMPANY, newId(), fields({ sku }));
+    await s.drain();
+    await db.items.clear();
+    await db.meta.delete(cursorKey(COMPANY));
+    api.requests = [];
+    api.delayMs = 20;
+    const [a, b] = await Promise.all([engine().pull(COMPANY), engine().pull(COMPANY)]);
+    // the second read the feed from where the first left it, instead of applying the same page again
+    expect(api.requests.map((r) => r.url)).toEqual([
+      "/api/sync/changes?limit=500",
+      "/api/sync/changes?since=3&limit=500",
+    ]);
+    expect([a.applied, b.applied]).toEqual([3, 0]);
+    expect(await db.items.count()).toBe(3);
+  });
+
   it("a row with a queued write keeps the user's version until the write is acknowledged", async () => {
     const e = engine();
     const id = newId();

@@ -26,6 +26,7 @@ import { appendRecord, deleteRecord, patchRecord, putRecord, type WriteContext }
 import type { SyncTransport } from "./transport";
 
 const OUTBOX_LOCK = "blocklot-outbox";
+const PULL_LOCK = "blocklot-pull";
 
 export interface SyncEngineOptions<D extends SyncDb = SyncDb> {
   db: D;
@@ -129,13 +130,17 @@ export function createSyncEngine<D extends SyncDb>(opts: SyncEngineOptions<D>) {
     return running;
   }
 
-  /** Applies the change feed since the stored cursor, page by page, for one company (single-flight). */
+  /**
+   * Applies the change feed since the stored cursor, page by page, for one company (single-flight
+   * here; the "blocklot-pull:{company}" Web Lock keeps the page's pull worker, other tabs and
+   * this page from reading the same cursor at once, which would apply pages twice).
+   */
   function pull(companyId: string): Promise<PullResult> {
     const inFlight = pulling.get(companyId);
     if (inFlight) return inFlight;
-    const p = pullFeed(ctx, companyId, opts.pageSize ?? SYNC_PAGE_DEFAULT).finally(() =>
-      pulling.delete(companyId),
-    );
+    const p = withExclusiveLock(`${PULL_LOCK}:${companyId}`, () =>
+      pullFeed(ctx, companyId, opts.pageSize ?? SYNC_PAGE_DEFAULT),
+    ).finally(() => pulling.delete(companyId));
     pulling.set(companyId, p);
     return p;
   }

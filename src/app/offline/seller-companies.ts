@@ -87,7 +87,7 @@ function readSellerMark(db: BlocklotDb, companyId: string): Promise<boolean> {
  * company marked as a seller by another page or the service worker is seen from the request after
  * the one that read it; one marked in this page is known at once (`known`).
  */
-async function isSellerCompany(db: BlocklotDb, companyId: string): Promise<boolean> {
+export async function isSellerCompany(db: BlocklotDb, companyId: string): Promise<boolean> {
   if (known.has(companyId)) return true;
   const read = readSellerMark(db, companyId);
   const last = lastRead.get(db)?.get(companyId);

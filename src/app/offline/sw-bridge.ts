@@ -4,22 +4,10 @@
  * session while a page is open), and asks the SW to replay (SYNC_OUTBOX) with that token.
  */
 
-import { refreshTokens } from "../lib/http";
 import { isTokenExpired, tokenStore } from "../lib/session/tokens";
+import { pageToken } from "./page-token";
 import { TOKEN_REQUEST } from "./sw-auth";
 import { SYNC_MESSAGE } from "./sw-replay";
-
-/** This page's usable access token (null when signed out or the refresh failed). */
-async function pageToken(force = false): Promise<string | null> {
-  const token = tokenStore.access();
-  if (!force && token && !isTokenExpired(token)) return token;
-  if (!tokenStore.refresh()) return null;
-  try {
-    return (await refreshTokens()).token;
-  } catch {
-    return null;
-  }
-}
 
 /** Answers the SW's token requests while mounted; returns the stop function. */
 export function answerServiceWorkerTokenRequests(getToken = pageToken): () => void {
