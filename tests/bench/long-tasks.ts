@@ -6,13 +6,19 @@
  * transition's render slice, a synchronous render, a commit, passive effects...) and the
  * functions with the most self time, named through the build's source maps.
  *
- * Run: npx tsx tests/bench/long-tasks.ts [--page=inventory-info|properties] [--top=N]
+ * Run: npx tsx tests/bench/long-tasks.ts [--page=inventory-info|properties] [--top=N] [--count=REGEXP]
+ * (--count: also the main thread's sampled time, in tasks of any length, whose stack has a
+ * function or file matching REGEXP, e.g. --count=src/sync/ for the sync engine's own work)
+ * [--items=N]: N more items (a multiple of 5,000) imported for the page's user first, so that the
+ * sync's first pull on the cold device is as large as a real seller's (the seed has a few dozen)
  */
 
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { SourceMapConsumer } from "source-map-js";
+import { v7 as uuidv7 } from "uuid";
 import { openColdTab } from "./cold-page";
+import { chunkBody, PER_CHUNK } from "./import-chunks";
 import { ROOT, sessionOf, startSeededServer } from "./util";
 
 const PAGES: Record<string, { path: string; as: string; heading: string }> = {
@@ -81,7 +87,12 @@ class Namer {
   }
 }
 
-async function traceOnce(base: string, page: (typeof PAGES)[string], storage: Record<string, string>) {
+async function traceOnce(
+  base: string,
+  page: (typeof PAGES)[string],
+  storage: Record<string, string>,
+  settleMs: number,
+) {
   const { browser, tab, cdp } = await openColdTab(base, storage);
   try {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -95,7 +106,7 @@ async function traceOnce(base: string, page: (typeof PAGES)[string], storage: Re
     });
     await tab.goto(`${base}${page.path}`);
     await tab.getByRole("heading", { name: page.heading, level: 1 }).waitFor({ timeout: 60_000 });
-    await tab.waitForTimeout(4000);
+    await tab.waitForTimeout(settleMs);
     const buffer = await browser.stopTracing();
     return (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   } finally {
@@ -103,7 +114,7 @@ async function traceOnce(base: string, page: (typeof PAGES)[string], storage: Re
   }
 }
 
-function analyse(events: TraceEvent[], namer: Namer, top: number) {
+function analyse(events: TraceEvent[], namer: Namer, top: number, count: RegExp | null) {
   // The page's renderer: the main thread with the most task time.
   const busy = new Map<string, number>();
   for (const e of events)
@@ -197,6 +208,20 @@ function analyse(events: TraceEvent[], namer: Namer, top: number) {
   console.log(
     `\n${tasks.length} tasks over 50 ms, ${Math.round(blocking)} ms over 50 ms in all (4x CPU, real trace)`,
   );
+  if (count) {
+    // The main thread's sampled time, in tasks of any length, in stacks naming `count`.
+    let ms = 0;
+    samples.forEach((s, i) => {
+      const next = samples[i + 1];
+      if (!next) return;
+      for (let id: number | undefined = s.node; id !== undefined; id = nodes.get(id)?.parent)
+        if (count.test(nameOf(id))) {
+          ms += (next.t - s.t) / 1000;
+          return;
+        }
+    });
+    console.log(`main thread in stacks matching ${count}: ${Math.round(ms)} ms`);
+  }
 }
 
 /**
@@ -223,17 +248,47 @@ function eventSelfTimes(slices: TraceEvent[], task: TraceEvent): string[] {
     .map(([name, us]) => `${name} ${Math.round(us / 1000)} ms`);
 }
 
+/** Imports `count` items (whole chunks of PER_CHUNK) for the signed-in user, as an import would. */
+async function importItems(base: string, token: string, count: number) {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const batchId = uuidv7();
+  const batch = await fetch(`${base}/api/inventory/batches/${batchId}`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ name: "Long tasks", sourceFileName: "long-tasks.csv", rowCount: count }),
+  });
+  if (!batch.ok) throw new Error(`PUT batch answered ${batch.status}: ${await batch.text()}`);
+  for (let c = 0; c < Math.ceil(count / PER_CHUNK); c++) {
+    const res = await fetch(`${base}/api/inventory/items/bulk`, {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": uuidv7() },
+      body: chunkBody(batchId, c),
+    });
+    if (!res.ok) throw new Error(`bulk answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+}
+
 async function main() {
   const pageArg = process.argv.find((a) => a.startsWith("--page="))?.split("=")[1] ?? "inventory-info";
   const top = Number(process.argv.find((a) => a.startsWith("--top="))?.split("=")[1] ?? 8);
+  const countArg = process.argv.find((a) => a.startsWith("--count="))?.slice("--count=".length);
   const page = PAGES[pageArg];
   if (!page) throw new Error(`--page is one of ${Object.keys(PAGES).join(", ")}`);
   const server = await startSeededServer("long-tasks");
   try {
     const password = server.accounts.get(page.as);
     if (!password) throw new Error(`no password for ${page.as}`);
-    const events = await traceOnce(server.url, page, await sessionOf(server.url, page.as, password));
-    analyse(events, new Namer(resolve(process.env.STATIC_DIR ?? join(ROOT, "dist/app"))), top);
+    const session = await sessionOf(server.url, page.as, password);
+    const items = Number(process.argv.find((a) => a.startsWith("--items="))?.split("=")[1] ?? 0);
+    if (items > 0) await importItems(server.url, session.accessToken as string, items);
+    // a larger first pull takes longer: the trace goes on until it has surely ended
+    const events = await traceOnce(server.url, page, session, items > 0 ? 4000 + items * 3 : 4000);
+    analyse(
+      events,
+      new Namer(resolve(process.env.STATIC_DIR ?? join(ROOT, "dist/app"))),
+      top,
+      countArg ? new RegExp(countArg) : null,
+    );
   } finally {
     await server.stop();
   }
