@@ -1,11 +1,12 @@
 import "fake-indexeddb/auto";
 import { v7 as uuidv7 } from "uuid";
 import { afterEach, describe, expect, it } from "vitest";
+import { isUuidV7 } from "../../../domain/inventory/validate";
 import { compareOrdered } from "../../../domain/sync/order-key";
 import { NetworkError } from "../../../sync/transport";
 import { type BlocklotDb, createDb } from "../../offline/db";
 import { createAppSyncEngine } from "../../offline/synced-types";
-import { boardWrites } from "./board-writes";
+import { boardWrites, ensureDefaultBoard } from "./board-writes";
 
 let db: BlocklotDb;
 afterEach(async () => {
@@ -56,5 +57,30 @@ describe("board writes on a device offline", () => {
     expect((await db.kanbanBoards.get(boardId))?.name).toBe("Repairs 2027");
     const last = (await db.outbox.orderBy("seq").toArray()).at(-1);
     expect(last).toMatchObject({ entity: "kanban-board", method: "PATCH", body: { name: "Repairs 2027" } });
+  });
+});
+
+describe("the default board", () => {
+  it("has ids the server takes for new records (UUIDv7 form), the same on every device", async () => {
+    const names = { board: "Team board", columns: ["To do", "In progress", "Done"] };
+    const ids: string[][] = [];
+    for (let device = 0; device < 2; device++) {
+      const { engine } = offline();
+      await ensureDefaultBoard(engine, companyId, names);
+      await engine.whenIdle();
+      const q = await queued();
+      expect(q.map(([entity]) => entity)).toEqual([
+        "kanban-board",
+        "kanban-column",
+        "kanban-column",
+        "kanban-column",
+      ]);
+      ids.push(q.map(([, , id]) => id));
+      db.close();
+      await db.delete();
+    }
+    for (const id of ids[0] ?? []) expect(isUuidV7(id), id).toBe(true);
+    expect(new Set(ids[0]).size).toBe(4);
+    expect(ids[1]).toEqual(ids[0]);
   });
 });

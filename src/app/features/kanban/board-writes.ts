@@ -22,9 +22,18 @@ import type { AppSyncEngine } from "../../offline/synced-types";
 /** Namespace of the default board's ids (UUIDv5 of the company id): every device makes the same. */
 const DEFAULT_BOARD_NS = "6f0d3c3e-4a55-4f0e-9b7e-2f1a0c7b9d41";
 
-const defaultBoardId = (companyId: string) => uuidv5(`${companyId}:board`, DEFAULT_BOARD_NS);
-const defaultColumnId = (companyId: string, n: number) =>
-  uuidv5(`${companyId}:column:${n}`, DEFAULT_BOARD_NS);
+/**
+ * A UUIDv5 of `name` with its version digit made 7: the same on every device, and of the form the
+ * server takes for a new record's id (`isUuidV7`). A plain v5 id was refused (400), so a new
+ * company's default board never reached the server.
+ */
+function stableId(name: string): string {
+  const id = uuidv5(name, DEFAULT_BOARD_NS);
+  return `${id.slice(0, 14)}7${id.slice(15)}`;
+}
+
+const defaultBoardId = (companyId: string) => stableId(`${companyId}:board`);
+const defaultColumnId = (companyId: string, n: number) => stableId(`${companyId}:column:${n}`);
 
 /**
  * Makes the company's default board with its first columns when it has no board. Ids and keys are
