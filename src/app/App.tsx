@@ -1,18 +1,21 @@
 import { RouterProvider } from "@tanstack/react-router";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { AppI18nProvider } from "./i18n/AppI18nProvider";
+import { whenIdle } from "./lib/when-idle";
 import type { AppRouter } from "./router";
 import { AppThemeProvider } from "./shell/AppThemeProvider";
-import { AfterIdle } from "./ui/after-idle";
 import { lazyWithRetry } from "./ui/retrying-lazy";
 import { TOAST_LIMIT } from "./ui/toast";
+import { WhenToasts } from "./ui/when-toasts";
 
 // The toast container (transitions, scroll locking, a portal) is not needed for the first paint:
-// it mounts once the browser is idle after it; toasts shown before then wait in the
-// notifications store and appear when it mounts. Outside the router there is no error page to
-// fall back on: a failed load must not unmount the app (lazyWithRetry).
-const Notifications = lazyWithRetry(() => import("./ui/toast-container").then((m) => m.default));
+// its code is fetched once the browser is idle, and it mounts with the first toast (WhenToasts);
+// toasts shown before then wait in the notifications store and appear when it mounts. Outside
+// the router there is no error page to fall back on: a failed load must not unmount the app
+// (lazyWithRetry).
+const loadToastContainer = () => import("./ui/toast-container").then((m) => m.default);
+const Notifications = lazyWithRetry(loadToastContainer);
 
 export interface AppProps {
   router: AppRouter;
@@ -28,15 +31,16 @@ export function App({ router, prerendered = false }: AppProps) {
   /** Resolves once the new page has loaded (so a sign-out can leave a guarded page before the state changes). */
   const navigate = (href: string, options?: { replace?: boolean }) =>
     router.navigate({ href, replace: options?.replace });
+  useEffect(() => whenIdle(() => void loadToastContainer().catch(() => undefined)), []);
   return (
     <AppI18nProvider>
       <AppThemeProvider>
-        {/* Client-only: not in the prerendered HTML, so it mounts after hydration. */}
-        <AfterIdle>
+        {/* Client-only: not in the prerendered HTML (no toast is shown before hydration). */}
+        <WhenToasts>
           <Suspense fallback={null}>
             <Notifications position="top-right" limit={TOAST_LIMIT} containerWidth={500} zIndex={2100} />
           </Suspense>
-        </AfterIdle>
+        </WhenToasts>
         <AuthProvider navigate={navigate} assumeGuest={prerendered}>
           <RouterProvider router={router} />
         </AuthProvider>

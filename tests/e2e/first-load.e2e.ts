@@ -140,6 +140,10 @@ describe("signed-in first load", () => {
 
     // The frame's deferred tools arrive too.
     await page.getByRole("button", { name: "Account menu" }).waitFor({ timeout: 15_000 });
+    // ... without their closed menus and dialogs, nor the toasts' container: each mounts when first
+    // used (a closed one left an empty portal in the page and cost the load a synchronous render).
+    expect(await page.locator("[data-portal]:empty").count()).toBe(0);
+    expect(await page.locator(".mantine-Notifications-root").count()).toBe(0);
     await context.close();
   });
 

@@ -74,6 +74,13 @@ describe("properties page", () => {
     await again.getByRole("button", { name: "Cancel" }).click();
     await again.waitFor({ state: "hidden" });
 
+    // The sort is the browser's own select: chosen by its label, kept in the address.
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    await sort.selectOption({ label: "Address" });
+    await page.waitForURL((u) => u.searchParams.get("sortBy") === "address");
+    await expect.poll(() => sort.inputValue()).toBe("address");
+    await row(page, "1011190036").waitFor();
+
     // Edit: a small walk-up is excluded and files a Claim of Exclusion instead.
     await row(page, "1011190036").getByRole("button", { name: "Edit 1-01119-0036" }).click();
     const edit = page.getByRole("dialog", { name: "Edit property" });
@@ -87,9 +94,19 @@ describe("properties page", () => {
       .poll(() => badgeTexts(page, "1011190036"))
       .toEqual(expect.arrayContaining(["Claim of Exclusion", "Claim form", "$100 at risk"]));
 
-    // Delete, after confirming.
-    await row(page, "1011190036").getByRole("button", { name: "Delete 1-01119-0036" }).click();
+    // Delete, after confirming. The dialog's first opening (it mounts then) still gives the focus
+    // back to its button when it closes.
+    const deleteButton = row(page, "1011190036").getByRole("button", { name: "Delete 1-01119-0036" });
+    await deleteButton.click();
     const confirm = page.getByRole("dialog", { name: "Delete property?" });
+    await confirm.getByRole("button", { name: "Cancel" }).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Delete 1-01119-0036");
+    expect(await row(page, "1011190036").count()).toBe(1);
+    await deleteButton.click();
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByTestId("properties-empty").waitFor();
     expect(await row(page, "1011190036").count()).toBe(0);

@@ -115,6 +115,47 @@ describe("signed-in shell", () => {
   });
 });
 
+describe("the top bar's menus, mounted on first use", () => {
+  const focusedLabel = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+
+  it("open by keyboard with focus kept and given back, by mouse, and by a tap on a phone", async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    await signIn(page);
+    const account = page.getByRole("button", { name: "Account menu" });
+    await account.waitFor(FIRST_LOAD);
+    // Before anyone reaches for it, the trigger alone says what it opens.
+    expect(await account.getAttribute("aria-haspopup")).toBe("menu");
+    expect(await account.getAttribute("aria-expanded")).toBe("false");
+
+    // Keyboard: focus reaching the button mounts the menu around it without losing the focus.
+    await account.focus();
+    await expect.poll(() => focusedLabel(page)).toBe("Account menu");
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Logout" }).waitFor();
+    expect(await account.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("menuitem", { name: "Logout" }).count()).toBe(0);
+    await expect.poll(() => focusedLabel(page)).toBe("Account menu");
+
+    // Mouse: the first click opens the company switcher.
+    await page.getByRole("button", { name: "Switch company" }).click();
+    await page.getByRole("menu").getByText("Companies", { exact: true }).waitFor();
+    await page.keyboard.press("Escape");
+    await context.close();
+
+    // A phone: the first tap opens the account menu and its items work.
+    const phone = await newPage(browser, { width: 390, height: 800, touch: true });
+    await signIn(phone.page);
+    const avatar = phone.page.getByRole("button", { name: "Account menu" });
+    await avatar.waitFor(FIRST_LOAD);
+    await avatar.tap();
+    await phone.page.getByRole("menuitem", { name: "Account", exact: true }).tap();
+    await phone.page.waitForURL(/\/dashboard\/account$/);
+    await phone.context.close();
+  });
+});
+
 describe("the top bar's tools offline", () => {
   it("keep the page when their code cannot load (offline on a first visit), and appear once back online", async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });

@@ -1,7 +1,8 @@
 /** A modal asking for one name (a kanban board or column, a mail label). */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { AppModal } from "./AppModal";
 
 export function NameModal({
   opened,
@@ -41,7 +42,7 @@ export function NameModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ "aria-label": t`Close` }}>
+    <AppModal opened={opened} onClose={onClose} title={title} closeButtonProps={{ "aria-label": t`Close` }}>
       <form onSubmit={(e) => void submit(e)}>
         <Stack>
           <TextInput
@@ -63,6 +64,6 @@ export function NameModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

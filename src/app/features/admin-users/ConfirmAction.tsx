@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react/macro";
-import { Button, type ButtonProps, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, type ButtonProps, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { ReactNode } from "react";
+import { AppModal } from "../../ui/AppModal";
 
 /** A button that asks before doing something that cannot be undone. */
 export function ConfirmAction({
@@ -36,7 +37,7 @@ export function ConfirmAction({
       >
         {label}
       </Button>
-      <Modal opened={opened} onClose={close} title={title} centered>
+      <AppModal opened={opened} onClose={close} title={title} centered>
         <Stack>
           <Text size="sm">{question}</Text>
           <Group justify="flex-end">
@@ -55,7 +56,7 @@ export function ConfirmAction({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

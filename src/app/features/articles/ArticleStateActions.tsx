@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ArticleState, StaffArticle } from "../../../domain/articles/article";
+import { AppModal } from "../../ui/AppModal";
 import { DateTimeField } from "../../ui/dates/date-fields";
 import { articleKeys, setArticleState } from "./articles-api";
 
@@ -62,7 +63,7 @@ export function ArticleStateActions({ article }: { article: StaffArticle }) {
           </Button>
         ))}
       </Group>
-      <Modal
+      <AppModal
         opened={target !== null}
         onClose={() => setTarget(null)}
         title={target ? action[target] : ""}
@@ -99,7 +100,7 @@ export function ArticleStateActions({ article }: { article: StaffArticle }) {
             </Group>
           </Stack>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 }

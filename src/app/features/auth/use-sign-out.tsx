@@ -4,8 +4,9 @@
  * many and chooses to stay (and let them be sent) or to sign out anyway.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { AppModal } from "../../ui/AppModal";
 import { toast } from "../../ui/toast";
 import { useAuth } from "./auth-context";
 
@@ -49,7 +50,7 @@ export function useSignOut() {
   };
 
   const confirm = (
-    <Modal opened={unsent > 0} onClose={() => setUnsent(0)} title={t`Sign out?`} centered>
+    <AppModal opened={unsent > 0} onClose={() => setUnsent(0)} title={t`Sign out?`} centered>
       <Stack>
         <Text size="sm" fw={600} role="alert">
           <Plural
@@ -73,7 +74,7 @@ export function useSignOut() {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 
   return { request, confirm };

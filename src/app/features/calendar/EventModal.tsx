@@ -8,7 +8,6 @@ import {
   Button,
   ColorSwatch,
   Group,
-  Modal,
   SegmentedControl,
   Select,
   Stack,
@@ -25,6 +24,7 @@ import {
   type EventColour,
 } from "../../../domain/calendar/event";
 import { validateEventFields } from "../../../domain/calendar/validate";
+import { AppModal } from "../../ui/AppModal";
 import { DateField, DateTimeField } from "../../ui/dates/date-fields";
 import { type EventFormValues, formToFields, toggleAllDay } from "./event-form";
 
@@ -94,7 +94,7 @@ export function EventModal({ opened, editing, initial, onClose, onSave, onDelete
 
   const Bound = values.allDay ? DateField : DateTimeField;
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? t`Edit event` : t`New event`} size="lg">
+    <AppModal opened={opened} onClose={onClose} title={editing ? t`Edit event` : t`New event`} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -205,6 +205,6 @@ export function EventModal({ opened, editing, initial, onClose, onSave, onDelete
           )}
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -19,6 +18,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CHAT_BODY_MAX, CHAT_SUBJECT_MAX } from "../../../domain/chat/types";
+import { AppModal } from "../../ui/AppModal";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { useAuth } from "../auth/auth-context";
 import { chatQueries } from "./api";
@@ -127,7 +127,7 @@ export function ChatPage({ threadId, onOpen }: { threadId: string | null; onOpen
         <Trans>Chat</Trans>
       </Title>
       <ChatSplit list={list} thread={view} threadOpen={!!current} phone={phone} />
-      <Modal opened={composing} onClose={() => setComposing(false)} title={t`New conversation`}>
+      <AppModal opened={composing} onClose={() => setComposing(false)} title={t`New conversation`}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -163,7 +163,7 @@ export function ChatPage({ threadId, onOpen }: { threadId: string | null; onOpen
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Loader, Menu, Text } from "@mantine/core";
 import { IconBuildingSkyscraper, IconCheck, IconSelector } from "@tabler/icons-react";
 import { useEffect } from "react";
+import { OnFirstUse } from "../../ui/OnFirstUse";
 import { COMPANY_MENU_WIDTH } from "../../ui/shell-constants";
 import { useAuth } from "../auth/auth-context";
 import { toEntries, useCompanyState } from "./company-store";
@@ -32,8 +33,9 @@ export function CompanySwitcher() {
   }, [user]);
 
   return (
-    <Menu width={COMPANY_MENU_WIDTH} position="bottom-end" withinPortal>
-      <Menu.Target>
+    <OnFirstUse
+      popup="menu"
+      trigger={
         <Button
           variant="subtle"
           color="gray"
@@ -47,35 +49,43 @@ export function CompanySwitcher() {
             {active?.name ?? t`Company`}
           </Text>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Trans>Companies</Trans>
-        </Menu.Label>
-        {state.status === "loading" && entries.length === 0 ? (
-          <Menu.Item disabled leftSection={<Loader size={14} />}>
-            <Trans>Loading…</Trans>
-          </Menu.Item>
-        ) : entries.length === 0 ? (
-          <Menu.Item disabled>
-            <Trans>No tenants available.</Trans>
-          </Menu.Item>
-        ) : (
-          entries.map((entry) => (
-            <Menu.Item
-              key={entry.id}
-              onClick={() => void companyStore.select(entry.id)}
-              rightSection={entry.isPrimary ? <IconCheck size={16} aria-label={t`Active company`} /> : null}
-              fw={entry.isPrimary ? 600 : undefined}
-              disabled={state.switching !== null}
-            >
-              <Text size="sm" truncate inherit>
-                {entry.name}
-              </Text>
-            </Menu.Item>
-          ))
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {(target, openOnMount) => (
+        <Menu width={COMPANY_MENU_WIDTH} position="bottom-end" withinPortal defaultOpened={openOnMount}>
+          <Menu.Target>{target}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>
+              <Trans>Companies</Trans>
+            </Menu.Label>
+            {state.status === "loading" && entries.length === 0 ? (
+              <Menu.Item disabled leftSection={<Loader size={14} />}>
+                <Trans>Loading…</Trans>
+              </Menu.Item>
+            ) : entries.length === 0 ? (
+              <Menu.Item disabled>
+                <Trans>No tenants available.</Trans>
+              </Menu.Item>
+            ) : (
+              entries.map((entry) => (
+                <Menu.Item
+                  key={entry.id}
+                  onClick={() => void companyStore.select(entry.id)}
+                  rightSection={
+                    entry.isPrimary ? <IconCheck size={16} aria-label={t`Active company`} /> : null
+                  }
+                  fw={entry.isPrimary ? 600 : undefined}
+                  disabled={state.switching !== null}
+                >
+                  <Text size="sm" truncate inherit>
+                    {entry.name}
+                  </Text>
+                </Menu.Item>
+              ))
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </OnFirstUse>
   );
 }

@@ -8,7 +8,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Select,
   Stack,
   Table,
@@ -22,6 +21,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type CompanyRole, ROLES } from "../../../domain/roles";
 import { errorMessage } from "../../lib/error-message";
+import { AppModal } from "../../ui/AppModal";
 import { toast } from "../../ui/toast";
 import { AppTooltip } from "../../ui/tooltip";
 import { useAuth } from "../auth/auth-context";
@@ -221,7 +221,12 @@ export function MembersCard({ companyId, isAdmin }: { companyId: string; isAdmin
         </Stack>
       )}
 
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t`Remove member`} centered>
+      <AppModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t`Remove member`}
+        centered
+      >
         {removing && (
           <Stack>
             <Text>
@@ -237,7 +242,7 @@ export function MembersCard({ companyId, isAdmin }: { companyId: string; isAdmin
             </Group>
           </Stack>
         )}
-      </Modal>
+      </AppModal>
     </Card>
   );
 }

@@ -51,6 +51,22 @@ describe("company store", () => {
     expect(toEntries(store.getState().companies).map((e) => e.name)).toEqual(["Acme", "Brick LLC"]);
   });
 
+  it("clearing tells the switcher only when there was something to forget", async () => {
+    const { d } = deps();
+    const store = createCompanyStore(d);
+    const heard = vi.fn();
+    store.subscribe(heard);
+    store.clear();
+    expect(heard).not.toHaveBeenCalled();
+    await store.ensureLoaded();
+    heard.mockClear();
+    store.clear();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toEqual({ companies: [], status: "idle", switching: null });
+    await store.ensureLoaded();
+    expect(d.list).toHaveBeenCalledTimes(2);
+  });
+
   it("does not refetch an empty answer (the switcher shows it has no tenants)", async () => {
     const { d } = deps({ list: vi.fn(async () => []) });
     const store = createCompanyStore(d);

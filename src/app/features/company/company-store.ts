@@ -101,6 +101,8 @@ export function createCompanyStore(deps: CompanyDeps) {
     },
     /** Forget the list (on sign-out). */
     clear() {
+      // nothing to forget on a first load: no update, no render of the switcher
+      if (state.companies.length === 0 && state.status === "idle" && state.switching === null) return;
       set({ companies: [], status: "idle", switching: null });
     },
   };

@@ -8,7 +8,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Table,
@@ -20,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DEMO_COUNT_KEYS } from "../../../domain/demo";
 import { errorText } from "../../lib/error-text";
+import { AppModal } from "../../ui/AppModal";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { type DemoSeedResult, demoApi, demoKeys } from "./demo-api";
@@ -139,7 +139,7 @@ export function DemoDataPage() {
         </Button>
       </Group>
 
-      <Modal
+      <AppModal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
         title={confirm === "remove" ? t`Remove all demo data?` : t`Seed the demo data?`}
@@ -174,9 +174,9 @@ export function DemoDataPage() {
             )}
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
 
-      <Modal opened={seeded !== null} onClose={() => setSeeded(null)} title={t`Demo data ready`} size="lg">
+      <AppModal opened={seeded !== null} onClose={() => setSeeded(null)} title={t`Demo data ready`} size="lg">
         {seeded ? (
           <Stack gap="sm">
             <Text size="sm">
@@ -196,7 +196,7 @@ export function DemoDataPage() {
             </Table>
           </Stack>
         ) : null}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

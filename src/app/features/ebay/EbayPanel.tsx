@@ -14,7 +14,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -27,6 +26,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconPlugConnected
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { HttpError } from "../../lib/http";
+import { AppModal } from "../../ui/AppModal";
 import { useEbayConnection } from "./use-ebay-connection";
 
 const errorText = (e: unknown) =>
@@ -330,7 +330,7 @@ export function EbayPanel({ checklist = true }: { checklist?: boolean }) {
           </>
         )}
       </Stack>
-      <Modal opened={confirming} onClose={close} title={t`Disconnect eBay?`} centered>
+      <AppModal opened={confirming} onClose={close} title={t`Disconnect eBay?`} centered>
         <Stack>
           <Text size="sm">
             <Trans>
@@ -351,7 +351,7 @@ export function EbayPanel({ checklist = true }: { checklist?: boolean }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { AppModal } from "../../ui/AppModal";
 
 type EndAction = "withdraw" | "delete";
 
@@ -26,7 +27,7 @@ export function EndListingConfirm({
   const { t } = useLingui();
   const many = count !== undefined;
   return (
-    <Modal
+    <AppModal
       opened={action !== null}
       onClose={onCancel}
       title={action === "delete" ? t`Delete from eBay?` : t`Withdraw from eBay?`}
@@ -57,6 +58,6 @@ export function EndListingConfirm({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { IconCloudUpload, IconFileOff, IconUpload, IconX } from "@tabler/icons-r
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { ROLES } from "../../../domain/roles";
+import { AppModal } from "../../ui/AppModal";
 import { DOCUMENT_TYPE_LABELS, STATUS_LABELS } from "../../ui/labels/file-statuses";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
@@ -454,7 +454,7 @@ export function FileUploadPage() {
         </Stack>
       )}
 
-      <Modal
+      <AppModal
         opened={adding}
         onClose={() => setAdding(false)}
         title={t`Add property`}
@@ -462,9 +462,9 @@ export function FileUploadPage() {
         fullScreen={!wide}
       >
         {adding && <PropertyForm onSaved={onPropertyAdded} onCancel={() => setAdding(false)} />}
-      </Modal>
+      </AppModal>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete file?`}>
+      <AppModal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete file?`}>
         <Stack>
           <Text>
             <DeleteQuestion name={deleting?.fileName ?? ""} />
@@ -478,7 +478,7 @@ export function FileUploadPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

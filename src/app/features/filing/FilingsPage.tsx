@@ -8,7 +8,6 @@ import {
   FileInput,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -21,6 +20,7 @@ import { IconBuildingCommunity, IconFileAlert, IconPlus } from "@tabler/icons-re
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { AppModal } from "../../ui/AppModal";
 import { toast } from "../../ui/toast";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { propertyLabel } from "../files/PropertyPicker";
@@ -339,7 +339,7 @@ export function FilingsPage({ penalty = false, focus = {} }: { penalty?: boolean
         </Stack>
       )}
 
-      <Modal
+      <AppModal
         opened={starting !== null}
         onClose={() => setStarting(null)}
         title={t`Start a filing`}
@@ -355,9 +355,9 @@ export function FilingsPage({ penalty = false, focus = {} }: { penalty?: boolean
             }}
           />
         )}
-      </Modal>
+      </AppModal>
 
-      <Modal
+      <AppModal
         opened={penaltyOpen}
         onClose={closePenalty}
         title={t`Request penalty removal`}
@@ -376,7 +376,7 @@ export function FilingsPage({ penalty = false, focus = {} }: { penalty?: boolean
             }}
           />
         )}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -7,7 +7,6 @@ import {
   Card,
   FileInput,
   Group,
-  Modal,
   Stack,
   Table,
   Text,
@@ -19,6 +18,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatCents } from "../../../domain/money";
+import { AppModal } from "../../ui/AppModal";
 import { toast } from "../../ui/toast";
 import { uploadFile } from "../files/upload-client";
 import { FiledDocuments } from "./FiledDocuments";
@@ -286,7 +286,7 @@ export function OwnerFilingCard({ filing }: { filing: Filing }) {
         )}
       </Stack>
 
-      <Modal opened={confirm === "documents"} onClose={() => setConfirm(null)} title={t`Documents sent?`}>
+      <AppModal opened={confirm === "documents"} onClose={() => setConfirm(null)} title={t`Documents sent?`}>
         <Stack>
           <Text>
             <Trans>
@@ -306,9 +306,9 @@ export function OwnerFilingCard({ filing }: { filing: Filing }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
 
-      <Modal opened={confirm === "accept"} onClose={() => setConfirm(null)} title={t`Accept this quote?`}>
+      <AppModal opened={confirm === "accept"} onClose={() => setConfirm(null)} title={t`Accept this quote?`}>
         <Stack>
           <Text>
             <Trans>Accepting the quote of {total} creates an invoice to pay. It cannot be undone.</Trans>
@@ -326,7 +326,7 @@ export function OwnerFilingCard({ filing }: { filing: Filing }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Card>
   );
 }

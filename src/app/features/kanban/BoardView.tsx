@@ -19,13 +19,14 @@ import {
 import { horizontalListSortingStrategy, SortableContext } from "@dnd-kit/sortable";
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from "@mantine/core";
+import { Button, Center, Group, Loader, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { type Column, KANBAN_LIMITS, type Task } from "../../../domain/kanban/board";
 import { getDb } from "../../offline/db";
 import { useSyncEngine } from "../../offline/sync-engine";
+import { AppModal } from "../../ui/AppModal";
 import { NameModal } from "../../ui/NameModal";
 import { toast } from "../../ui/toast";
 import { undoToast } from "../../ui/undo-toast";
@@ -265,7 +266,7 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
           }
         }}
       />
-      <Modal
+      <AppModal
         opened={dialog?.kind === "delete"}
         onClose={() => setDialog(null)}
         title={t`Delete column`}
@@ -305,7 +306,7 @@ export function BoardView({ companyId, boardId }: { companyId: string; boardId: 
             </Group>
           </Stack>
         )}
-      </Modal>
+      </AppModal>
       <TaskDrawer
         taskId={openTask}
         companyId={companyId}

@@ -15,7 +15,6 @@ import {
   FileButton,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -31,6 +30,7 @@ import { forgetTaskFile, queueTaskFile, readPicked, taskUploads } from "../../of
 import { getDb } from "../../offline/db";
 import { drainFileUploads } from "../../offline/page-file-uploads";
 import { useSyncEngine } from "../../offline/sync-engine";
+import { AppModal } from "../../ui/AppModal";
 import { toast } from "../../ui/toast";
 import { PendingUploads } from "../chat/PendingUploads";
 import { ATTACHMENT_ACCEPT, attachmentsApi } from "./attachments-api";
@@ -244,7 +244,7 @@ export function TaskAttachments({
           );
         })}
       </Stack>
-      <Modal
+      <AppModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t`Remove attachment`}
@@ -263,7 +263,7 @@ export function TaskAttachments({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -6,13 +6,14 @@
  */
 import "@mantine/tiptap/styles.css";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
 import { Link, RichTextEditor } from "@mantine/tiptap";
 import { useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useRef, useState } from "react";
 import { MAIL_LIMITS } from "../../../domain/mail/message";
+import { AppModal } from "../../ui/AppModal";
 import { toast } from "../../ui/toast";
 import { failed } from "../kanban/write-failed";
 import { type DraftFields, splitAddresses } from "./mail-model";
@@ -210,7 +211,7 @@ export function ComposeModal({
   const { t } = useLingui();
   const phone = useMediaQuery("(max-width: 48em)", false);
   return (
-    <Modal
+    <AppModal
       opened={state !== null}
       onClose={onClose}
       title={state?.initial.inReplyTo ? t`Reply` : t`New message`}
@@ -219,6 +220,6 @@ export function ComposeModal({
       closeButtonProps={{ "aria-label": t`Close` }}
     >
       {state && <ComposeForm key={state.id} state={state} writes={writes} onDone={onClose} />}
-    </Modal>
+    </AppModal>
   );
 }

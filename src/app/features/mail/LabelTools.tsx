@@ -5,10 +5,11 @@
  * the sync engine, so it works offline.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { MAIL_LIMITS, type MailLabel, validateLabelFields } from "../../../domain/mail/message";
+import { AppModal } from "../../ui/AppModal";
 import { NameModal } from "../../ui/NameModal";
 import { toast } from "../../ui/toast";
 import { failed } from "../kanban/write-failed";
@@ -109,7 +110,7 @@ export function LabelTools({
         onClose={() => setNaming(null)}
         onSave={save}
       />
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t`Delete label`} centered>
+      <AppModal opened={deleting} onClose={() => setDeleting(false)} title={t`Delete label`} centered>
         <Stack>
           <Text size="sm">
             <Trans>
@@ -125,7 +126,7 @@ export function LabelTools({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

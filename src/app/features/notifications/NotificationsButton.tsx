@@ -38,6 +38,7 @@ import {
 import { useRouter } from "@tanstack/react-router";
 import { type MouseEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { isAppPath, type NotificationType } from "../../../domain/notifications/types";
+import { OnFirstUse } from "../../ui/OnFirstUse";
 import { NOTIFICATIONS_LIST_MAX_HEIGHT, NOTIFICATIONS_POPOVER_WIDTH } from "../../ui/shell-constants";
 import { AppTooltip } from "../../ui/tooltip";
 import type { NotificationApi } from "./api";
@@ -287,18 +288,8 @@ export function NotificationsButton() {
     s.undo(n);
   };
   return (
-    <Popover
-      opened={opened}
-      onChange={(o) => (o ? undefined : close())}
-      width={NOTIFICATIONS_POPOVER_WIDTH}
-      position="bottom-end"
-      shadow="md"
-      withinPortal
-      trapFocus
-      returnFocus
-      styles={{ dropdown: { maxWidth: "calc(100vw - 16px)" } }}
-    >
-      <Popover.Target>
+    <OnFirstUse
+      trigger={
         <AppTooltip label={t`Notifications`}>
           <Indicator
             label={badgeLabel(unread)}
@@ -321,92 +312,108 @@ export function NotificationsButton() {
             </ActionIcon>
           </Indicator>
         </AppTooltip>
-      </Popover.Target>
-      <Popover.Dropdown p={0} role="dialog" aria-label={t`Notifications`}>
-        <Group justify="space-between" px="md" py="sm">
-          <Text fw={600} component="h2" size="md" m={0}>
-            <Trans>Notifications</Trans>
-          </Text>
-          {unread > 0 ? (
-            <AppTooltip label={t`Mark all as read`}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                loading={s.markingAll}
-                onClick={s.markAllRead}
-                aria-label={t`Mark all as read`}
-              >
-                <IconMailOpened size={18} />
-              </ActionIcon>
-            </AppTooltip>
-          ) : null}
-        </Group>
-        <VisuallyHidden role="status" aria-live="polite">
-          {said}
-        </VisuallyHidden>
-        {s.changeFailed ? (
-          <Text c="red" size="sm" px="md" pb="xs" role="alert">
-            <Trans>The change could not be saved. Check your connection and try again.</Trans>
-          </Text>
-        ) : null}
-        {s.isLoading ? (
-          <Group justify="center" p="md">
-            <Loader size="sm" aria-label={t`Loading notifications`} />
-          </Group>
-        ) : s.isError ? (
-          <Stack gap="xs" px="md" pb="md" align="flex-start" role="alert">
-            <Text size="sm" c="red">
-              <Trans>Notifications could not be loaded.</Trans>
-            </Text>
-            <Button size="xs" variant="light" onClick={s.retry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        ) : s.rows.length === 0 ? (
-          <Text c="dimmed" size="sm" px="md" pb="md">
-            <Trans>There are no notifications</Trans>
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={NOTIFICATIONS_LIST_MAX_HEIGHT} type="auto">
-            <Stack
-              gap={0}
-              component="ul"
-              m={0}
-              p={0}
-              style={{ listStyle: "none" }}
-              aria-label={t`Notifications`}
-            >
-              {s.rows.map(({ n, removed }) =>
-                removed ? (
-                  <RemovedItem
-                    key={`removed-${n.id}`}
-                    n={n}
-                    focus={focusId === n.id}
-                    onUndo={undo}
-                    onHold={() => s.holdUndo(n.id)}
-                    onResume={() => s.resumeUndo(n.id)}
-                  />
-                ) : (
-                  <NotificationItem
-                    key={n.id}
-                    n={n}
-                    focus={focusId === n.id}
-                    onOpen={open}
-                    onRemove={remove}
-                  />
-                ),
-              )}
-            </Stack>
-            {s.hasMore ? (
-              <Group justify="center" p="xs">
-                <Button size="xs" variant="subtle" loading={s.loadingMore} onClick={s.loadMore}>
-                  <Trans>Show older</Trans>
-                </Button>
-              </Group>
+      }
+    >
+      {(target) => (
+        <Popover
+          opened={opened}
+          onChange={(o) => (o ? undefined : close())}
+          width={NOTIFICATIONS_POPOVER_WIDTH}
+          position="bottom-end"
+          shadow="md"
+          withinPortal
+          trapFocus
+          returnFocus
+          styles={{ dropdown: { maxWidth: "calc(100vw - 16px)" } }}
+        >
+          <Popover.Target>{target}</Popover.Target>
+          <Popover.Dropdown p={0} role="dialog" aria-label={t`Notifications`}>
+            <Group justify="space-between" px="md" py="sm">
+              <Text fw={600} component="h2" size="md" m={0}>
+                <Trans>Notifications</Trans>
+              </Text>
+              {unread > 0 ? (
+                <AppTooltip label={t`Mark all as read`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    loading={s.markingAll}
+                    onClick={s.markAllRead}
+                    aria-label={t`Mark all as read`}
+                  >
+                    <IconMailOpened size={18} />
+                  </ActionIcon>
+                </AppTooltip>
+              ) : null}
+            </Group>
+            <VisuallyHidden role="status" aria-live="polite">
+              {said}
+            </VisuallyHidden>
+            {s.changeFailed ? (
+              <Text c="red" size="sm" px="md" pb="xs" role="alert">
+                <Trans>The change could not be saved. Check your connection and try again.</Trans>
+              </Text>
             ) : null}
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+            {s.isLoading ? (
+              <Group justify="center" p="md">
+                <Loader size="sm" aria-label={t`Loading notifications`} />
+              </Group>
+            ) : s.isError ? (
+              <Stack gap="xs" px="md" pb="md" align="flex-start" role="alert">
+                <Text size="sm" c="red">
+                  <Trans>Notifications could not be loaded.</Trans>
+                </Text>
+                <Button size="xs" variant="light" onClick={s.retry}>
+                  <Trans>Try again</Trans>
+                </Button>
+              </Stack>
+            ) : s.rows.length === 0 ? (
+              <Text c="dimmed" size="sm" px="md" pb="md">
+                <Trans>There are no notifications</Trans>
+              </Text>
+            ) : (
+              <ScrollArea.Autosize mah={NOTIFICATIONS_LIST_MAX_HEIGHT} type="auto">
+                <Stack
+                  gap={0}
+                  component="ul"
+                  m={0}
+                  p={0}
+                  style={{ listStyle: "none" }}
+                  aria-label={t`Notifications`}
+                >
+                  {s.rows.map(({ n, removed }) =>
+                    removed ? (
+                      <RemovedItem
+                        key={`removed-${n.id}`}
+                        n={n}
+                        focus={focusId === n.id}
+                        onUndo={undo}
+                        onHold={() => s.holdUndo(n.id)}
+                        onResume={() => s.resumeUndo(n.id)}
+                      />
+                    ) : (
+                      <NotificationItem
+                        key={n.id}
+                        n={n}
+                        focus={focusId === n.id}
+                        onOpen={open}
+                        onRemove={remove}
+                      />
+                    ),
+                  )}
+                </Stack>
+                {s.hasMore ? (
+                  <Group justify="center" p="xs">
+                    <Button size="xs" variant="subtle" loading={s.loadingMore} onClick={s.loadMore}>
+                      <Trans>Show older</Trans>
+                    </Button>
+                  </Group>
+                ) : null}
+              </ScrollArea.Autosize>
+            )}
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </OnFirstUse>
   );
 }

@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   SegmentedControl,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState } from "react";
 import { OUTBOX_STATUSES, type OutboxMail, type OutboxStatus } from "../../../domain/outbox";
 import { errorText } from "../../lib/error-text";
+import { AppModal } from "../../ui/AppModal";
 import { ListEmpty } from "../../ui/server-list/ListEmpty";
 import { ListPager } from "../../ui/server-list/ListPager";
 import { type ListColumn, ListView } from "../../ui/server-list/ListView";
@@ -178,7 +178,7 @@ export function OutboxPage({
 
       <ListPager pages={pages} page={page + 1} onChange={(n) => change({ page: n })} />
 
-      <Modal
+      <AppModal
         opened={open !== null}
         onClose={() => {
           setOpen(null);
@@ -222,7 +222,7 @@ export function OutboxPage({
             )}
           </Stack>
         ) : null}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

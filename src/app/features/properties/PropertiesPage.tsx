@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ActionIcon, Box, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Box, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconBuildingCommunity, IconPencil, IconPlus, IconSearch, IconTrash } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, useDeferredValue, useState } from "react";
 import { ROLES } from "../../../domain/roles";
+import { AppModal } from "../../ui/AppModal";
 import { ListEmpty } from "../../ui/server-list/ListEmpty";
 import { ListPager } from "../../ui/server-list/ListPager";
 import { actionsColumn, type ListColumn, ListView } from "../../ui/server-list/ListView";
@@ -218,15 +219,15 @@ export function PropertiesPage({
           maxLength={200}
           onChange={(e) => box.type(e.currentTarget.value)}
         />
-        <Select
+        <NativeSelect
           w={240}
           aria-label={t`Sort by`}
           data={sortOptions}
           value={sortBy}
-          allowDeselect={false}
-          onChange={(v) =>
-            v && change({ sortBy: v === DEFAULT_PROPERTY_SORT ? undefined : (v as SortField) })
-          }
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            change({ sortBy: v === DEFAULT_PROPERTY_SORT ? undefined : (v as SortField) });
+          }}
         />
       </Group>
 
@@ -265,7 +266,7 @@ export function PropertiesPage({
 
       <ListPager pages={pages} page={page + 1} onChange={(n) => change({ page: n })} />
 
-      <Modal
+      <AppModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === "new" ? t`Add property` : t`Edit property`}
@@ -280,9 +281,9 @@ export function PropertiesPage({
             onCancel={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </AppModal>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete property?`}>
+      <AppModal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete property?`}>
         <Stack>
           <Text>
             <DeleteQuestion bbl={deleting?.bblFormatted ?? ""} address={deleting?.address ?? ""} />
@@ -296,7 +297,7 @@ export function PropertiesPage({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Code, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { Button, Code, Group, Stack, Table, Text } from "@mantine/core";
+import { AppModal } from "../../ui/AppModal";
 import type { Change } from "./api";
 import type { MappingEditor } from "./use-mapping-editor";
 
@@ -47,7 +48,7 @@ export function ConflictModal({ editor }: { editor: MappingEditor }) {
   const c = editor.conflict;
   const who = [...new Set((c?.changesSince ?? []).map((e) => e.by?.displayName).filter(Boolean))].join(", ");
   return (
-    <Modal
+    <AppModal
       opened={!!c}
       onClose={() => editor.reload()}
       title={t`Someone else changed this mapping`}
@@ -75,6 +76,6 @@ export function ConflictModal({ editor }: { editor: MappingEditor }) {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { Correction } from "../../../domain/statement-mapping/mapping";
+import { AppModal } from "../../ui/AppModal";
 import { formatAmount } from "../files/preview/line-items";
 import type { LineModel } from "./MappingLines";
 
@@ -34,7 +35,7 @@ export function CorrectionModal({
   const originalAmount =
     model.line.originalAmount === null ? "—" : formatAmount(model.line.originalAmount, i18n.locale);
   return (
-    <Modal opened onClose={onClose} title={t`Correct "${original}"`}>
+    <AppModal opened onClose={onClose} title={t`Correct "${original}"`}>
       <Stack>
         <Text size="sm" c="dimmed">
           <Trans>
@@ -73,6 +74,6 @@ export function CorrectionModal({
           </Group>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useState } from "react";
+import { AppModal } from "../../ui/AppModal";
 import type { MappingEditor } from "./use-mapping-editor";
 
 /** Who holds the mapping: "Held by X since T" with a take-over confirmation, or my own hold with Release. */
@@ -32,7 +33,7 @@ export function LockBanner({ editor }: { editor: MappingEditor }) {
             </Button>
           </Group>
         </Alert>
-        <Modal opened={confirm} onClose={() => setConfirm(false)} title={t`Take over from ${name}?`}>
+        <AppModal opened={confirm} onClose={() => setConfirm(false)} title={t`Take over from ${name}?`}>
           <Stack>
             <Text size="sm">
               <Trans>
@@ -53,7 +54,7 @@ export function LockBanner({ editor }: { editor: MappingEditor }) {
               </Button>
             </Group>
           </Stack>
-        </Modal>
+        </AppModal>
       </>
     );
   }

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text } from "@mantine/core";
+import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import type { SplitPart } from "../../../domain/statement-mapping/mapping";
+import { AppModal } from "../../ui/AppModal";
 import { formatAmount } from "../files/preview/line-items";
 import { type Catalogue, fieldGroups } from "./fields";
 import { type DraftPart, fillRemainder, splitIssue, splitRemainder } from "./split";
@@ -46,7 +47,7 @@ export function SplitModal({
     setParts((ps) => ps.map((x, j) => (j === i ? { ...x, ...p } : x)));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Split "${lineLabel}"`} size="lg">
+    <AppModal opened={opened} onClose={onClose} title={t`Split "${lineLabel}"`} size="lg">
       <Stack gap="sm">
         <Text size="sm">
           <Trans>Line amount: {money(amount)}</Trans>
@@ -130,6 +131,6 @@ export function SplitModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

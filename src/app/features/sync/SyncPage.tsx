@@ -15,7 +15,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   Radio,
   Stack,
   Table,
@@ -35,6 +34,7 @@ import { getDb } from "../../offline/db";
 import { sellerCompanies } from "../../offline/seller-companies";
 import { useSyncEngine } from "../../offline/sync-engine";
 import { SYNCED_TYPES } from "../../offline/synced-types";
+import { AppModal } from "../../ui/AppModal";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { HrefLink, inventoryLinksFor } from "../inventory/inventory-area";
 import { formatValue } from "../inventory/record-fields";
@@ -173,7 +173,7 @@ function ConfirmDiscard({
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Discard this change?`} centered>
+    <AppModal opened={opened} onClose={onClose} title={t`Discard this change?`} centered>
       <Stack>
         <Text>
           {action === "import" ? (
@@ -197,7 +197,7 @@ function ConfirmDiscard({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 

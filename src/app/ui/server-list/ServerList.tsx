@@ -6,7 +6,17 @@
  * (list-search.ts) so a reload or a shared link shows the same page.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Text, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconDownload, IconSearch, IconSortAscending, IconSortDescending } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -130,13 +140,12 @@ export function ServerList<R, S extends string, Q extends ListSearch<S>>(p: Serv
         {p.filters}
         {!wide && (
           <Group gap={4} align="flex-end" wrap="nowrap">
-            <Select
+            <NativeSelect
               w={180}
               label={t`Sort by`}
               data={p.sorts}
               value={sortBy}
-              allowDeselect={false}
-              onChange={(v) => v && change({ sortBy: v as S } as Partial<Q>)}
+              onChange={(e) => change({ sortBy: e.currentTarget.value as S } as Partial<Q>)}
             />
             <ActionIcon
               size={36}

@@ -8,7 +8,6 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   ScrollArea,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { useMemo } from "react";
 import { type FilePreview, type ManagedFile, previewOf } from "../../../../domain/files/file-manager";
 import { errorMessage } from "../../../lib/error-message";
 import { useObjectUrl } from "../../../lib/use-object-url";
+import { AppModal } from "../../../ui/AppModal";
 import { toast } from "../../../ui/toast";
 import { downloadManagedFile, fileManagerQueries } from "./file-manager-api";
 
@@ -130,7 +130,7 @@ export function FilePreviewModal({ file, onClose }: { file: ManagedFile | null; 
     downloadManagedFile(file).catch(() => toast.error(t`${file.name} could not be downloaded. Try again.`));
   };
   return (
-    <Modal
+    <AppModal
       opened={file !== null}
       onClose={onClose}
       title={file?.name}
@@ -164,6 +164,6 @@ export function FilePreviewModal({ file, onClose }: { file: ManagedFile | null; 
           </Group>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

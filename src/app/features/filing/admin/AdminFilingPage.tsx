@@ -8,7 +8,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -22,6 +21,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { FilingState } from "../../../../domain/filing";
 import { formatCents } from "../../../../domain/money";
+import { AppModal } from "../../../ui/AppModal";
 import { BackLink } from "../../../ui/BackLink";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -77,7 +77,7 @@ function Confirm({
   color?: string;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <AppModal opened={opened} onClose={onClose} title={title}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -96,7 +96,7 @@ function Confirm({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }
 

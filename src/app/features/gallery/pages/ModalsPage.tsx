@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
+import { AppModal } from "../../../ui/AppModal";
 import { NameModal } from "../../../ui/NameModal";
 import { Example } from "../Example";
 import { GalleryPage } from "../GalleryPage";
@@ -19,7 +20,7 @@ const [opened, { open, close }] = useDisclosure(false);
   onSave={async (next) => { setName(next); close(); }}
 />`;
 
-const confirmCode = `<Modal
+const confirmCode = `<AppModal
   opened={opened}
   onClose={close}
   title={t\`Delete this item?\`}
@@ -30,7 +31,7 @@ const confirmCode = `<Modal
     <Button variant="default" onClick={close} data-autofocus>{t\`Cancel\`}</Button>
     <Button color="red" onClick={remove}>{t\`Delete\`}</Button>
   </Group>
-</Modal>`;
+</AppModal>`;
 
 /** /components/modals: dialogs trap focus, close on Escape and give focus back to their button. */
 export default function ModalsPage() {
@@ -77,7 +78,7 @@ export default function ModalsPage() {
             <Trans>Delete item</Trans>
           </Button>
         </Stack>
-        <Modal
+        <AppModal
           opened={confirmOpened}
           onClose={confirmModal.close}
           title={t`Delete this item?`}
@@ -100,7 +101,7 @@ export default function ModalsPage() {
               <Trans>Delete</Trans>
             </Button>
           </Group>
-        </Modal>
+        </AppModal>
       </Example>
     </GalleryPage>
   );

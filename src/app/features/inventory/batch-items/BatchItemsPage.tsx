@@ -9,7 +9,7 @@ import {
   CloseButton,
   Group,
   Loader,
-  Modal,
+  NativeSelect,
   Paper,
   Select,
   Stack,
@@ -24,6 +24,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { ITEM_STATUSES, type Item, type ItemStatus } from "../../../../domain/inventory/item";
 import { useCompanyId } from "../../../offline/company-context";
 import { useSyncEngine } from "../../../offline/sync-engine";
+import { AppModal } from "../../../ui/AppModal";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { HrefLink, useInventoryLinks } from "../inventory-area";
@@ -270,13 +271,12 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
           allowDeselect={false}
           onChange={(v) => setStatus(isItemStatus(v) ? v : null)}
         />
-        <Select
+        <NativeSelect
           w={wide ? 200 : "100%"}
           label={t`Sort by`}
           data={sortOptions}
           value={sort}
-          allowDeselect={false}
-          onChange={(v) => v && setSort(v as ItemSort)}
+          onChange={(e) => setSort(e.currentTarget.value as ItemSort)}
         />
       </Group>
 
@@ -394,7 +394,7 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
         {announcement}
       </VisuallyHidden>
 
-      <Modal
+      <AppModal
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t`Change the status of ${plural(selectedCount, { one: "# item", other: "# items" })}?`}
@@ -414,7 +414,7 @@ export function BatchItemsPage({ batchId }: { batchId: string }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -13,7 +13,6 @@ import {
   Card,
   Grid,
   Group,
-  Modal,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -41,6 +40,7 @@ import { nextInQueue, type QueueSource, type QueueSpec, readQueue } from "./queu
 /** Items the queue list shows (the queue itself may be longer; next still walks all of it). */
 const SHOWN = 100;
 
+import { AppModal } from "../../../ui/AppModal";
 import type { DescribeSearch } from "./queue-source";
 
 export function DescribeInventoryPage({ search }: { search: DescribeSearch }) {
@@ -300,7 +300,7 @@ export function DescribeInventoryPage({ search }: { search: DescribeSearch }) {
           ) : null}
         </Grid.Col>
       </Grid>
-      <Modal
+      <AppModal
         opened={guided}
         onClose={() => setGuided(false)}
         title={t`Guided shots`}
@@ -313,7 +313,7 @@ export function DescribeInventoryPage({ search }: { search: DescribeSearch }) {
           onDone={() => setGuided(false)}
           headingOrder={3}
         />
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, List, Loader, Modal, Progress, Stack, Stepper, Text } from "@mantine/core";
+import { Alert, Button, Group, List, Loader, Progress, Stack, Stepper, Text } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import { useMediaQuery, useNetwork } from "@mantine/hooks";
 import { IconCloudUpload, IconFileSpreadsheet, IconUpload, IconX } from "@tabler/icons-react";
@@ -16,6 +16,7 @@ import { type ColumnMapping, unitsFor } from "../../../../domain/inventory/impor
 import type { ImportMessage } from "../../../../domain/inventory/import/types";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-engine";
+import { AppModal } from "../../../ui/AppModal";
 import { HrefLink, useInventoryLinks } from "../inventory-area";
 import { readExistingSkus, useImportUpload } from "./import-data";
 import { fileMessageText } from "./import-messages";
@@ -200,7 +201,7 @@ export function ImportModal({
           : t`Import`;
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title={title}
@@ -381,7 +382,7 @@ export function ImportModal({
           />
         )}
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 

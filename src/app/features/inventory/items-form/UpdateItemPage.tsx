@@ -8,7 +8,7 @@
  * after the form, in the "sections" stack below).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconTrash } from "@tabler/icons-react";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -18,6 +18,7 @@ import { deepEqual } from "../../../../domain/sync/merge";
 import { useCompanyId } from "../../../offline/company-context";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-engine";
+import { AppModal } from "../../../ui/AppModal";
 import { RecordSyncBadge } from "../../../ui/RecordSyncBadge";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
@@ -62,7 +63,7 @@ function DeleteItemButton({ item, onDeleted }: { item: Item; onDeleted(): void }
       <Button color="red" variant="outline" leftSection={<IconTrash size={16} />} onClick={open}>
         <Trans>Delete item</Trans>
       </Button>
-      <Modal opened={opened} onClose={close} title={t`Delete this item?`} centered>
+      <AppModal opened={opened} onClose={close} title={t`Delete this item?`} centered>
         <Stack>
           <Text>
             <Trans>“{title}” will be removed from your inventory on every device.</Trans>
@@ -76,7 +77,7 @@ function DeleteItemButton({ item, onDeleted }: { item: Item; onDeleted(): void }
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 }

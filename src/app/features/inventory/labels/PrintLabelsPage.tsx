@@ -13,7 +13,6 @@ import {
   Card,
   Grid,
   Group,
-  Modal,
   NumberInput,
   Radio,
   ScrollArea,
@@ -48,6 +47,7 @@ import {
 import { planLabels } from "../../../../domain/labels/label-problems";
 import { useCompanyId } from "../../../offline/company-context";
 import { getDb } from "../../../offline/db";
+import { AppModal } from "../../../ui/AppModal";
 import { toast } from "../../../ui/toast";
 import { usePageTitle } from "../../../ui/usePageTitle";
 import { DataMatrixStatus } from "./DataMatrixStatus";
@@ -333,7 +333,7 @@ export function PrintLabelsPage() {
         </Grid.Col>
       </Grid>
 
-      <Modal
+      <AppModal
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t`Some labels cannot be scanned`}
@@ -360,7 +360,7 @@ export function PrintLabelsPage() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
       <Card padding="lg" withBorder>
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">

@@ -19,7 +19,6 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -48,6 +47,7 @@ import { useObjectUrl } from "../../../lib/use-object-url";
 import { bulkChunkRange } from "../../../offline/bulk";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-engine";
+import { AppModal } from "../../../ui/AppModal";
 import { photoLinkApi } from "./photo-link-api";
 import { QrCode } from "./QrCode";
 
@@ -299,7 +299,7 @@ function LinkSection({ item }: { item: Item | null | undefined }) {
           </Button>
         </Group>
       </Stack>
-      <Modal
+      <AppModal
         opened={confirmOff}
         onClose={() => setConfirmOff(false)}
         title={t`Turn off the photo link?`}
@@ -325,7 +325,7 @@ function LinkSection({ item }: { item: Item | null | undefined }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Group>
   );
 }
@@ -502,7 +502,7 @@ export function ItemPhotosPanel({ itemId }: { itemId: string }) {
         </VisuallyHidden>
       </Stack>
 
-      <Modal
+      <AppModal
         opened={toDelete !== null}
         onClose={() => setToDelete(null)}
         title={t`Delete this photo?`}
@@ -526,7 +526,7 @@ export function ItemPhotosPanel({ itemId }: { itemId: string }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </AppModal>
     </Card>
   );
 }

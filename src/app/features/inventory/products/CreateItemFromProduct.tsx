@@ -4,7 +4,7 @@
  * product's fields and `productId`, and opens the item's edit page.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { ITEM_LIMITS, type Product } from "../../../../domain/inventory/item";
@@ -13,6 +13,7 @@ import { newId } from "../../../../sync/outbox";
 import { useCompanyId } from "../../../offline/company-context";
 import { getDb } from "../../../offline/db";
 import { useSyncEngine } from "../../../offline/sync-engine";
+import { AppModal } from "../../../ui/AppModal";
 import { toast } from "../../../ui/toast";
 import { fieldErrorText } from "../field-errors";
 import { useInventoryLinks } from "../inventory-area";
@@ -71,7 +72,7 @@ export function CreateItemFromProduct({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Create item from product`}>
+    <AppModal opened={opened} onClose={onClose} title={t`Create item from product`}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
@@ -106,6 +107,6 @@ export function CreateItemFromProduct({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,6 +1,7 @@
 /** The confirmation before a product is deleted (list and edit page). */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { AppModal } from "../../../ui/AppModal";
 
 export function DeleteProductModal({
   title,
@@ -18,7 +19,7 @@ export function DeleteProductModal({
 }) {
   const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onCancel} title={t`Delete product?`}>
+    <AppModal opened={opened} onClose={onCancel} title={t`Delete product?`}>
       <Stack>
         <Text>
           <Trans>
@@ -35,6 +36,6 @@ export function DeleteProductModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

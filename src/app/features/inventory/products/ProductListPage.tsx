@@ -12,7 +12,7 @@ import {
   Button,
   Card,
   Group,
-  Select,
+  NativeSelect,
   Stack,
   Text,
   TextInput,
@@ -248,13 +248,15 @@ export function ProductListPage({
           maxLength={200}
           onChange={(e) => box.type(e.currentTarget.value)}
         />
-        <Select
+        <NativeSelect
           w={{ base: "100%", xs: 220 }}
           aria-label={t`Sort by`}
           data={sortOptions}
           value={sort}
-          allowDeselect={false}
-          onChange={(v) => v && change({ sort: v === DEFAULT_PRODUCT_SORT ? undefined : (v as ProductSort) })}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            change({ sort: v === DEFAULT_PRODUCT_SORT ? undefined : (v as ProductSort) });
+          }}
         />
       </Group>
 
