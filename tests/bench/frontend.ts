@@ -222,8 +222,10 @@ async function runFrontendBench(
   const peerDir = process.env.DEVIAS_DIR;
   const peer = peerDir ? await startPeer(resolve(peerDir)) : null;
   const all = new Map<string, Omit<PageResult, "page">[]>();
-  // "dashboard" names "dashboard (seller, cold)": a name with a comma cannot be given whole.
-  const chosen = (p: BenchPage) => !only || only.some((n) => p.name === n || p.name.startsWith(`${n} (`));
+  // "dashboard" names "dashboard (seller, cold)" (a name with a comma cannot be given whole) and
+  // the peer's "Devias dashboard".
+  const chosen = (p: BenchPage) =>
+    !only || only.some((n) => p.name === n || p.name.startsWith(`${n} (`) || p.name === `Devias ${n}`);
   try {
     const sessions = await sessionsFor(server, PAGES.filter(chosen));
     const order = [...PAGES, ...(peer ? PEER_PAGES : [])].filter(chosen);
