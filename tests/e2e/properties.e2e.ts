@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPage, heading, registerConfirmedUser, signIn } from "./auth-helpers";
-import { launchBrowser, uniqueEmail } from "./browser";
+import { launchBrowser, newPage, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -130,7 +130,26 @@ describe("properties page", () => {
     expect(await badgeTexts(page, "3001230045")).toEqual(
       expect.arrayContaining(["Must file", "Short form", "$300 at risk"]),
     );
+
+    // With the cookie question still open, the full-screen form's last buttons scroll above the
+    // banner instead of staying under it (a tap is refused on a covered button).
+    const refresh = await page.evaluate(() => localStorage.getItem("refreshToken"));
     await context.close();
+    const phone = await newPage(browser, { width: 390, height: 844, touch: true });
+    await phone.context.addInitScript(
+      ([access, next]) => {
+        localStorage.setItem("accessToken", access as string);
+        localStorage.setItem("refreshToken", next as string);
+      },
+      [token, refresh],
+    );
+    await phone.page.goto("/dashboard/properties");
+    await phone.page.getByTestId("cookie-banner").waitFor();
+    await phone.page.getByRole("button", { name: "Add property" }).first().tap();
+    const dialog = phone.page.getByRole("dialog", { name: "Add property" });
+    await dialog.getByRole("button", { name: "Cancel" }).tap({ timeout: 10_000 });
+    await dialog.waitFor({ state: "hidden" });
+    await phone.context.close();
   });
 });
 

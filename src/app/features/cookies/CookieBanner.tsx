@@ -15,7 +15,8 @@ const INSET_VAR = "--cookie-banner-inset";
  * only in the browser). It reports its height (ui/bottom-stack.ts) so the PWA's card stacks
  * above it, sits above a page's own bottom action bar (ui/BottomBar.tsx) instead of covering
  * it, and leaves the floating Settings button's corner free. While it shows, the page is padded
- * by its height (index.html), so a phone can scroll a form's last field and button above it.
+ * by its height (index.html), so a phone can scroll a form's last field and button above it; so
+ * is a full-screen dialog's body (a phone's forms in `AppModal`).
  */
 export function CookieBanner() {
   const { t } = useLingui();
