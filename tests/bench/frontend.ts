@@ -223,9 +223,10 @@ async function runFrontendBench(
   const peer = peerDir ? await startPeer(resolve(peerDir)) : null;
   const all = new Map<string, Omit<PageResult, "page">[]>();
   // "dashboard" names "dashboard (seller, cold)" (a name with a comma cannot be given whole) and
-  // the peer's "Devias dashboard".
+  // the peer's page compared with it (COUNTERPART).
+  const named = (name: string) => (n: string) => name === n || name.startsWith(`${n} (`);
   const chosen = (p: BenchPage) =>
-    !only || only.some((n) => p.name === n || p.name.startsWith(`${n} (`) || p.name === `Devias ${n}`);
+    !only || only.some((n) => named(p.name)(n) || named(COUNTERPART[p.name] ?? "")(n));
   try {
     const sessions = await sessionsFor(server, PAGES.filter(chosen));
     const order = [...PAGES, ...(peer ? PEER_PAGES : [])].filter(chosen);

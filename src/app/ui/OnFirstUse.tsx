@@ -4,6 +4,7 @@ import {
   type ReactElement,
   type ReactNode,
   type Ref,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -62,11 +63,13 @@ export function OnFirstUse({
     };
   }, [used]);
 
-  const ref = useMergedRef(trigger.props.ref ?? null, node, (el: HTMLElement | null) => {
+  // stable, so the merged ref is not detached and attached again on every render
+  const refocusOnMount = useCallback((el: HTMLElement | null) => {
     if (!el || !refocus.current) return;
     refocus.current = false;
     (el.matches(FOCUSABLE) ? el : el.querySelector<HTMLElement>(FOCUSABLE))?.focus({ preventScroll: true });
-  });
+  }, []);
+  const ref = useMergedRef(trigger.props.ref ?? null, node, refocusOnMount);
 
   if (used) return children(cloneElement(trigger, { ref }), used.open);
   return cloneElement(trigger, {
