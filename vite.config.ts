@@ -3,6 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { compileHints } from "./scripts/compile-hints";
 import { entryPreloads } from "./scripts/entry-preloads";
 import { landingChunk } from "./scripts/landing-chunk";
 import { mantineUseId } from "./scripts/mantine-use-id";
@@ -35,6 +36,8 @@ export default defineConfig({
     mantineUseId(),
     landing.plugin,
     preloads.plugin,
+    // The chunks every signed-in load runs are compiled off the main thread as they arrive.
+    compileHints(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",

@@ -147,6 +147,34 @@ describe("signed-in first load", () => {
     await context.close();
   });
 
+  it("has the code every signed-in load runs compiled as it arrives, and no page's own code", async () => {
+    // V8 compiles a file that starts with this comment whole, off the main thread, while it
+    // streams in (scripts/compile-hints.ts); without it each function is compiled on the main
+    // thread at its first call, inside the first load's long tasks.
+    const m = manifest();
+    const served = async (file: string) => {
+      const res = await fetch(`${inject("baseUrl")}${file}`, { headers: { "accept-encoding": "br" } });
+      expect(res.status, file).toBe(200);
+      return (await res.text()).split("\n", 1)[0];
+    };
+    const chunkNamed = (prefix: string) => {
+      const found = Object.values(m).find(
+        (c) => c.file.startsWith(`assets/${prefix}-`) && c.file.endsWith(".js"),
+      );
+      if (!found) throw new Error(`no ${prefix} chunk in the build`);
+      return `/${found.file}`;
+    };
+    const eager = [...withImports(m, "index.html"), chunkNamed("frame"), chunkNamed("vendor-dashboard")];
+    expect(eager).toContain(chunkNamed("vendor-landing"));
+    for (const file of eager) expect(await served(file), file).toBe("//# allFunctionsCalledOnLoad");
+    // A page's own chunk and a library only some pages use (the labels' barcodes) stay lazy.
+    for (const file of [
+      builtFile(m, "src/app/routes/dashboard/properties.tsx?tsr-split=component"),
+      builtFile(m, "src/domain/labels/datamatrix.ts"),
+    ])
+      expect(await served(file), file).not.toContain("allFunctionsCalledOnLoad");
+  });
+
   it("does not move the page while it loads, even when the web fonts come late (a slow line)", async () => {
     const owner = inject("demoAccounts").companyAdmin;
     const { token, refreshToken } = await sessionOf(owner.email, owner.password);
