@@ -2,7 +2,7 @@
  * V8's explicit compile hint on the chunks every signed-in page runs at once (issue #19).
  *
  * V8 compiles a function lazily, on its first call, on the main thread, unless told otherwise:
- * on a cold dashboard load that was ~1.2 s of the main thread at 4× CPU slowdown (parsing and
+ * on a cold dashboard load that was ~1.7 s of the main thread at 4× CPU slowdown (parsing and
  * compiling React's, Mantine's, the router's and the frame's functions as they were first
  * called), inside the long tasks TBT counts. A file that begins with the magic comment
  * `//# allFunctionsCalledOnLoad` (Chrome 136+) is compiled whole while it streams in, on a
@@ -13,12 +13,13 @@
  * libraries every dashboard page draws with (vendor-dashboard) and the local database (Dexie,
  * opened by the frame's sync badge), each with the chunks it imports statically. A route's own
  * chunk and the heavy libraries a few pages use (spreadsheets, charts, barcodes) stay lazy:
- * compiling what never runs would only cost memory and the background thread's time. Public pages evaluate none of these before
- * interaction (scripts/size-budget.ts). Figures: docs/benchmarks.md "compile hints".
+ * compiling what never runs would only cost memory and the background thread's time. Public
+ * pages evaluate none of these before interaction (scripts/size-budget.ts). Figures:
+ * docs/benchmarks.md "Signed-in first load: compiled as it arrives".
  */
 import type { Plugin } from "vite";
 
-export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 /**
  * The chunks, by their name in vite.config.ts's groups (or Rolldown's), compiled eagerly with
