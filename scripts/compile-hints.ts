@@ -18,6 +18,7 @@
  * docs/benchmarks.md "Signed-in first load: compiled as it arrives".
  */
 import type { Plugin } from "vite";
+import { staticClosure } from "./static-closure";
 
 const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
@@ -40,18 +41,11 @@ export function compileHints(): Plugin {
       order: "post",
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const eager = new Set<string>();
-        const stack = chunks.filter((c) => c.isEntry || EAGER_CHUNKS.has(c.name)).map((c) => c.fileName);
-        while (stack.length) {
-          const file = stack.pop() as string;
-          if (eager.has(file)) continue;
-          eager.add(file);
-          stack.push(...(byFile.get(file)?.imports ?? []));
-        }
-        for (const file of eager) {
-          const chunk = byFile.get(file);
-          if (!chunk) continue;
+        const roots = chunks.filter((c) => c.isEntry || EAGER_CHUNKS.has(c.name)).map((c) => c.fileName);
+        const eager = staticClosure(chunks, roots);
+        for (const chunk of chunks) {
+          if (!eager.has(chunk.fileName)) continue;
+          const file = chunk.fileName;
           chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
           // In a source map's mappings, each ";" starts the next generated line.
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;

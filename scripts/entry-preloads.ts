@@ -9,6 +9,7 @@
  * import analysis, which calls `resolveDependencies`), and `resolveDependencies` drops them.
  */
 import type { Plugin, Rollup } from "vite";
+import { staticClosure } from "./static-closure";
 
 export function entryPreloads() {
   const loaded = new Set<string>();
@@ -17,14 +18,8 @@ export function entryPreloads() {
     apply: "build",
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
-      const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const stack = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
-      while (stack.length) {
-        const name = stack.pop() as string;
-        if (loaded.has(name)) continue;
-        loaded.add(name);
-        stack.push(...(byName.get(name)?.imports ?? []));
-      }
+      const roots = chunks.filter((c) => c.isEntry).map((c) => c.fileName);
+      for (const name of staticClosure(chunks, roots)) loaded.add(name);
     },
   };
   return {
